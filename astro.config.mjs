@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { redirects } from './src/lib/redirects.ts';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  redirects,
+  vite: { plugins: [tailwindcss()] },
+  build: { inlineStylesheets: 'auto' },
+  devToolbar: { enabled: false },
+});

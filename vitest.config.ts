@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 180_000,
+    // Integration tests start their own anvil and indexer; two cores do not take many at once.
+    maxWorkers: 2,
+  },
+});
