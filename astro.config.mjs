@@ -4,11 +4,12 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { redirects } from './src/lib/redirects.ts';
+import { interactionDirective } from './src/lib/client-directives/integration.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   redirects,
   vite: { plugins: [tailwindcss()] },
   build: { inlineStylesheets: 'auto' },

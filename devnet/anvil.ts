@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface AnvilOptions {
+  port?: number;
+  host?: string;
+  timestamp?: number;
+  chainId?: number;
+  silent?: boolean;
+}
+
+export interface AnvilHandle {
+  url: string;
+  port: number;
+  chainId: number;
+  stop(): Promise<void>;
+}
+
+/** Seconds the default genesis lies in the past: 30 days plus an hour of slack for the scenario. */
+export const GENESIS_AGE_SECONDS = 30 * 86_400 + 3_600;
+
+const require = createRequire(import.meta.url);
+const SETPRIV_PATHS = ['/usr/bin/setpriv', '/bin/setpriv'];
+const live = new Set<ChildProcess>();
+let handlersInstalled = false;
+
+/** Absolute path of the anvil binary shipped by @foundry-rs/anvil-linux-amd64. */
+export function anvilBinary(): string {
+  return join(dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+}
+
+function killAll(signal: NodeJS.Signals): void {
+  for (const child of live) {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  killAll('SIGKILL');
+  // Adding a listener disables Node's default exit on this signal; restore it when nobody else handles it.
+  if (process.listenerCount(signal) === 1) {
+    process.removeListener(signal, onSignal);
+    process.kill(process.pid, signal);
+  }
+}
+
+function installExitHandlers(): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on('exit', () => killAll('SIGKILL'));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+}
+
+async function rpcAnswers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1_000),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts anvil on loopback (free port by default, genesis 30 days back) and resolves once its RPC answers; stop() kills it and waits for it to exit. */
+export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const chainId = opts.chainId ?? 31337;
+  const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000) - GENESIS_AGE_SECONDS;
+  const args = [
+    '--host', host,
+    '--port', String(opts.port ?? 0),
+    '--chain-id', String(chainId),
+    '--timestamp', String(timestamp),
+    // Base fee 0 admits zero-gas-price transactions; the scenario sets every other fee explicitly.
+    '--base-fee', '0',
+    '--gas-price', '0',
+    '--color', 'never',
+  ];
+  // setpriv's --pdeathsig makes the kernel kill anvil if this process dies without running its exit handlers (SIGKILL, crash).
+  const setpriv = SETPRIV_PATHS.find((p) => existsSync(p));
+  const [command, commandArgs] = setpriv
+    ? [setpriv, ['--pdeathsig', 'SIGKILL', '--', anvilBinary(), ...args]]
+    : [anvilBinary(), args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  installExitHandlers();
+  live.add(child);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      live.delete(child);
+      resolve();
+    });
+  });
+
+  const recent: string[] = [];
+  const listening = new Promise<{ host: string; port: number }>((resolve, reject) => {
+    let buffered = '';
+    const onLine = (line: string): void => {
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      if (opts.silent === false) process.stdout.write(`[anvil] ${line}\n`);
+      const m = /Listening on (\S+):(\d+)/.exec(line);
+      if (m?.[1] && m[2]) resolve({ host: m[1], port: Number(m[2]) });
+    };
+    // Always drain the pipes: anvil logs every call and blocks once a full pipe is left unread.
+    const onData = (chunk: Buffer): void => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`anvil exited before listening (code ${code}, signal ${signal}):\n${recent.join('\n')}`)),
+    );
+  });
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    const where = await listening;
+    const url = `http://${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
+    const deadline = Date.now() + 20_000;
+    while (!(await rpcAnswers(url))) {
+      if (Date.now() > deadline) throw new Error(`anvil at ${url} did not answer within 20 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { url, port: where.port, chainId, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

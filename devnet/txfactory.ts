@@ -1,0 +1,112 @@
+import { Transaction, getCreateAddress, type Wallet } from 'ethers';
+import type { Rpc } from './rpc.ts';
+import type { Rng } from './rng.ts';
+
+/** Transaction envelope and fee style: EIP-1559, legacy, EIP-2930 access list, or legacy with a zero gas price. */
+export type FeeStyle = 'eip1559' | 'legacy' | 'accessList' | 'zero';
+
+export interface TxSpec {
+  from: Wallet;
+  to: string | null;
+  data?: string;
+  value?: bigint;
+  gas: number;
+  fee?: FeeStyle;
+}
+
+export interface SignedTx {
+  hash: string;
+  raw: string;
+  from: string;
+  to: string | null;
+  gas: number;
+  /** Upper bound of what the sender pays: value + gas × fee cap. */
+  maxCost: bigint;
+  /** Address of the contract a creation transaction deploys. */
+  created?: string;
+}
+
+const GWEI = 1_000_000_000n;
+
+/** Signs transactions locally with deterministic nonces and varied, explicit fees (never asks the node to estimate). */
+export class TxFactory {
+  readonly chainId: number;
+  private readonly rng: Rng;
+  private readonly nonces = new Map<string, number>();
+
+  constructor(chainId: number, rng: Rng) {
+    this.chainId = chainId;
+    this.rng = rng;
+  }
+
+  /** Reads the pending nonce of every given address in one batch. */
+  async loadNonces(rpc: Rpc, addresses: string[]): Promise<void> {
+    const results = await rpc.batchOrThrow(
+      addresses.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'pending'] })),
+    );
+    addresses.forEach((a, i) => this.nonces.set(a.toLowerCase(), Number(BigInt(results[i] as string))));
+  }
+
+  /** The next nonce this factory will use for an address (0 when never loaded). */
+  peekNonce(address: string): number {
+    return this.nonces.get(address.toLowerCase()) ?? 0;
+  }
+
+  /** Address the next creation transaction from this sender will deploy to. */
+  nextCreateAddress(address: string): string {
+    return getCreateAddress({ from: address, nonce: this.peekNonce(address) });
+  }
+
+  /** Picks a fee style with realistic frequencies (mostly EIP-1559). */
+  randomStyle(zeroShare = 0): FeeStyle {
+    const r = this.rng.next();
+    if (r < zeroShare) return 'zero';
+    if (r < zeroShare + 0.18) return 'legacy';
+    if (r < zeroShare + 0.26) return 'accessList';
+    return 'eip1559';
+  }
+
+  /** Builds and signs one transaction, consuming the sender's next nonce. */
+  sign(spec: TxSpec): SignedTx {
+    const key = spec.from.address.toLowerCase();
+    const nonce = this.nonces.get(key) ?? 0;
+    this.nonces.set(key, nonce + 1);
+    const style = spec.fee ?? this.randomStyle();
+    const value = spec.value ?? 0n;
+    const tx = new Transaction();
+    tx.chainId = BigInt(this.chainId);
+    tx.nonce = nonce;
+    tx.gasLimit = BigInt(spec.gas);
+    tx.to = spec.to;
+    tx.value = value;
+    tx.data = spec.data ?? '0x';
+    let cap: bigint;
+    if (style === 'eip1559') {
+      const tip = GWEI + BigInt(this.rng.int(0, 20)) * (GWEI / 10n);
+      tx.type = 2;
+      tx.maxPriorityFeePerGas = tip;
+      tx.maxFeePerGas = tip + 20n * GWEI;
+      cap = tx.maxFeePerGas;
+    } else if (style === 'zero') {
+      tx.type = 0;
+      tx.gasPrice = 0n;
+      cap = 0n;
+    } else {
+      tx.type = style === 'legacy' ? 0 : 1;
+      tx.gasPrice = GWEI + BigInt(this.rng.int(0, 40)) * (GWEI / 10n);
+      if (style === 'accessList' && spec.to) tx.accessList = [{ address: spec.to, storageKeys: [] }];
+      cap = tx.gasPrice;
+    }
+    tx.signature = spec.from.signingKey.sign(tx.unsignedHash);
+    const signed: SignedTx = {
+      hash: tx.hash ?? '',
+      raw: tx.serialized,
+      from: spec.from.address,
+      to: spec.to,
+      gas: spec.gas,
+      maxCost: value + BigInt(spec.gas) * cap,
+    };
+    if (spec.to === null) signed.created = getCreateAddress({ from: spec.from.address, nonce });
+    return signed;
+  }
+}

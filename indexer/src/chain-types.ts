@@ -1,0 +1,56 @@
+// Shapes of the JSON-RPC objects the indexer reads (only the fields it uses).
+
+/** A log as returned in receipts. */
+export interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+  logIndex: string;
+  transactionIndex: string;
+  transactionHash: string;
+}
+
+/** A transaction inside a block fetched with full transactions. */
+export interface RawTransaction {
+  hash: string;
+  from: string;
+  to: string | null;
+  value: string;
+  gas: string;
+  gasPrice?: string | null;
+  maxFeePerGas?: string | null;
+  maxPriorityFeePerGas?: string | null;
+  input: string;
+  nonce: string;
+  transactionIndex: string;
+  type?: string | null;
+}
+
+/** A transaction receipt. */
+export interface RawReceipt {
+  transactionHash: string;
+  transactionIndex: string;
+  status?: string | null;
+  gasUsed: string;
+  cumulativeGasUsed: string;
+  effectiveGasPrice?: string | null;
+  contractAddress?: string | null;
+  logs: RawLog[];
+}
+
+/** A block fetched with full transactions. */
+export interface RawBlock {
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+  miner: string;
+  gasUsed: string;
+  gasLimit: string;
+  baseFeePerGas?: string | null;
+  difficulty?: string | null;
+  nonce?: string | null;
+  extraData?: string | null;
+  size?: string | null;
+  transactions: RawTransaction[];
+}

@@ -1,0 +1,115 @@
+/** One JSON-RPC request of a batch. */
+export interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+/** The outcome of one call of a batch: a result or the node's error object. */
+export type RpcOutcome<T = unknown> = { ok: true; result: T } | { ok: false; error: RpcErrorBody };
+
+/** A JSON-RPC error object as the node sent it. */
+export interface RpcErrorBody {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** An error answered by the node for a single call. */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(body: RpcErrorBody) {
+    super(body.message);
+    this.name = 'RpcError';
+    this.code = body.code;
+    this.data = body.data;
+  }
+}
+
+/** Options of the JSON-RPC client. */
+export interface RpcClientOptions {
+  timeoutMs?: number;
+  maxBatch?: number;
+}
+
+interface RpcResponse {
+  id?: unknown;
+  result?: unknown;
+  error?: RpcErrorBody;
+}
+
+/** A small JSON-RPC client over fetch (keep-alive), with batches split into bounded chunks. */
+export class RpcClient {
+  readonly url: string;
+  private readonly timeoutMs: number;
+  private readonly maxBatch: number;
+  private nextId = 1;
+
+  constructor(url: string, opts: RpcClientOptions = {}) {
+    this.url = url;
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.maxBatch = opts.maxBatch ?? 500;
+  }
+
+  /** Sends any JSON body and returns the parsed JSON answer (used by the proxy). */
+  async raw(body: unknown, timeoutMs = this.timeoutMs): Promise<unknown> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`RPC answered HTTP ${res.status} with a non-JSON body`);
+    }
+  }
+
+  /** One call; throws RpcError when the node answers an error. */
+  async call<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const out = (await this.raw({ jsonrpc: '2.0', id: this.nextId++, method, params })) as RpcResponse;
+    if (out === null || typeof out !== 'object') throw new Error('RPC answered a non-object');
+    if (out.error) throw new RpcError(out.error);
+    return out.result as T;
+  }
+
+  /** Many calls in JSON-RPC batches; outcomes are returned in the order of the calls. */
+  async batch<T = unknown>(calls: readonly RpcCall[]): Promise<RpcOutcome<T>[]> {
+    const outcomes: RpcOutcome<T>[] = new Array(calls.length);
+    const chunks: Promise<void>[] = [];
+    for (let start = 0; start < calls.length; start += this.maxBatch) {
+      const slice = calls.slice(start, start + this.maxBatch);
+      chunks.push(this.sendChunk<T>(slice, start, outcomes));
+    }
+    await Promise.all(chunks);
+    return outcomes;
+  }
+
+  private async sendChunk<T>(slice: readonly RpcCall[], start: number, outcomes: RpcOutcome<T>[]): Promise<void> {
+    const firstId = this.nextId;
+    this.nextId += slice.length;
+    const body = slice.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params }));
+    const answer = await this.raw(body);
+    if (!Array.isArray(answer)) {
+      const err = (answer as RpcResponse | null)?.error;
+      throw err ? new RpcError(err) : new Error('RPC answered a batch with a non-array');
+    }
+    const seen = new Set<number>();
+    for (const item of answer as RpcResponse[]) {
+      const index = Number(item.id) - firstId;
+      if (!Number.isInteger(index) || index < 0 || index >= slice.length) continue;
+      seen.add(index);
+      outcomes[start + index] = item.error ? { ok: false, error: item.error } : { ok: true, result: item.result as T };
+    }
+    if (seen.size !== slice.length) throw new Error('RPC batch answer is missing responses');
+  }
+}
+
+/** The result of an outcome, or throws its error. */
+export function unwrap<T>(outcome: RpcOutcome<T> | undefined): T {
+  if (outcome === undefined) throw new Error('missing RPC outcome');
+  if (!outcome.ok) throw new RpcError(outcome.error);
+  return outcome.result;
+}

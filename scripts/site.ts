@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const SITE_ENTRY = `${root}dist/server/entry.mjs`;
+
+/** A free TCP port on loopback. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Polls a URL until it answers (any HTTP status) or the deadline passes. */
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Builds the site with `astro build`. */
+export function buildSite(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${root}node_modules/astro/bin/astro.mjs`, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+  });
+}
+
+/** Whether a built site exists. */
+export function siteIsBuilt(): boolean {
+  return existsSync(SITE_ENTRY);
+}
+
+export interface RunningSite {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built site (Astro's standalone Node server) against an indexer. */
+export async function startSite(opts: { indexerUrl: string; publicIndexerUrl?: string; port?: number; host?: string; quiet?: boolean }): Promise<RunningSite> {
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port || (await freePort(host));
+  const child: ChildProcess = spawn(process.execPath, [SITE_ENTRY], {
+    cwd: root,
+    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: host,
+      PORT: String(port),
+      INDEXER_URL: opts.indexerUrl,
+      PUBLIC_INDEXER_URL: opts.publicIndexerUrl ?? opts.indexerUrl,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://${host}:${port}`;
+  await Promise.race([
+    waitForHttp(url),
+    exited.then(() => {
+      throw new Error('the site server exited during start-up');
+    }),
+  ]);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+      await exited;
+    },
+  };
+}

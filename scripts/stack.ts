@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSite } from './site.ts';
+
+export interface StackOptions {
+  /** Use this indexer and start only the site. */
+  indexerUrl?: string;
+  /** Index this chain instead of starting the devnet. */
+  rpcUrl?: string;
+  /** Where the indexer keeps its database; a fresh temporary folder when absent. */
+  dataDir?: string;
+  sitePort?: number;
+  indexerPort?: number;
+  devnetPort?: number;
+  host?: string;
+  /** Keep the devnet producing blocks after the scenario (default true). */
+  live?: boolean;
+  liveIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  siteUrl: string;
+  indexerUrl: string;
+  rpcUrl: string | null;
+  /** What the devnet scenario deployed and did, when the devnet was started. */
+  scenario: unknown;
+  stop(): Promise<void>;
+}
+
+/** Starts whatever is not configured: devnet (unless rpcUrl or indexerUrl), indexer (unless indexerUrl), then the site. */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e: unknown) => log(`stop failed: ${String(e)}`));
+  };
+  try {
+    let rpcUrl: string | null = opts.rpcUrl ?? null;
+    let indexerUrl = opts.indexerUrl;
+    let scenario: unknown = null;
+
+    if (!indexerUrl && !rpcUrl) {
+      const { startAnvil } = await import('../devnet/anvil.ts');
+      const { runScenario } = await import('../devnet/scenario.ts');
+      const { startLiveActivity } = await import('../devnet/live.ts');
+      const anvil = await startAnvil({ ...(opts.devnetPort ? { port: opts.devnetPort } : {}), ...(opts.host ? { host: opts.host } : {}), silent: true });
+      stops.push(() => anvil.stop());
+      rpcUrl = anvil.url;
+      log(`devnet: anvil at ${anvil.url}, writing the scenario…`);
+      const info = await runScenario(anvil.url, { log });
+      scenario = info;
+      if (opts.live !== false) {
+        const live = startLiveActivity(anvil.url, info, opts.liveIntervalMs ? { intervalMs: opts.liveIntervalMs } : {});
+        stops.push(() => live.stop());
+      }
+    }
+
+    if (!indexerUrl) {
+      const { startIndexer } = await import('../indexer/src/main.ts');
+      let dataDir = opts.dataDir;
+      if (!dataDir) {
+        dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
+        const dir = dataDir;
+        stops.push(async () => rmSync(dir, { recursive: true, force: true }));
+      }
+      const indexer = await startIndexer({
+        rpcUrl: rpcUrl as string,
+        dataDir,
+        port: opts.indexerPort ?? 0,
+        ...(opts.host ? { host: opts.host } : {}),
+        log,
+      });
+      stops.push(() => indexer.stop());
+      log(`indexer: ${indexer.url}, catching up…`);
+      await indexer.caughtUp();
+      indexerUrl = indexer.url;
+    }
+
+    const site = await startSite({ indexerUrl, ...(opts.sitePort ? { port: opts.sitePort } : {}), ...(opts.host ? { host: opts.host } : {}), quiet: true });
+    stops.push(() => site.stop());
+    return { siteUrl: site.url, indexerUrl, rpcUrl, scenario, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

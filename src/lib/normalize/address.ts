@@ -1,0 +1,102 @@
+import type {
+  AccountBalances,
+  AddressData,
+  AddressKind,
+  AddressTypeInfo,
+  ContractDetails,
+  ContractType,
+  Token,
+  TokenBalance,
+} from '../types.ts';
+import { formatUnitsExact, parseUnits, toBigInt, toDecimals } from './bignum.ts';
+import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
+
+/** 'ERC20' | 'ERC721' | 'ERC1155' from any spelling (erc-20, ERC20, 20…); 'none' for anything else. */
+export function toContractType(value: unknown): ContractType {
+  const text = toText(value)?.toUpperCase().replace(/[^A-Z0-9]/g, '') ?? '';
+  if (text === 'ERC20') return 'ERC20';
+  if (text === 'ERC721') return 'ERC721';
+  if (text === 'ERC1155') return 'ERC1155';
+  return 'none';
+}
+
+/** 'contract' | 'wallet' | 'unknown' from the indexer's type field (eoa/account/wallet count as wallet). */
+export function toAddressKind(value: unknown): AddressKind {
+  const text = toText(value)?.toLowerCase();
+  if (text === 'contract') return 'contract';
+  if (text === 'wallet' || text === 'eoa' || text === 'account' || text === 'address') return 'wallet';
+  return 'unknown';
+}
+
+/** The type of an address when it cannot be told (spec core §4: unknown on failure). */
+export function unknownAddressType(address: string): AddressTypeInfo {
+  return { address, type: 'unknown', contractType: 'none' };
+}
+
+/** /address/{a}/type {address, type, contractType?}; unknown when the value is unreadable. */
+export function normalizeAddressType(raw: unknown, address: string): AddressTypeInfo {
+  if (!isRecord(raw)) return unknownAddressType(address);
+  const contractType = toContractType(raw['contractType']);
+  let type = toAddressKind(pick(raw, 'type', 'addressType'));
+  if (type === 'unknown' && contractType !== 'none') type = 'contract';
+  return { address: toAddress(raw['address']) ?? address, type, contractType: type === 'contract' ? contractType : 'none' };
+}
+
+/**
+ * A token holding {contractAddress, symbol, name, decimals, rawBalance, balance}. rawBalance (raw units) wins;
+ * otherwise an integer-string balance is raw units and a numeric one whole units. Null without a contract address.
+ */
+export function normalizeTokenBalance(raw: unknown): TokenBalance | null {
+  if (!isRecord(raw)) return null;
+  const contractAddress = toAddress(pick(raw, 'contractAddress', 'tokenAddress', 'address'));
+  if (contractAddress === null) return null;
+  const decimals = toDecimals(raw['decimals']);
+  const balanceField = raw['balance'];
+  const rawBalance =
+    toBigInt(raw['rawBalance']) ??
+    (typeof balanceField === 'number' ? null : toBigInt(balanceField)) ??
+    parseUnits(pick(raw, 'balanceFormatted', 'balance'), decimals) ??
+    0n;
+  return {
+    contractAddress,
+    symbol: toText(pick(raw, 'symbol', 'tokenSymbol')) ?? 'TOKEN',
+    name: toText(pick(raw, 'name', 'tokenName')) ?? 'Unknown Token',
+    decimals,
+    rawBalance,
+    balance: formatUnitsExact(rawBalance, decimals),
+    type: toContractType(pick(raw, 'type', 'tokenType', 'contractType')),
+  };
+}
+
+/** A list of token holdings (bare array or wrapped). */
+export function normalizeTokenBalances(raw: unknown): TokenBalance[] {
+  return normalizeList(raw, normalizeTokenBalance, 'tokens', 'balances');
+}
+
+/**
+ * /account/{a}/balances {native, tokens}. `native` is wei when it is an integer string or BigNumber (bundled
+ * indexer) and STO when it is a JS number or has a fraction (upstream sends a float in ether).
+ */
+export function normalizeAccountBalances(raw: unknown): AccountBalances | null {
+  if (!isRecord(raw)) return null;
+  const native = raw['native'] ?? raw['balance'];
+  const wei = (typeof native === 'number' ? null : toBigInt(native)) ?? parseUnits(native, 18);
+  return { native: wei ?? 0n, tokens: normalizeTokenBalances(raw['tokens']) };
+}
+
+/** The address page's data from the calls that feed it; missing parts stay null or empty. */
+export function composeAddressData(
+  type: AddressTypeInfo,
+  balances: AccountBalances | null,
+  contract: ContractDetails | null,
+  tokenInfo: Token | null,
+): AddressData {
+  return {
+    ...type,
+    balance: balances?.native ?? null,
+    tokens: balances?.tokens ?? [],
+    tokenInfo,
+    ownerAddress: contract?.ownerAddress ?? tokenInfo?.ownerAddress ?? null,
+    creatorAddress: contract?.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
+  };
+}

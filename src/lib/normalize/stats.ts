@@ -1,0 +1,81 @@
+import type { ContractCounts, Health, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../types.ts';
+import { formatUnitsExact, parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
+import { isRecord, normalizeList, pick, toAddress, toBool, toText } from './fields.ts';
+
+/** /health {status, lastBlock, isIndexing}; ok is status === 'ok'. Null when the value is not an object. */
+export function normalizeHealth(raw: unknown): Health | null {
+  if (!isRecord(raw)) return null;
+  const status = toText(raw['status']) ?? 'unknown';
+  return {
+    status,
+    ok: status === 'ok',
+    lastBlock: toCount(pick(raw, 'lastBlock', 'latestBlock', 'blockNumber')),
+    isIndexing: toBool(raw['isIndexing']) ?? false,
+  };
+}
+
+/** Transactions per second from /stats/tps {tps, …}; null when absent. */
+export function normalizeTps(raw: unknown): number | null {
+  const tps = toNumber(isRecord(raw) ? raw['tps'] : raw);
+  return tps !== null && tps >= 0 ? tps : null;
+}
+
+/** A count from {count}, {validatorCount}, {holders}, {total…} or a bare number; null when absent. */
+export function normalizeCount(raw: unknown, ...keys: string[]): number | null {
+  if (!isRecord(raw)) return toCount(raw);
+  return toCount(pick(raw, ...keys, 'count', 'total'));
+}
+
+/** Holder count from /stats/holders {holders} (or totalHolders). */
+export function normalizeHolderCount(raw: unknown): number | null {
+  return normalizeCount(raw, 'holders', 'totalHolders');
+}
+
+/** Validator count from {count} or {validatorCount}; a validators list counts when neither is given. */
+export function normalizeValidatorCount(raw: unknown): number | null {
+  const count = normalizeCount(raw, 'validatorCount');
+  if (count !== null) return count;
+  return isRecord(raw) && Array.isArray(raw['validators']) ? raw['validators'].length : null;
+}
+
+/** /stats/transactions/count {totalTransactions, latestBlock}; null without a total. */
+export function normalizeTransactionCount(raw: unknown): TransactionCount | null {
+  if (!isRecord(raw)) return null;
+  const totalTransactions = toCount(pick(raw, 'totalTransactions', 'count', 'total'));
+  if (totalTransactions === null) return null;
+  return { totalTransactions, latestBlock: toCount(pick(raw, 'latestBlock', 'lastBlock')) };
+}
+
+/** Contract counts from a combined object {totalContracts, erc20Contracts, nftContracts}; null when absent. */
+export function normalizeContractCounts(raw: unknown): ContractCounts | null {
+  if (!isRecord(raw)) return null;
+  const totalContracts = toCount(pick(raw, 'totalContracts', 'count', 'total'));
+  if (totalContracts === null) return null;
+  return {
+    totalContracts,
+    erc20Contracts: toCount(pick(raw, 'erc20Contracts', 'erc20')) ?? 0,
+    nftContracts: toCount(pick(raw, 'nftContracts', 'nft')) ?? 0,
+  };
+}
+
+function normalizePayoutEntry(raw: unknown): ValidatorPayoutEntry | null {
+  if (!isRecord(raw)) return null;
+  const address = toAddress(raw['address']);
+  if (address === null) return null;
+  return {
+    address,
+    balance: toBigInt(raw['balance']) ?? parseUnits(raw['formattedBalance'], 18) ?? 0n,
+    payoutWei: toBigInt(raw['payoutWei']) ?? parseUnits(raw['payoutEther'], 18),
+    blocksMined: toCount(pick(raw, 'actualBlocksMined', 'blocksMined')),
+  };
+}
+
+/** /stats/validators/payout {totalPayoutWei, totalPayoutEther, validators}; either total fills the other. */
+export function normalizeValidatorPayout(raw: unknown): ValidatorPayout | null {
+  if (!isRecord(raw)) return null;
+  const wei = toBigInt(raw['totalPayoutWei']) ?? parseUnits(raw['totalPayoutEther'], 18);
+  const validators = normalizeList(raw['validators'], normalizePayoutEntry);
+  if (wei === null && validators.length === 0) return null;
+  const totalPayoutWei = wei ?? validators.reduce((sum, v) => sum + (v.payoutWei ?? 0n), 0n);
+  return { totalPayoutWei, totalPayoutEther: formatUnitsExact(totalPayoutWei, 18), validators };
+}

@@ -1,0 +1,92 @@
+import { parseTxStatus } from '../status.ts';
+import type { DecodedCall, DecodedParam, DecodedTransaction, Transaction } from '../types.ts';
+import { toBigInt, toCount, toTimestamp } from './bignum.ts';
+import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText } from './fields.ts';
+import { normalizeTokenTransfers } from './token-transfer.ts';
+
+/** Fallbacks from the enclosing block, for transactions nested in one. */
+export interface TransactionContext {
+  blockNumber?: number | null;
+  timestamp?: number | null;
+}
+
+/** A transaction from any indexer variant (input or data; BigNumber, hex or decimal amounts); null without hash and sender. */
+export function normalizeTransaction(raw: unknown, context: TransactionContext = {}): Transaction | null {
+  if (!isRecord(raw)) return null;
+  const hash = toHash(pick(raw, 'hash', 'transactionHash'));
+  const from = toAddress(raw['from']);
+  if (hash === null || from === null) return null;
+  const blockNumber = toCount(raw['blockNumber']) ?? context.blockNumber ?? null;
+  const timestamp = toTimestamp(raw['timestamp']) ?? context.timestamp ?? null;
+  return {
+    hash,
+    blockNumber,
+    timestamp,
+    from,
+    to: toAddress(raw['to']),
+    contractAddress: toAddress(pick(raw, 'contractAddress', 'creates')),
+    value: toBigInt(raw['value']) ?? 0n,
+    input: toHexData(pick(raw, 'input', 'data')),
+    gasUsed: toBigInt(raw['gasUsed']),
+    gasPrice: toBigInt(pick(raw, 'gasPrice', 'effectiveGasPrice')),
+    gasLimit: toBigInt(pick(raw, 'gasLimit', 'gas')),
+    nonce: toCount(raw['nonce']),
+    transactionIndex: toCount(raw['transactionIndex']),
+    status: parseTxStatus(raw['status']),
+    tokenTransfers: normalizeTokenTransfers(raw['tokenTransfers'], { transactionHash: hash, blockNumber, timestamp }),
+  };
+}
+
+/** A list of transactions (bare array or wrapped); unreadable items are dropped. */
+export function normalizeTransactions(raw: unknown): Transaction[] {
+  return normalizeList(raw, (item) => normalizeTransaction(item), 'transactions');
+}
+
+/** Display text of a decoded parameter value: BigNumbers in decimal, arrays and tuples as JSON. */
+export function paramText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === null || value === undefined) return '';
+  const big = toBigInt(value);
+  if (big !== null && isRecord(value)) return big.toString();
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner === 'bigint') return inner.toString();
+    const innerBig = isRecord(inner) ? toBigInt(inner) : null;
+    return innerBig === null ? inner : innerBig.toString();
+  });
+}
+
+function normalizeParam(raw: unknown): DecodedParam | null {
+  if (!isRecord(raw)) return null;
+  return { name: toText(raw['name']) ?? '', type: toText(raw['type']) ?? '', value: paramText(raw['value']) };
+}
+
+/** A decoded call {functionName, functionSignature, params, description?}; null without a function name. */
+export function normalizeDecodedCall(raw: unknown, description: string | null = null): DecodedCall | null {
+  if (!isRecord(raw)) return null;
+  const functionName = toText(pick(raw, 'functionName', 'name', 'method'));
+  if (functionName === null) return null;
+  const params = normalizeList(raw['params'] ?? raw['parameters'] ?? raw['args'], normalizeParam);
+  return {
+    functionName,
+    functionSignature:
+      toText(pick(raw, 'functionSignature', 'signature')) ?? `${functionName}(${params.map((p) => p.type).join(',')})`,
+    description: toText(raw['description']) ?? description ?? '',
+    params,
+  };
+}
+
+/** The answer of /transactions/{hash}/decoded: {transaction, decoded, description, cost?}; null when it is not one. */
+export function normalizeDecodedTransaction(raw: unknown): DecodedTransaction | null {
+  if (!isRecord(raw)) return null;
+  if (!('decoded' in raw) && !('transaction' in raw)) return null;
+  const description = toText(raw['description']);
+  const cost = isRecord(raw['cost']) ? raw['cost'] : {};
+  return {
+    transaction: normalizeTransaction(raw['transaction']),
+    decoded: normalizeDecodedCall(raw['decoded'], description),
+    description,
+    gasUsed: toBigInt(cost['gasUsed']),
+    fee: toBigInt(pick(cost, 'transactionFee', 'fee')),
+  };
+}

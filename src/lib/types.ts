@@ -1,0 +1,513 @@
+// The internal entity shapes every page and island sees, one per entity. The normalisers in ./normalize/ build
+// them from any indexer variant. All plain data (no classes, no Maps) so Astro can serialise them as island props:
+// big integers (wei, gas, raw token amounts) are bigint, block numbers and unix-second timestamps are numbers,
+// addresses keep the checksum they arrived with (compare them lowercased).
+
+/** Kind of an address. 'unknown' when the indexer could not tell or failed. */
+export type AddressKind = 'contract' | 'wallet' | 'unknown';
+
+/** Token standard of a contract; 'none' for other contracts and wallets. */
+export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'none';
+
+export interface Block {
+  number: number;
+  hash: string;
+  parentHash: string | null;
+  /** Unix seconds; null when unknown. */
+  timestamp: number | null;
+  miner: string | null;
+  gasUsed: bigint;
+  gasLimit: bigint;
+  baseFeePerGas: bigint | null;
+  /** Block reward in wei when the indexer reports one. */
+  reward: bigint | null;
+  /** Number of transactions, from the list, a count, or transactions_count. */
+  transactionCount: number;
+  /** Full transactions when the indexer sent them (block detail); empty when it sent only a count. */
+  transactions: Transaction[];
+  /** Hashes of the transactions, when known (from full objects or a list of hashes). */
+  transactionHashes: string[];
+  /** True when the block has transactions. */
+  aiOptimized: boolean;
+}
+
+export interface Transaction {
+  hash: string;
+  /** Null for pending transactions. */
+  blockNumber: number | null;
+  timestamp: number | null;
+  from: string;
+  /** Null for a contract deployment. */
+  to: string | null;
+  /** Address created by a deployment, when known. */
+  contractAddress: string | null;
+  value: bigint;
+  /** Call data ('0x' when empty); from `input` or `data`. */
+  input: string;
+  gasUsed: bigint | null;
+  gasPrice: bigint | null;
+  gasLimit: bigint | null;
+  nonce: number | null;
+  transactionIndex: number | null;
+  /** true success, false failure, null unknown (the upstream indexer never stores it). */
+  status: boolean | null;
+  tokenTransfers: TokenTransfer[];
+}
+
+export interface Log {
+  address: string;
+  topics: string[];
+  data: string;
+  logIndex: number | null;
+  transactionHash: string | null;
+  blockNumber: number | null;
+}
+
+export interface Receipt {
+  transactionHash: string | null;
+  blockNumber: number | null;
+  from: string | null;
+  to: string | null;
+  status: boolean | null;
+  gasUsed: bigint | null;
+  effectiveGasPrice: bigint | null;
+  contractAddress: string | null;
+  logs: Log[];
+}
+
+export interface TokenTransfer {
+  transactionHash: string | null;
+  blockNumber: number | null;
+  timestamp: number | null;
+  logIndex: number | null;
+  from: string;
+  to: string;
+  tokenAddress: string | null;
+  /** Default 'TOKEN'. */
+  symbol: string;
+  /** Default 'Unknown Token'. */
+  name: string;
+  /** Default 18. */
+  decimals: number;
+  rawAmount: bigint;
+  /** Exact decimal text of rawAmount / 10^decimals ('1000', '0.5'), no grouping. */
+  amount: string;
+  /** Token id of an NFT transfer (decimal text), else null. */
+  tokenId: string | null;
+  /** 'ERC20', 'ERC721', 'ERC1155' when the indexer says so. */
+  tokenType: string | null;
+}
+
+export interface DecodedParam {
+  name: string;
+  type: string;
+  /** Display text: integers in decimal, arrays and tuples as JSON. */
+  value: string;
+}
+
+export interface DecodedCall {
+  functionName: string;
+  functionSignature: string;
+  description: string;
+  params: DecodedParam[];
+}
+
+export interface DecodedTransaction {
+  transaction: Transaction | null;
+  decoded: DecodedCall | null;
+  /** The indexer's description ('Contract is not verified', 'Transfer …'); null when absent. */
+  description: string | null;
+  gasUsed: bigint | null;
+  /** Fee paid in wei, when the indexer computed it. */
+  fee: bigint | null;
+}
+
+export interface Health {
+  status: string;
+  /** status === 'ok': the indexer is connected. */
+  ok: boolean;
+  lastBlock: number | null;
+  isIndexing: boolean;
+}
+
+export interface NetworkStats {
+  latestBlock: number;
+  /** The indexer's count when greater than 0, else 2 × latestBlock (spec core §9). */
+  totalTransactions: number;
+  /** True when totalTransactions is the 2 × latestBlock estimate. */
+  totalTransactionsEstimated: boolean;
+  tps: number;
+  gasPriceWei: bigint | null;
+  /** Gas price divided by 1e9. */
+  gasPriceGwei: number | null;
+  totalHolders: number;
+  validatorsPayout: { raw: bigint; formatted: string };
+  totalTokens: number;
+}
+
+export interface TransactionCount {
+  totalTransactions: number;
+  latestBlock: number | null;
+}
+
+export interface Holder {
+  address: string;
+  /** Raw units; null when the indexer sent only a formatted balance. */
+  rawBalance: bigint | null;
+  /** Whole-unit decimal text ('998749.5'). */
+  balance: string;
+  /** Percent of supply (0…100); 0 when unknown. */
+  percentage: number;
+}
+
+export interface HolderTokenInfo {
+  address: string | null;
+  name: string;
+  symbol: string;
+  decimals: number;
+  totalSupply: bigint | null;
+}
+
+export interface HoldersResponse {
+  holders: Holder[];
+  /** Total number of holders (the page's own length when the indexer sends a bare array). */
+  totalHolders: number;
+  token: HolderTokenInfo | null;
+}
+
+export interface TopTokenByHolders {
+  address: string;
+  name: string;
+  symbol: string;
+  holders: number;
+}
+
+export interface HolderStats {
+  tokenHolders: number;
+  topTokensByHolders: TopTokenByHolders[];
+  /** Numeric activity figures as the indexer names them (e.g. active24h). */
+  addressActivity: Record<string, number>;
+}
+
+export interface TokenBalance {
+  contractAddress: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  rawBalance: bigint;
+  /** Whole-unit decimal text. */
+  balance: string;
+  type: ContractType;
+}
+
+export interface AccountBalances {
+  /** Native balance in wei. */
+  native: bigint;
+  tokens: TokenBalance[];
+}
+
+export interface AddressTypeInfo {
+  address: string;
+  type: AddressKind;
+  contractType: ContractType;
+}
+
+/** Everything the address page knows about an address, composed from several calls. */
+export interface AddressData extends AddressTypeInfo {
+  /** Native balance in wei; null when unknown. */
+  balance: bigint | null;
+  tokens: TokenBalance[];
+  tokenInfo: Token | null;
+  ownerAddress: string | null;
+  creatorAddress: string | null;
+}
+
+export interface ContractCounts {
+  totalContracts: number;
+  erc20Contracts: number;
+  nftContracts: number;
+}
+
+export interface ValidatorPayoutEntry {
+  address: string;
+  /** Balance in wei. */
+  balance: bigint;
+  payoutWei: bigint | null;
+  blocksMined: number | null;
+}
+
+export interface ValidatorPayout {
+  totalPayoutWei: bigint;
+  /** Exact decimal text in STO. */
+  totalPayoutEther: string;
+  validators: ValidatorPayoutEntry[];
+}
+
+export interface SearchBlockData {
+  number: number;
+  hash: string | null;
+  timestamp: number | null;
+  transactionCount: number;
+}
+
+export interface SearchTransactionData {
+  hash: string;
+  blockNumber: number | null;
+  timestamp: number | null;
+}
+
+export interface SearchAddressData {
+  address: string;
+  balance: bigint | null;
+}
+
+export interface SearchTokenData {
+  address: string;
+  symbol: string;
+  name: string;
+  totalSupply: bigint | null;
+}
+
+export interface SearchNftData {
+  address: string;
+  tokenId: string;
+  name: string;
+  collection: string | null;
+}
+
+export type SearchResult =
+  | { type: 'block'; data: SearchBlockData }
+  | { type: 'transaction'; data: SearchTransactionData }
+  | { type: 'address'; data: SearchAddressData; addressType: AddressKind; contractType: ContractType }
+  | { type: 'token'; data: SearchTokenData }
+  | { type: 'nft'; data: SearchNftData }
+  | { type: 'multiple'; data: SearchResult[] };
+
+export interface Token {
+  address: string;
+  /** Default 'Unknown Token'. */
+  name: string;
+  /** Default 'TOKEN'. */
+  symbol: string;
+  /** Default 18. */
+  decimals: number;
+  totalSupply: bigint | null;
+  type: ContractType;
+  /** USD price and market figures; null when the indexer has none. */
+  price: number | null;
+  /** 24 h change in percent. */
+  priceChange: number | null;
+  volume: number | null;
+  marketCap: number | null;
+  holders: number | null;
+  transfers: number | null;
+  /** Safe image URL (http(s), ipfs, data:image or same-origin path) or null. */
+  logoUrl: string | null;
+  creatorAddress: string | null;
+  ownerAddress: string | null;
+}
+
+export interface NftCollection {
+  id: string | null;
+  address: string;
+  /** Default 'Unknown'. */
+  name: string;
+  symbol: string | null;
+  verified: boolean;
+  /** Price text in STO; '0.00' when unknown. */
+  floorPrice: string;
+  volume: string;
+  items: number | null;
+  owners: number | null;
+  description: string | null;
+  image: string | null;
+}
+
+export interface NftTrait {
+  type: string;
+  value: string;
+  rarity: string | null;
+}
+
+export interface NftToken {
+  collectionAddress: string | null;
+  collectionName: string | null;
+  tokenId: string;
+  /** Metadata name, else '{collection} #{tokenId}'. */
+  name: string;
+  /** Safe image URL or null (the UI picks a placeholder). */
+  image: string | null;
+  description: string | null;
+  /** Price text in STO; '0.00' when unknown. */
+  price: string;
+  lastSale: string;
+  /** Null when unknown (shown as 'Unknown'). */
+  owner: string | null;
+  creator: string | null;
+  verified: boolean;
+  createdAt: number | null;
+  traits: NftTrait[];
+  tokenType: string | null;
+  /** ERC-1155 amount held, when reported. */
+  balance: bigint | null;
+}
+
+export interface NftTransfer {
+  transactionHash: string | null;
+  blockNumber: number | null;
+  timestamp: number | null;
+  from: string;
+  to: string;
+  tokenAddress: string | null;
+  tokenId: string | null;
+  tokenType: string | null;
+  /** Amount moved (ERC-1155), 1 for ERC-721 when not reported. */
+  value: bigint;
+  /** Price text in STO; '0' when unknown (a mint shows 'Mint'). */
+  price: string;
+}
+
+export interface ContractDetails {
+  address: string;
+  type: ContractType;
+  verified: boolean;
+  /** Default 'Unknown Contract'. */
+  name: string;
+  symbol: string | null;
+  decimals: number | null;
+  totalSupply: bigint | null;
+  creatorAddress: string | null;
+  ownerAddress: string | null;
+  blockNumber: number | null;
+  timestamp: number | null;
+  transactionHash: string | null;
+  balance: bigint | null;
+}
+
+export interface AbiParam {
+  name: string;
+  type: string;
+  internalType?: string;
+  indexed?: boolean;
+  components?: AbiParam[];
+}
+
+/** One ABI entry; structurally an ethers JsonFragment. */
+export interface AbiEntry {
+  type: string;
+  /** '' for constructor, fallback and receive. */
+  name: string;
+  inputs: AbiParam[];
+  outputs: AbiParam[];
+  /** 'pure' | 'view' | 'nonpayable' | 'payable' ('nonpayable' when absent). */
+  stateMutability: string;
+  constant: boolean;
+  anonymous: boolean;
+}
+
+export interface ContractSource {
+  address: string | null;
+  verified: boolean;
+  sourceCode: string;
+  /** Multi-file sources keyed by path, when the indexer sends them. */
+  sourceFiles: Record<string, string> | null;
+  contractName: string;
+  compilerVersion: string | null;
+  optimizationUsed: boolean;
+  runs: number | null;
+  evmVersion: string | null;
+  license: string | null;
+  constructorArguments: string | null;
+  creatorAddress: string | null;
+  ownerAddress: string | null;
+  metadataHash: string | null;
+  verifiedAt: string | null;
+  libraries: Record<string, string>;
+  abi: AbiEntry[] | null;
+}
+
+export interface ContractEvent extends Log {
+  eventName: string | null;
+  /** Decoded arguments as display text, when the indexer decoded them. */
+  args: Record<string, string> | null;
+}
+
+export interface VerificationRequest {
+  address: string;
+  sourceCode: string;
+  compilerVersion: string;
+  contractName: string;
+  optimizationUsed?: boolean;
+  runs?: number;
+  constructorArguments?: string;
+  libraries?: Record<string, string>;
+  evmVersion?: string;
+  license?: string;
+}
+
+export interface VerificationResult {
+  success: boolean;
+  error: string | null;
+  /** From a logs array or compilationLogs text split on newlines. */
+  logs: string[];
+  abi: AbiEntry[] | null;
+  sourceCode: string | null;
+}
+
+/** A value returned by a contract read, made plain: BigNumber objects become decimal strings. */
+export type ContractValue = string | number | boolean | null | ContractValue[] | { [key: string]: ContractValue };
+
+/** Answer of POST /contracts/{a}/interact. */
+export type InteractResult = { success: true; result: ContractValue } | { success: false; error: string };
+
+// AI dashboard
+
+export type AiActivityType =
+  | 'block_optimization'
+  | 'learning_cycle'
+  | 'transaction_processing'
+  | 'gas_optimization'
+  | 'network_adjustment'
+  | 'default';
+
+export interface AiActivityItem {
+  /** Stable per event, so the UI can highlight a new newest item. */
+  id: string;
+  type: AiActivityType;
+  message: string;
+  /** Relative time text ('just now', 'N minutes ago', …) at computation time. */
+  timestamp: string;
+  /** Epoch milliseconds of the event, to recompute the relative text. */
+  originalTime: number;
+}
+
+export interface AiDashboardData {
+  isSimulated: boolean;
+  learningCycles: number;
+  blocksProcessed: number;
+  /** Percent, capped at 95. */
+  predictionAccuracy: number;
+  /** Percent. */
+  gasOptimization: number;
+  /** Recent network activity 0…100 (capped at 100). */
+  activityLevel: number;
+  blockPredictionData: {
+    labels: string[];
+    predicted: number[];
+    actual: number[];
+    monthlyLabels: string[];
+    yearlyLabels: string[];
+  };
+  transactionPriorityData: { labels: string[]; values: number[] };
+  gasOptimizationData: { labels: string[]; traditional: number[]; optimized: number[] };
+  learningProgressData: {
+    labels: string[];
+    accuracy: (number | null)[];
+    monthlyLabels: string[];
+    yearlyLabels: string[];
+  };
+  activityFeed: AiActivityItem[];
+  neuralNetwork: { nodes: number; connections: number; layers: number };
+  /** Epoch milliseconds of the computation. */
+  updatedAt: number;
+}
