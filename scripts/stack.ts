@@ -58,6 +58,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
 
     if (!indexerUrl) {
+      if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
       let dataDir = opts.dataDir;
       if (!dataDir) {
@@ -66,7 +67,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         stops.push(async () => rmSync(dir, { recursive: true, force: true }));
       }
       const indexer = await startIndexer({
-        rpcUrl: rpcUrl as string,
+        rpcUrl,
         dataDir,
         port: opts.indexerPort ?? 0,
         ...(opts.host ? { host: opts.host } : {}),
@@ -77,10 +78,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await indexer.caughtUp();
       indexerUrl = indexer.url;
     }
+    const siteIndexer: string = indexerUrl;
 
-    const site = await startSite({ indexerUrl, ...(opts.sitePort ? { port: opts.sitePort } : {}), ...(opts.host ? { host: opts.host } : {}), quiet: true });
+    const site = await startSite({ indexerUrl: siteIndexer, ...(opts.sitePort ? { port: opts.sitePort } : {}), ...(opts.host ? { host: opts.host } : {}), quiet: true });
     stops.push(() => site.stop());
-    return { siteUrl: site.url, indexerUrl, rpcUrl, scenario, stop: stopAll };
+    return { siteUrl: site.url, indexerUrl: siteIndexer, rpcUrl, scenario, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,4 +1,5 @@
 import { formatEther, formatUnits } from 'ethers';
+import { formatGweiWei } from './gwei.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
 export * from './format-short.ts';
@@ -10,7 +11,6 @@ export type RawAmount = bigint | string | number;
 type Decimal = `${number}`;
 
 const WEI_PER_STO = 10n ** 18n;
-const WEI_PER_GWEI = 10n ** 9n;
 
 /** Parses a raw amount into a bigint; null when it is not an integer (garbage, fractions, unsafe numbers). */
 export function toBigInt(value: RawAmount | null | undefined): bigint | null {
@@ -113,20 +113,10 @@ export function formatHolderPercentage(percentage: number | string | null | unde
   return `${percentFormat.format(n)}%`;
 }
 
-const smallGwei = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, roundingMode: 'trunc' });
-
-/**
- * Gas price in gwei from wei, up to 2 decimals, with K (≥ 1,000 gwei) and M (≥ 1,000,000 gwei) suffixes:
- * '1.5', '1.5K', '2.3M'. Below 1 gwei it keeps 3 significant digits ('0.00123'). Zero or garbage gives '0'.
- */
+/** Gas price in gwei from wei with K and M suffixes ('1.5', '1.5K', '2.3M'; see gwei.ts); zero or garbage gives '0'. */
 export function formatGwei(wei: RawAmount | null | undefined): string {
   const value = toBigInt(wei);
-  if (value === null || value === 0n) return '0';
-  const gwei = abs(value) / WEI_PER_GWEI;
-  if (gwei >= 1_000_000n) return `${decimalFormat(0, 2).format(formatUnits(value, 15) as Decimal)}M`;
-  if (gwei >= 1_000n) return `${decimalFormat(0, 2).format(formatUnits(value, 12) as Decimal)}K`;
-  if (gwei >= 1n) return decimalFormat(0, 2).format(formatUnits(value, 9) as Decimal);
-  return smallGwei.format(formatUnits(value, 9) as Decimal);
+  return value === null ? '0' : formatGweiWei(value);
 }
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,3 +1,5 @@
+import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
+
 /** One entry of the search box's suggestion list. */
 export interface Suggestion {
   kind: 'block' | 'transaction' | 'address' | 'token' | 'nft';
@@ -7,12 +9,7 @@ export interface Suggestion {
   address?: string;
 }
 
-export const SEARCH_DEBOUNCE_MS = 500;
-export const MAX_SUGGESTIONS = 5;
-/** Local matches from which the remote scan is skipped. */
-export const LOCAL_ENOUGH = 3;
-/** The remote scan adds at most this many matches. */
-export const MAX_REMOTE = 3;
+export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
 
 interface TokenEntry {
   address: string;
@@ -47,9 +44,8 @@ function toTokenEntry(raw: unknown): TokenEntry[] {
 
 /** Local matches: token name, symbol or address containing the query, case-insensitively. */
 export function matchTokens(list: readonly TokenEntry[], q: string): Suggestion[] {
-  const needle = q.toLowerCase();
   return list
-    .filter((t) => t.name.toLowerCase().includes(needle) || t.symbol.toLowerCase().includes(needle) || t.address.toLowerCase().includes(needle))
+    .filter((t) => tokenMatchesQuery(t, q))
     .map((t) => ({ kind: 'token', label: t.symbol || t.name || t.address, detail: t.name, address: t.address }));
 }
 
@@ -79,27 +75,13 @@ export function fromSearchResult(raw: unknown): Suggestion[] {
   }
 }
 
-/** Merges local and remote suggestions by the spec's limits, without duplicates. */
-export function mergeSuggestions(local: readonly Suggestion[], remote: readonly Suggestion[]): Suggestion[] {
-  const seen = new Set<string>();
-  const out: Suggestion[] = [];
-  const add = (s: Suggestion) => {
-    const key = `${s.kind}:${(s.address ?? s.label).toLowerCase()}`;
-    if (seen.has(key) || out.length >= MAX_SUGGESTIONS) return false;
-    seen.add(key);
-    out.push(s);
-    return true;
-  };
-  local.forEach(add);
-  let extra = 0;
-  for (const s of remote) if (extra < MAX_REMOTE && add(s)) extra += 1;
-  return out;
-}
+/** Identity of a suggestion, so the remote scan does not repeat a local match. */
+const keyOf = (s: Suggestion) => `${s.kind}:${(s.address ?? s.label).toLowerCase()}`;
 
 /** Suggestions for a trimmed, non-empty query: local token matches, then the indexer's search unless 3 local matches suffice. */
 export async function loadSuggestions(indexerUrl: string, q: string, signal: AbortSignal): Promise<Suggestion[]> {
   const local = matchTokens(await tokens(indexerUrl), q);
-  if (local.length >= LOCAL_ENOUGH) return mergeSuggestions(local, []);
+  if (!needsRemoteScan(local.length)) return mergeSuggestions(local, null, keyOf);
   let remote: Suggestion[] = [];
   try {
     const res = await fetch(`${indexerUrl}/search?q=${encodeURIComponent(q)}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
@@ -107,5 +89,5 @@ export async function loadSuggestions(indexerUrl: string, q: string, signal: Abo
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  return mergeSuggestions(local, remote);
+  return mergeSuggestions(local, remote, keyOf);
 }

@@ -10,7 +10,7 @@ test.describe('shared shell', () => {
       ['Transactions', '/transactions'],
       ['NFTs', '/nfts'],
       ['AI Dashboard', '/ai-dashboard'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
     await expect(nav.getByRole('link', { name: 'AI Dashboard' })).toHaveClass(/from-indigo-600/);
@@ -44,7 +44,7 @@ test.describe('shared shell', () => {
   });
 
   test('mobile menu opens with the toggle and closes on navigation', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: process.env['E2E_SITE_URL'] });
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: process.env['E2E_SITE_URL'] ?? '' });
     const page = await context.newPage();
     await page.goto('/');
     const menu = page.getByTestId('mobile-menu');

@@ -39,7 +39,7 @@ describe('paginate: 5 page buttons, first/last and ellipses', () => {
     [1, 5, '[1] 2 3 4 5', false, true],
     [1, 6, '[1] 2 3 4 5 6', false, true],
     [1, 7, '[1] 2 3 4 5 … 7', false, true],
-    [7, 7, '1 2 3 [4] 5 6 7'.replace('[4]', '4').replace('7', '[7]').replace('1 2 3', '1 … 3').replace('… 3 4', '… 3 4'), true, false],
+    [7, 7, '1 … 3 4 5 6 [7]', true, false],
   ])('page %s of %s → %s', (current, total, expected, prev, next) => {
     const model = paginate(current, total);
     expect(render(model.items)).toBe(expected);

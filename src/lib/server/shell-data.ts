@@ -1,4 +1,4 @@
-import { formatGwei } from '../gwei.ts';
+import { formatGwei } from '../format.ts';
 
 const GAS_PRICE_TTL_MS = 30_000;
 const GAS_PRICE_TIMEOUT_MS = 2_000;

@@ -1,0 +1,60 @@
+// `npm start`: builds what is not built, starts devnet + indexer + site (or less, as configured), prints the URL.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSite, SITE_ENTRY, siteIsBuilt } from './site.ts';
+import { startStack } from './stack.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = process.env;
+
+/** Newest modification time below a path (files only). */
+function newest(path: string): number {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), st.mtimeMs);
+}
+
+/** The site needs a build when there is none or its sources changed since. */
+function siteIsStale(): boolean {
+  if (!siteIsBuilt()) return true;
+  const built = statSync(SITE_ENTRY).mtimeMs;
+  return ['src', 'public', 'astro.config.mjs', 'package.json'].some((p) => newest(join(root, p)) > built);
+}
+
+if (siteIsStale()) {
+  console.log('Building the site…');
+  await buildSite();
+}
+
+const usesDevnet = !env['INDEXER_URL'] && !env['RPC_URL'];
+const dataDir = env['DATA_DIR'] ?? join(root, 'data', usesDevnet ? 'devnet-index' : 'index');
+// The devnet is a new chain at every start, so an index of an earlier one would only be rolled back.
+if (usesDevnet) rmSync(dataDir, { recursive: true, force: true });
+
+const started = Date.now();
+const stack = await startStack({
+  ...(env['INDEXER_URL'] ? { indexerUrl: env['INDEXER_URL'] } : {}),
+  ...(env['RPC_URL'] ? { rpcUrl: env['RPC_URL'] } : {}),
+  dataDir,
+  host: env['HOST'] ?? '127.0.0.1',
+  sitePort: Number(env['PORT'] ?? 4321),
+  indexerPort: Number(env['INDEXER_PORT'] ?? 3300),
+  ...(env['DEVNET_PORT'] ? { devnetPort: Number(env['DEVNET_PORT']) } : {}),
+});
+
+console.log(`\nSTO Explorer is running at ${stack.siteUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`Indexer API: ${stack.indexerUrl}${stack.rpcUrl ? `   Chain RPC: ${stack.rpcUrl}` : ''}`);
+console.log('Press Ctrl-C to stop.');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
