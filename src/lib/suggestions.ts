@@ -1,3 +1,6 @@
+import type { SearchResult, Token } from './types.ts';
+import { normalizeTokens } from './normalize/token.ts';
+import { normalizeSearchResult } from './normalize/search.ts';
 import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
 
 /** One entry of the search box's suggestion list. */
@@ -11,35 +14,20 @@ export interface Suggestion {
 
 export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
 
-interface TokenEntry {
-  address: string;
-  name: string;
-  symbol: string;
-}
+type TokenEntry = Pick<Token, 'address' | 'name' | 'symbol'>;
 
 let tokenList: Promise<TokenEntry[]> | undefined;
 
-/** The token list used for local matching, fetched once per page. */
+/** The token list used for local matching, fetched once per page (again after a failure). */
 function tokens(indexerUrl: string): Promise<TokenEntry[]> {
   tokenList ??= fetch(`${indexerUrl}/tokens?limit=100`, { signal: AbortSignal.timeout(10_000) })
     .then((r) => (r.ok ? r.json() : []))
-    .then((list: unknown) => (Array.isArray(list) ? list.flatMap(toTokenEntry) : []))
+    .then((list: unknown) => normalizeTokens(list))
     .catch(() => {
       tokenList = undefined;
       return [];
     });
   return tokenList;
-}
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
-function toTokenEntry(raw: unknown): TokenEntry[] {
-  if (!raw || typeof raw !== 'object') return [];
-  const r = raw as Record<string, unknown>;
-  const address = str(r['address']) || str(r['contractAddress']) || str(r['tokenAddress']);
-  return address ? [{ address, name: str(r['name']), symbol: str(r['symbol']) }] : [];
 }
 
 /** Local matches: token name, symbol or address containing the query, case-insensitively. */
@@ -49,29 +37,22 @@ export function matchTokens(list: readonly TokenEntry[], q: string): Suggestion[
     .map((t) => ({ kind: 'token', label: t.symbol || t.name || t.address, detail: t.name, address: t.address }));
 }
 
-/** Turns one indexer search result into suggestions. */
-export function fromSearchResult(raw: unknown): Suggestion[] {
-  if (!raw || typeof raw !== 'object') return [];
-  const r = raw as Record<string, unknown>;
-  const data = r['data'];
-  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  switch (r['type']) {
+/** Turns one normalised search result into suggestions. */
+export function fromSearchResult(result: SearchResult | null): Suggestion[] {
+  if (!result) return [];
+  switch (result.type) {
     case 'block':
-      return [{ kind: 'block', label: `Block #${String(d['number'] ?? '')}` }];
+      return [{ kind: 'block', label: `Block #${result.data.number}` }];
     case 'transaction':
-      return [{ kind: 'transaction', label: str(d['hash']) }];
+      return [{ kind: 'transaction', label: result.data.hash }];
     case 'address':
-      return str(d['address']) ? [{ kind: 'address', label: str(d['address']), address: str(d['address']) }] : [];
-    case 'token': {
-      const address = str(d['address']);
-      return address ? [{ kind: 'token', label: str(d['symbol']) || str(d['name']) || address, detail: str(d['name']), address }] : [];
-    }
+      return [{ kind: 'address', label: result.data.address, address: result.data.address }];
+    case 'token':
+      return [{ kind: 'token', label: result.data.symbol || result.data.name, detail: result.data.name, address: result.data.address }];
     case 'nft':
-      return [{ kind: 'nft', label: `${str(d['name']) || str(d['collection'])} #${String(d['tokenId'] ?? '')}` }];
+      return [{ kind: 'nft', label: `${result.data.collection ?? result.data.name} #${result.data.tokenId}`, detail: result.data.name }];
     case 'multiple':
-      return Array.isArray(data) ? data.flatMap(fromSearchResult) : [];
-    default:
-      return [];
+      return result.data.flatMap(fromSearchResult);
   }
 }
 
@@ -85,7 +66,7 @@ export async function loadSuggestions(indexerUrl: string, q: string, signal: Abo
   let remote: Suggestion[] = [];
   try {
     const res = await fetch(`${indexerUrl}/search?q=${encodeURIComponent(q)}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-    if (res.ok) remote = fromSearchResult(await res.json());
+    if (res.ok) remote = fromSearchResult(normalizeSearchResult(await res.json()));
   } catch (error) {
     if (signal.aborted) throw error;
   }

@@ -222,6 +222,13 @@ export interface AddressData extends AddressTypeInfo {
   creatorAddress: string | null;
 }
 
+/** The bundled indexer's /address/{a} summary: address data plus counts (null when not reported). */
+export interface AddressSummary extends AddressData {
+  transactionCount: number | null;
+  tokenCount: number | null;
+  nftCount: number | null;
+}
+
 export interface ContractCounts {
   totalContracts: number;
   erc20Contracts: number;
@@ -273,6 +280,8 @@ export interface SearchNftData {
   tokenId: string;
   name: string;
   collection: string | null;
+  /** Safe image URL or null. */
+  image: string | null;
 }
 
 export type SearchResult =

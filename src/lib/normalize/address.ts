@@ -1,32 +1,19 @@
 import type {
   AccountBalances,
   AddressData,
-  AddressKind,
+  AddressSummary,
   AddressTypeInfo,
   ContractDetails,
-  ContractType,
   Token,
   TokenBalance,
 } from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toDecimals } from './bignum.ts';
+import { formatUnitsExact, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
+import { toAddressKind, toContractType } from './kinds.ts';
+import { normalizeToken } from './token.ts';
 
-/** 'ERC20' | 'ERC721' | 'ERC1155' from any spelling (erc-20, ERC20, 20…); 'none' for anything else. */
-export function toContractType(value: unknown): ContractType {
-  const text = toText(value)?.toUpperCase().replace(/[^A-Z0-9]/g, '') ?? '';
-  if (text === 'ERC20') return 'ERC20';
-  if (text === 'ERC721') return 'ERC721';
-  if (text === 'ERC1155') return 'ERC1155';
-  return 'none';
-}
-
-/** 'contract' | 'wallet' | 'unknown' from the indexer's type field (eoa/account/wallet count as wallet). */
-export function toAddressKind(value: unknown): AddressKind {
-  const text = toText(value)?.toLowerCase();
-  if (text === 'contract') return 'contract';
-  if (text === 'wallet' || text === 'eoa' || text === 'account' || text === 'address') return 'wallet';
-  return 'unknown';
-}
+// Re-exported so callers find every address reader here.
+export { toAddressKind, toContractType } from './kinds.ts';
 
 /** The type of an address when it cannot be told (spec core §4: unknown on failure). */
 export function unknownAddressType(address: string): AddressTypeInfo {
@@ -74,14 +61,37 @@ export function normalizeTokenBalances(raw: unknown): TokenBalance[] {
 }
 
 /**
- * /account/{a}/balances {native, tokens}. `native` is wei when it is an integer string or BigNumber (bundled
+ * /account/{a}/balances {native, nativeWei?, tokens}. nativeWei (bundled indexer) wins; otherwise `native` is wei when it is an integer string or BigNumber (bundled
  * indexer) and STO when it is a JS number or has a fraction (upstream sends a float in ether).
  */
 export function normalizeAccountBalances(raw: unknown): AccountBalances | null {
   if (!isRecord(raw)) return null;
   const native = raw['native'] ?? raw['balance'];
-  const wei = (typeof native === 'number' ? null : toBigInt(native)) ?? parseUnits(native, 18);
+  const wei = toBigInt(raw['nativeWei']) ?? (typeof native === 'number' ? null : toBigInt(native)) ?? parseUnits(native, 18);
   return { native: wei ?? 0n, tokens: normalizeTokenBalances(raw['tokens']) };
+}
+
+/**
+ * The bundled indexer's /address/{a} summary {address, type, contractType, balance (wei), transactionCount,
+ * tokenCount, nftCount, creatorAddress, ownerAddress, tokenInfo}; null when the value is not one.
+ */
+export function normalizeAddressSummary(raw: unknown, address: string): AddressSummary | null {
+  if (!isRecord(raw) || toAddress(raw['address']) === null) return null;
+  const type = normalizeAddressType(raw, address);
+  const balanceField = raw['balance'];
+  const balance = (typeof balanceField === 'number' ? null : toBigInt(balanceField)) ?? parseUnits(pick(raw, 'balanceFormatted', 'balance'), 18);
+  const tokenInfo = isRecord(raw['tokenInfo']) ? normalizeToken({ address: type.address, type: type.contractType, ...raw['tokenInfo'] }) : null;
+  return {
+    ...type,
+    balance,
+    tokens: normalizeTokenBalances(raw['tokens']),
+    tokenInfo,
+    ownerAddress: toAddress(pick(raw, 'ownerAddress', 'owner')),
+    creatorAddress: toAddress(pick(raw, 'creatorAddress', 'creator')),
+    transactionCount: toCount(pick(raw, 'transactionCount', 'txCount')),
+    tokenCount: toCount(raw['tokenCount']),
+    nftCount: toCount(raw['nftCount']),
+  };
 }
 
 /** The address page's data from the calls that feed it; missing parts stay null or empty. */

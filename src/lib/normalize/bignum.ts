@@ -104,6 +104,11 @@ export function formatUnitsExact(raw: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Decimal text without trailing fraction zeros ('1.0' → '1', '2.50' → '2.5'); other text unchanged. */
+export function tidyDecimal(text: string): string {
+  return /^-?\d+\.\d*$/.test(text) ? text.replace(/\.?0*$/, '') || '0' : text;
+}
+
 /** Token decimals: an integer 0…255, else the default 18. */
 export function toDecimals(value: unknown, fallback = 18): number {
   const count = toCount(value);

@@ -1,5 +1,5 @@
 import type { Holder, HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
+import { formatUnitsExact, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText, unwrapList } from './fields.ts';
 
 /** Token details of a holders response (token or tokenInfo); null when absent. */
@@ -29,7 +29,8 @@ export function normalizeHolder(raw: unknown, decimals = 18, totalSupply: bigint
   if (!isRecord(raw)) return null;
   const address = toAddress(pick(raw, 'address', 'holderAddress', 'holder'));
   if (address === null) return null;
-  const formattedField = toText(raw['balanceFormatted']);
+  const formattedText = toText(raw['balanceFormatted']);
+  const formattedField = formattedText === null ? null : tidyDecimal(formattedText);
   const balanceField = raw['balance'];
   let rawBalance = toBigInt(raw['rawBalance']);
   if (rawBalance === null && typeof balanceField !== 'number') rawBalance = toBigInt(balanceField);

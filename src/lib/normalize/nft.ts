@@ -34,7 +34,8 @@ export function normalizeNftCollections(raw: unknown): NftCollection[] {
 
 function normalizeTrait(raw: unknown): NftTrait | null {
   if (!isRecord(raw)) return null;
-  const value = toText(raw['value']);
+  const rawValue = raw['value'];
+  const value = typeof rawValue === 'boolean' ? String(rawValue) : toText(rawValue);
   if (value === null) return null;
   return {
     type: toText(pick(raw, 'type', 'trait_type', 'traitType', 'name')) ?? 'Property',
@@ -62,7 +63,7 @@ export function normalizeNftToken(raw: unknown, context: NftTokenContext = {}): 
   const parsedMetadata = parseJsonText(raw['metadata']);
   const metadata = isRecord(parsedMetadata) ? parsedMetadata : {};
   const collectionName = toText(pick(raw, 'collectionName', 'collection')) ?? context.collectionName ?? null;
-  const traits = normalizeList(raw['traits'] ?? metadata['attributes'] ?? metadata['traits'], normalizeTrait);
+  const traits = normalizeList(pick(raw, 'traits', 'attributes') ?? metadata['attributes'] ?? metadata['traits'], normalizeTrait);
   return {
     collectionAddress:
       toAddress(pick(raw, 'tokenAddress', 'contractAddress', 'collectionAddress', 'address')) ??

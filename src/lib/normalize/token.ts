@@ -1,7 +1,7 @@
 import type { Token } from '../types.ts';
 import { toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toImageUrl, toText } from './fields.ts';
-import { toContractType } from './address.ts';
+import { toContractType } from './kinds.ts';
 
 /** A token record of /tokens or /tokens/{a} (defaults: 'Unknown Token', 'TOKEN', 18 decimals); null without an address. */
 export function normalizeToken(raw: unknown): Token | null {

@@ -1,0 +1,126 @@
+// The typed errors of the indexer client and the spec's status-to-message mapping (core §8).
+
+/** What went wrong: an HTTP error status, no response, a time-out, or a request that could not be set up. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'setup';
+
+/** Messages by HTTP status (spec core §8). */
+export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Bad request: The server could not understand the request',
+  401: 'Unauthorized: Authentication is required',
+  403: 'Forbidden: You do not have permission to access this resource',
+  404: 'Not found: The requested resource does not exist',
+  429: 'Too many requests: Rate limit exceeded',
+  500: 'Server error: The server encountered an internal error',
+  502: 'Bad gateway: The server received an invalid response',
+  503: 'Service unavailable: The server is temporarily unavailable',
+  504: 'Gateway timeout: The server timed out waiting for a response',
+};
+
+/** Message when no response arrived (also used for time-outs, as the original client reported them). */
+export const NETWORK_ERROR_MESSAGE = 'Network error: No response received from server';
+
+/** The NFT list's own time-out message (spec tokens §8). */
+export const REQUEST_TIMEOUT_MESSAGE = 'Request timeout';
+
+/** The message for an HTTP error status: the table's text, else 'Error {status}: {statusText}'. */
+export function httpErrorMessage(status: number, statusText: string): string {
+  return HTTP_STATUS_MESSAGES[status] ?? `Error ${status}: ${statusText}`;
+}
+
+/** The message for a request that could not be set up. */
+export function setupErrorMessage(message: string): string {
+  return `Request error: ${message}`;
+}
+
+interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  url: string;
+  status?: number | null;
+  statusText?: string;
+  serverMessage?: string | null;
+  body?: unknown;
+  cause?: unknown;
+}
+
+/** An indexer request failure; `message` is the spec's text, `serverMessage` the body's error field when present. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly url: string;
+  /** HTTP status for kind 'http', else null. */
+  readonly status: number | null;
+  readonly statusText: string;
+  /** The `error` or `message` field of the response body, when it had one. */
+  readonly serverMessage: string | null;
+  /** The parsed response body (JSON value or text), for callers that show server logs. */
+  readonly body: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.url = init.url;
+    this.status = init.status ?? null;
+    this.statusText = init.statusText ?? '';
+    this.serverMessage = init.serverMessage ?? null;
+    this.body = init.body;
+  }
+}
+
+/** The error field of a response body ({error} or {message}); null when it has none. */
+export function serverMessageOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  const value = record['error'] ?? record['message'];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** An error for an HTTP error response. */
+export function httpError(url: string, status: number, statusText: string, body?: unknown): ApiError {
+  return new ApiError({
+    kind: 'http',
+    message: httpErrorMessage(status, statusText),
+    url,
+    status,
+    statusText,
+    serverMessage: serverMessageOf(body),
+    body,
+  });
+}
+
+/** An error for a request that got no response. */
+export function networkError(url: string, cause?: unknown): ApiError {
+  return new ApiError({ kind: 'network', message: NETWORK_ERROR_MESSAGE, url, cause });
+}
+
+/** An error for a request that ran out of time (reported with the no-response message). */
+export function timeoutError(url: string, timeoutMs: number): ApiError {
+  return new ApiError({ kind: 'timeout', message: NETWORK_ERROR_MESSAGE, url, cause: new Error(`Timed out after ${timeoutMs} ms`) });
+}
+
+/** An error for a request that could not be built or sent. */
+export function setupError(url: string, cause: unknown): ApiError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError({ kind: 'setup', message: setupErrorMessage(message), url, cause });
+}
+
+/** Whether a value is an ApiError. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Whether an error is an HTTP 404. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
+}
+
+/** Whether an error is a time-out. */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'timeout';
+}
+
+/** The message to show for any thrown value: an ApiError's text, an Error's message, else 'Unknown error'. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Unknown error';
+}

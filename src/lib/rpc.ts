@@ -1,0 +1,151 @@
+import { AbiCoder, getBytes, toUtf8String } from 'ethers';
+import { toBigInt } from './normalize/bignum.ts';
+import { isRecord } from './normalize/fields.ts';
+
+// JSON-RPC reads through the indexer's POST /proxy/rpc: token name, symbol and decimals by eth_call, and the gas
+// price. Every helper answers a result union; any failure is the spec's error object {code: -32603, message:
+// 'Internal error'} (core §8), whatever the cause (network, node error, undecodable result).
+// ethers is only touched inside the token readers, so bundles that use just the gas price can drop it.
+
+/** A JSON-RPC error object. */
+export interface RpcError {
+  code: number;
+  message: string;
+}
+
+/** The outcome of an RPC helper: a value, or the error object. */
+export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: RpcError };
+
+/** The error object every failed RPC read returns (spec core §8). */
+export const RPC_INTERNAL_ERROR: Readonly<RpcError> = Object.freeze({ code: -32603, message: 'Internal error' });
+
+/** eth_call selectors of the ERC-20 metadata reads. */
+export const TOKEN_SELECTORS = { name: '0x06fdde03', symbol: '0x95d89b41', decimals: '0x313ce567' } as const;
+
+/** A JSON-RPC request body. */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: number;
+  method: string;
+  params: unknown[];
+}
+
+/** Anything that can POST a JSON-RPC body to /proxy/rpc and answer the parsed JSON (the indexer client). */
+export interface RpcTransport {
+  proxyRpc(body: JsonRpcRequest, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** Options of one RPC read. */
+export interface RpcOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+let nextId = 1;
+
+function failure<T>(): RpcResult<T> {
+  return { ok: false, error: { ...RPC_INTERNAL_ERROR } };
+}
+
+/** Calls one JSON-RPC method through the proxy; the `result` field, or the internal error on any failure. */
+export async function rpcCall(transport: RpcTransport, method: string, params: unknown[], options: RpcOptions = {}): Promise<RpcResult<unknown>> {
+  try {
+    const body = await transport.proxyRpc({ jsonrpc: '2.0', id: nextId++, method, params }, options);
+    if (!isRecord(body) || body['error'] !== undefined || !('result' in body)) return failure();
+    return { ok: true, value: body['result'] };
+  } catch {
+    return failure();
+  }
+}
+
+/** eth_call of `data` on `to` at 'latest'; the returned hex, or the internal error (also for an empty '0x' result). */
+export async function ethCall(transport: RpcTransport, to: string, data: string, options: RpcOptions = {}): Promise<RpcResult<string>> {
+  const result = await rpcCall(transport, 'eth_call', [{ to, data }, 'latest'], options);
+  if (!result.ok) return result;
+  const value = result.value;
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) return failure();
+  return { ok: true, value };
+}
+
+/**
+ * A string returned by name() or symbol(): ABI-encoded string, or a bytes32 of legacy tokens (trailing NULs cut);
+ * null when neither decodes.
+ */
+export function decodeStringResult(hex: string): string | null {
+  try {
+    const [value] = AbiCoder.defaultAbiCoder().decode(['string'], hex);
+    if (typeof value === 'string') return value;
+  } catch {
+    // Not an ABI string; legacy tokens (MKR and friends) return bytes32.
+  }
+  try {
+    const bytes = getBytes(hex);
+    if (bytes.length !== 32) return null;
+    let end = bytes.length;
+    while (end > 0 && bytes[end - 1] === 0) end--;
+    return toUtf8String(bytes.subarray(0, end));
+  } catch {
+    return null;
+  }
+}
+
+/** A uint8 returned by decimals(); null when it does not decode or exceeds 255. */
+export function decodeDecimalsResult(hex: string): number | null {
+  try {
+    const [value] = AbiCoder.defaultAbiCoder().decode(['uint256'], hex);
+    return typeof value === 'bigint' && value <= 255n ? Number(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readString(transport: RpcTransport, token: string, selector: string, options: RpcOptions): Promise<RpcResult<string>> {
+  const result = await ethCall(transport, token, selector, options);
+  if (!result.ok) return result;
+  const text = decodeStringResult(result.value);
+  return text === null ? failure() : { ok: true, value: text };
+}
+
+/** The token's name() through the proxy. */
+export function readTokenName(transport: RpcTransport, token: string, options: RpcOptions = {}): Promise<RpcResult<string>> {
+  return readString(transport, token, TOKEN_SELECTORS.name, options);
+}
+
+/** The token's symbol() through the proxy. */
+export function readTokenSymbol(transport: RpcTransport, token: string, options: RpcOptions = {}): Promise<RpcResult<string>> {
+  return readString(transport, token, TOKEN_SELECTORS.symbol, options);
+}
+
+/** The token's decimals() through the proxy. */
+export async function readTokenDecimals(transport: RpcTransport, token: string, options: RpcOptions = {}): Promise<RpcResult<number>> {
+  const result = await ethCall(transport, token, TOKEN_SELECTORS.decimals, options);
+  if (!result.ok) return result;
+  const decimals = decodeDecimalsResult(result.value);
+  return decimals === null ? failure() : { ok: true, value: decimals };
+}
+
+/** Name, symbol and decimals read in parallel, with the spec's defaults ('Unknown Token', 'TOKEN', 18) for failed reads. */
+export async function readTokenMeta(
+  transport: RpcTransport,
+  token: string,
+  options: RpcOptions = {},
+): Promise<{ name: string; symbol: string; decimals: number }> {
+  const [name, symbol, decimals] = await Promise.all([
+    readTokenName(transport, token, options),
+    readTokenSymbol(transport, token, options),
+    readTokenDecimals(transport, token, options),
+  ]);
+  return {
+    name: name.ok && name.value !== '' ? name.value : 'Unknown Token',
+    symbol: symbol.ok && symbol.value !== '' ? symbol.value : 'TOKEN',
+    decimals: decimals.ok ? decimals.value : 18,
+  };
+}
+
+/** eth_gasPrice in wei. */
+export async function readGasPrice(transport: RpcTransport, options: RpcOptions = {}): Promise<RpcResult<bigint>> {
+  const result = await rpcCall(transport, 'eth_gasPrice', [], options);
+  if (!result.ok) return result;
+  const wei = typeof result.value === 'string' ? toBigInt(result.value) : null;
+  return wei === null || wei < 0n ? failure() : { ok: true, value: wei };
+}
