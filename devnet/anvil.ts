@@ -15,6 +15,8 @@ export interface AnvilHandle {
   url: string;
   port: number;
   chainId: number;
+  /** Process id of the anvil binary (setpriv execs it, so this is anvil itself). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -42,12 +44,12 @@ function killAll(signal: NodeJS.Signals): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  // Another listener means the application shuts down itself (and calls stop()); the 'exit' handler is the backstop.
+  if (process.listenerCount(signal) > 1) return;
   killAll('SIGKILL');
-  // Adding a listener disables Node's default exit on this signal; restore it when nobody else handles it.
-  if (process.listenerCount(signal) === 1) {
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
-  }
+  // Our listener disabled Node's default exit on this signal: remove it and re-raise.
+  process.removeListener(signal, onSignal);
+  process.kill(process.pid, signal);
 }
 
 function installExitHandlers(): void {
@@ -73,7 +75,10 @@ async function rpcAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts anvil on loopback (free port by default, genesis 30 days back) and resolves once its RPC answers; stop() kills it and waits for it to exit. */
+/**
+ * Starts anvil on loopback (free port by default, genesis 30 days back, base fee 0, chain id 31337) and resolves
+ * once its RPC answers; stop() ends it and waits for it to exit. Its log is dropped unless `silent: false`.
+ */
 export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> {
   const host = opts.host ?? '127.0.0.1';
   const chainId = opts.chainId ?? 31337;
@@ -144,7 +149,7 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
       if (Date.now() > deadline) throw new Error(`anvil at ${url} did not answer within 20 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    return { url, port: where.port, chainId, stop };
+    return { url, port: where.port, chainId, pid: child.pid ?? -1, stop };
   } catch (err) {
     await stop();
     throw err;

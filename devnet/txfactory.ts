@@ -20,6 +20,7 @@ export interface SignedTx {
   from: string;
   to: string | null;
   gas: number;
+  style: FeeStyle;
   /** Upper bound of what the sender pays: value + gas × fee cap. */
   maxCost: bigint;
   /** Address of the contract a creation transaction deploys. */
@@ -73,10 +74,12 @@ export class TxFactory {
     this.nonces.set(key, nonce + 1);
     const style = spec.fee ?? this.randomStyle();
     const value = spec.value ?? 0n;
+    // An access list entry costs 2,400 intrinsic gas; without it a 21,000-gas transfer is invalid and silently dropped.
+    const gas = style === 'accessList' && spec.to ? spec.gas + 2_400 : spec.gas;
     const tx = new Transaction();
     tx.chainId = BigInt(this.chainId);
     tx.nonce = nonce;
-    tx.gasLimit = BigInt(spec.gas);
+    tx.gasLimit = BigInt(gas);
     tx.to = spec.to;
     tx.value = value;
     tx.data = spec.data ?? '0x';
@@ -103,8 +106,9 @@ export class TxFactory {
       raw: tx.serialized,
       from: spec.from.address,
       to: spec.to,
-      gas: spec.gas,
-      maxCost: value + BigInt(spec.gas) * cap,
+      gas,
+      style,
+      maxCost: value + BigInt(gas) * cap,
     };
     if (spec.to === null) signed.created = getCreateAddress({ from: spec.from.address, nonce });
     return signed;

@@ -1,0 +1,101 @@
+/** An ERC-20 the scenario deployed. */
+export interface TokenRef {
+  role: string;
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** An ERC-721 collection the scenario deployed; token ids run from 1 to `minted`. */
+export interface NftRef {
+  role: string;
+  address: string;
+  name: string;
+  symbol: string;
+  minted: number;
+}
+
+/** A contract created by a transaction of the scenario. */
+export interface ContractRef {
+  address: string;
+  /** Artifact name: Token, OnchainNFT, GameItems, Playground, HostileNFT, BadUtf8Token. */
+  contract: string;
+  /** What the scenario uses it for, e.g. "token:SGOV", "nft:shapes", "hostile:erc20:script", "community-token". */
+  role: string;
+  creator: string;
+  txHash: string;
+  blockNumber: number;
+}
+
+/** One transaction hash per kind, all mined by the scenario. */
+export interface ScenarioSamples {
+  plainTransfer: string;
+  erc20Transfer: string;
+  contractCreation: string;
+  reverted: string;
+  revertedCustomError: string;
+  zeroGasPrice: string;
+  erc1155Single: string;
+  erc1155Batch: string;
+  nftMint: string;
+  nftTransfer: string;
+  playgroundCall: string;
+  payableCall: string;
+  legacyTx: string;
+  accessListTx: string;
+  dataTransfer: string;
+}
+
+/** Everything the scenario deployed and did; also written to data/scenario.json. */
+export interface ScenarioInfo {
+  chainId: number;
+  scale: number;
+  /** Block range and time span the scenario wrote (timestamps in unix seconds). */
+  firstBlock: number;
+  lastBlock: number;
+  startTimestamp: number;
+  endTimestamp: number;
+  blockCount: number;
+  txCount: number;
+  /** Anvil's ten funded accounts (mnemonic "test … junk"); accounts[0] deployed the main contracts. Live activity never sends from them. */
+  accounts: string[];
+  deployer: string;
+  /** Deterministic extra accounts (key = keccak256("sto-devnet-holder-<i>")), funded with STO and tokens. */
+  holders: string[];
+  /** The four block producers, rotated block by block. */
+  validators: string[];
+  /** The main ERC-20s, in this order: 18, 6 and 0 decimals. */
+  tokens: TokenRef[];
+  /** The token with 50+ holders. */
+  holderToken: { address: string; symbol: string; holders: number };
+  /** Two on-chain-metadata collections. */
+  nfts: NftRef[];
+  erc1155: { address: string; name: string; symbol: string; tokenIds: number[] };
+  playground: {
+    address: string;
+    contractName: 'Playground';
+    /** Repository-relative path of the standalone source (no imports). */
+    sourcePath: string;
+    /** Source unit name given to solc (part of the metadata hash at the end of the bytecode). */
+    sourceUnitName: string;
+    compilerVersion: string;
+    optimizer: { enabled: boolean; runs: number };
+    evmVersion: string;
+    /** ABI-encoded constructor arguments (0x…) of the deployed instance. */
+    constructorArgs: string;
+  };
+  hostile: {
+    /** Ordinary Token contracts with hostile names: roles "script", "long-name", "rtl". */
+    erc20: TokenRef[];
+    /** name()/symbol() return these raw bytes (0x hex), which are not valid UTF-8. */
+    badUtf8: { address: string; rawName: string; rawSymbol: string; decimals: number };
+    /** tokenIds maps each attack (script, longName, javascriptUrls, rawJavascriptUri, brokenJson, plainJson) to its token id. */
+    erc721: { address: string; name: string; symbol: string; tokenIds: Record<string, number> };
+  };
+  /** Every contract the scenario created, in creation order. */
+  contracts: ContractRef[];
+  samples: ScenarioSamples;
+  busyBlock: { number: number; txCount: number };
+  emptyBlock: number;
+}
