@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { startStack } from '../../scripts/stack.ts';
 
 /** Starts devnet, indexer and the built site once for the whole run; the tests read their addresses from the environment. */
@@ -11,7 +10,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env['E2E_SITE_URL'] = stack.siteUrl;
   process.env['E2E_INDEXER_URL'] = stack.indexerUrl;
   if (stack.rpcUrl) process.env['E2E_RPC_URL'] = stack.rpcUrl;
-  mkdirSync('data', { recursive: true });
-  writeFileSync('data/e2e-scenario.json', JSON.stringify(stack.scenario ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  // Workers inherit the environment, so each run's tests see their own stack's scenario.
+  process.env['E2E_SCENARIO'] = JSON.stringify(stack.scenario ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   return () => stack.stop();
 }

@@ -1,0 +1,30 @@
+import type { ScenarioInfo } from '../../devnet/types.ts';
+
+/** What the devnet scenario of this run deployed and did (published by the global setup). */
+export function scenario(): ScenarioInfo {
+  const raw = process.env['E2E_SCENARIO'];
+  const info = raw ? (JSON.parse(raw) as ScenarioInfo | null) : null;
+  if (!info) throw new Error('no devnet scenario: the e2e stack was started against an external indexer');
+  return info;
+}
+
+/** The bundled indexer of this run. */
+export function indexerUrl(): string {
+  const url = process.env['E2E_INDEXER_URL'];
+  if (!url) throw new Error('E2E_INDEXER_URL is not set: run through the Playwright global setup');
+  return url;
+}
+
+/** The devnet's JSON-RPC URL of this run. */
+export function rpcUrl(): string {
+  const url = process.env['E2E_RPC_URL'];
+  if (!url) throw new Error('E2E_RPC_URL is not set: the e2e stack did not start a devnet');
+  return url;
+}
+
+/** GET a JSON document from the run's indexer (to compare pages with the data they show). */
+export async function indexerJson<T = unknown>(path: string): Promise<T> {
+  const res = await fetch(`${indexerUrl()}${path}`);
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
