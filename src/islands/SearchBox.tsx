@@ -27,8 +27,10 @@ export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) 
 
   // Hydration happens on first focus: keep whatever was typed before the code arrived.
   useEffect(() => {
-    const typed = inputRef.current?.value ?? '';
-    if (typed) setQuery(typed);
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setQuery(input.value);
+    setOpen(document.activeElement === input);
   }, []);
 
   useEffect(() => {

@@ -362,9 +362,9 @@ export function createIndexerClient(baseUrl: string, options: IndexerClientOptio
     getNativeHolders: (query: PageQuery = {}, request?: RequestOptions): Promise<HoldersResponse> =>
       get('/holders/native', (body) => normalizeHoldersResponse(body, 18) ?? emptyHolders(), page(query), request, HOLDERS_TIMEOUT_MS),
 
-    /** GET /holders/token/{address}?limit&offset → holders with token info. */
-    getTokenHolders: (address: string, query: PageQuery = {}, request?: RequestOptions): Promise<HoldersResponse> =>
-      get(`/holders/token/${seg(address)}`, (body) => normalizeHoldersResponse(body) ?? emptyHolders(), page(query), request, HOLDERS_TIMEOUT_MS),
+    /** GET /holders/token/{address}?limit&offset[&order=asc|desc] → holders with token info (largest first unless order is asc). */
+    getTokenHolders: (address: string, query: PageQuery & { order?: 'asc' | 'desc' } = {}, request?: RequestOptions): Promise<HoldersResponse> =>
+      get(`/holders/token/${seg(address)}`, (body) => normalizeHoldersResponse(body) ?? emptyHolders(), { ...page(query), order: query.order }, request, HOLDERS_TIMEOUT_MS),
 
     /** GET /holders/all?limit&minBalance → holders across tokens. */
     getAllHolders: (query: { limit?: number; minBalance?: string | number } = {}, request?: RequestOptions): Promise<HoldersResponse> =>

@@ -30,10 +30,14 @@ function tokens(indexerUrl: string): Promise<TokenEntry[]> {
   return tokenList;
 }
 
-/** Local matches: token name, symbol or address containing the query, case-insensitively. */
+/**
+ * Local matches: token name or symbol containing the query, case-insensitively, or the token address when the query
+ * is a 0x prefix of one (so digits look up a block instead of matching every address that contains them).
+ */
 export function matchTokens(list: readonly TokenEntry[], q: string): Suggestion[] {
+  const byAddress = /^0x[0-9a-f]*$/i.test(q);
   return list
-    .filter((t) => tokenMatchesQuery(t, q))
+    .filter((t) => (byAddress ? t.address.toLowerCase().startsWith(q.toLowerCase()) : tokenMatchesQuery({ name: t.name, symbol: t.symbol }, q)))
     .map((t) => ({ kind: 'token', label: t.symbol || t.name || t.address, detail: t.name, address: t.address }));
 }
 

@@ -13,7 +13,10 @@ describe('matchTokens', () => {
     ['usd', ['USDS']],
     ['GOLD', ['GLD']],
     ['s', ['USDS', 'SLV']],
-    ['b2', ['GLD']],
+    ['0x00000000000000000000000000000000000000b2', ['GLD']],
+    ['0x000000', ['USDS', 'GLD', 'SLV']],
+    ['b2', []],
+    ['7', []],
     ['zzz', []],
   ])('%s matches %o by name, symbol or address, case-insensitively', (q, labels) => {
     expect(matchTokens(tokens, q).map((s) => s.label)).toEqual(labels);

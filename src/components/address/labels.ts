@@ -1,0 +1,68 @@
+// Display rules of the address page that are worth a name and a test.
+import type { AddressKind, ContractType } from '../../lib/types.ts';
+import type { HolderOrder } from './params.ts';
+
+/** Contract tab heading by token standard (Standard Contract for anything else). */
+export function contractTypeLabel(contractType: ContractType): string {
+  switch (contractType) {
+    case 'ERC20':
+      return 'ERC20 Token Contract';
+    case 'ERC721':
+      return 'ERC721 NFT Contract';
+    case 'ERC1155':
+      return 'ERC1155 Multi-Token Contract';
+    default:
+      return 'Standard Contract';
+  }
+}
+
+/** Header badge: 'Contract (ERC20)', 'Contract' for other contracts, 'Wallet', or 'Unknown' when the type call failed. */
+export function addressBadge(type: AddressKind, contractType: ContractType): string {
+  if (type === 'contract') return contractType === 'none' ? 'Contract' : `Contract (${contractType})`;
+  return type === 'wallet' ? 'Wallet' : 'Unknown';
+}
+
+/** Type as shown in the overview. */
+export function addressTypeText(type: AddressKind): string {
+  return type === 'contract' ? 'Contract' : type === 'wallet' ? 'Wallet' : 'Unknown';
+}
+
+/** Whether the creator row is shown: only when the creator is known and differs from the owner. */
+export function showCreator(creator: string | null, owner: string | null): creator is string {
+  return creator !== null && creator.toLowerCase() !== owner?.toLowerCase();
+}
+
+/** Direction of a token transfer seen from the viewed address: IN when it receives, else OUT. */
+export function transferDirection(transfer: { readonly to: string }, viewed: string): 'IN' | 'OUT' {
+  return transfer.to.toLowerCase() === viewed.toLowerCase() ? 'IN' : 'OUT';
+}
+
+/** Rank of a holder row: 1 is the largest holder, also when the page lists them smallest first. */
+export function holderRank(index: number, offset: number, order: HolderOrder, totalHolders: number): number {
+  return order === 'asc' ? totalHolders - offset - index : offset + index + 1;
+}
+
+/**
+ * Initials of a token without a logo: the first two letters or digits of the symbol, else of the name, uppercased;
+ * 'T' when neither has any; '?' when there is no token. Markup and control characters never reach the badge.
+ */
+export function tokenInitials(symbol: string | null | undefined, name?: string | null): string {
+  if (symbol === null && (name === null || name === undefined)) return '?';
+  for (const text of [symbol, name]) {
+    const letters = (text ?? '').match(/[\p{L}\p{N}]/gu);
+    if (letters && letters.length > 0) return letters.slice(0, 2).join('').toUpperCase();
+  }
+  return 'T';
+}
+
+/** Public gateway that serves ipfs:// images over https. */
+export const IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
+
+/** An NFT image URL safe to put in src: http(s), ipfs:// through the gateway, or data:image/*; null for anything else. */
+export function nftImageSrc(url: string | null | undefined): string | null {
+  const text = url?.trim() ?? '';
+  if (/^https?:\/\/[^\s]+$/i.test(text)) return text;
+  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(text)) return text;
+  const ipfs = /^ipfs:\/\/(?:ipfs\/)?([^\s]+)$/i.exec(text);
+  return ipfs ? `${IPFS_GATEWAY}${ipfs[1]}` : null;
+}

@@ -1,0 +1,199 @@
+// Server-side data of the address page: the address itself, then the active tab's list.
+//
+// Not-found policy: every well-formed address is a valid account on an EVM chain, so an address the indexer has never
+// seen renders like any other (zero balance, empty lists), as on Etherscan. 'Address not found' (404) is shown only
+// when the indexer itself answers 404: for the bundled indexer's /address/{a} summary (it does not, today) AND for
+// /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
+import { getAddress } from 'ethers';
+import { safe, type IndexerClient } from '../../lib/indexer-client.ts';
+import { isApiError, isNotFound } from '../../lib/http-errors.ts';
+import { unknownAddressType } from '../../lib/normalize/address.ts';
+import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../../lib/pagination.ts';
+import type {
+  AccountBalances,
+  AddressKind,
+  ContractType,
+  Holder,
+  HoldersResponse,
+  NftToken,
+  Token,
+  TokenBalance,
+  TokenTransfer,
+  Transaction,
+} from '../../lib/types.ts';
+import type { AddressTab, HolderOrder } from './params.ts';
+
+/** Everything the address header and overview show. */
+export interface AddressView {
+  /** The address, checksummed. */
+  address: string;
+  type: AddressKind;
+  contractType: ContractType;
+  /** Native balance in wei; null when unknown. */
+  balance: bigint | null;
+  transactionCount: number | null;
+  nftCount: number | null;
+  tokens: TokenBalance[];
+  /** True when the holdings call failed (the list is then empty for a reason). */
+  tokensFailed: boolean;
+  /** Name, symbol, decimals and supply of an ERC-20 contract. */
+  tokenInfo: Token | null;
+  ownerAddress: string | null;
+  creatorAddress: string | null;
+  /** Contracts only: the server's verification flag; null when not a contract or when the check failed. */
+  verified: boolean | null;
+}
+
+/** Outcome of loading an address. */
+export type AddressLoad =
+  | { readonly kind: 'ok'; readonly view: AddressView }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'error'; readonly status: 502 | 503 };
+
+/** The HTTP status for an indexer failure: 503 when it is unreachable or says so, else 502. */
+export function failureStatus(error: unknown): 502 | 503 {
+  if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status === 503)) return 503;
+  return 502;
+}
+
+/** Checksummed form of a well-formed address (lowercased first, so a bad checksum in the input cannot throw). */
+export function checksumAddress(address: string): string {
+  return getAddress(address.toLowerCase());
+}
+
+/** Loads the address: the bundled indexer's summary, else type + balances + contract details (upstream indexer). */
+export async function loadAddress(client: IndexerClient, input: string): Promise<AddressLoad> {
+  const address = checksumAddress(input);
+  let summary;
+  try {
+    summary = await client.getAddressSummary(address);
+  } catch (error) {
+    return { kind: 'error', status: failureStatus(error) };
+  }
+
+  const verifiedCheck = (type: AddressKind): Promise<boolean | null> =>
+    type === 'contract' ? safe(client.getContractVerified(address), null) : Promise.resolve(null);
+  const tokenCheck = (type: AddressKind, contractType: ContractType, known: Token | null): Promise<Token | null> =>
+    type === 'contract' && contractType === 'ERC20' && known === null ? safe(client.getToken(address), null) : Promise.resolve(known);
+  const nftCheck = (known: number | null): Promise<number | null> =>
+    known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: 100 }).then((list) => list.length), null);
+
+  if (summary) {
+    const [balances, verified, tokenInfo, nftCount] = await Promise.all([
+      safe<AccountBalances | null>(client.getAccountBalances(address), null),
+      verifiedCheck(summary.type),
+      tokenCheck(summary.type, summary.contractType, summary.tokenInfo),
+      nftCheck(summary.nftCount),
+    ]);
+    return {
+      kind: 'ok',
+      view: {
+        address,
+        type: summary.type,
+        contractType: summary.contractType,
+        balance: summary.balance ?? balances?.native ?? null,
+        transactionCount: summary.transactionCount,
+        nftCount,
+        tokens: balances?.tokens ?? summary.tokens,
+        tokensFailed: balances === null && summary.tokens.length === 0,
+        tokenInfo,
+        ownerAddress: summary.ownerAddress ?? tokenInfo?.ownerAddress ?? null,
+        creatorAddress: summary.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
+        verified,
+      },
+    };
+  }
+
+  const [typeResult, balancesResult] = await Promise.allSettled([client.getAddressType(address), client.getAccountBalances(address)]);
+  if (typeResult.status === 'rejected' && isNotFound(typeResult.reason)) return { kind: 'not-found' };
+  if (typeResult.status === 'rejected' && balancesResult.status === 'rejected') return { kind: 'error', status: failureStatus(typeResult.reason) };
+  // Spec core §4: the type is 'unknown' when its call fails.
+  const type = typeResult.status === 'fulfilled' ? typeResult.value : unknownAddressType(address);
+  const balances = balancesResult.status === 'fulfilled' ? balancesResult.value : null;
+  const [contract, verified, tokenInfo, nftCount] = await Promise.all([
+    type.type === 'contract' ? safe(client.getContract(address), null) : Promise.resolve(null),
+    verifiedCheck(type.type),
+    tokenCheck(type.type, type.contractType, null),
+    nftCheck(null),
+  ]);
+  return {
+    kind: 'ok',
+    view: {
+      address,
+      type: type.type,
+      contractType: type.contractType,
+      balance: balances?.native ?? null,
+      transactionCount: null,
+      nftCount,
+      tokens: balances?.tokens ?? [],
+      tokensFailed: balances === null,
+      tokenInfo,
+      ownerAddress: contract?.ownerAddress ?? tokenInfo?.ownerAddress ?? null,
+      creatorAddress: contract?.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
+      verified,
+    },
+  };
+}
+
+/** Paging of a tab's list. */
+export interface TabPaging {
+  readonly page: number;
+  readonly size: number;
+}
+
+/** A tab's list, or null when its call failed. */
+export type TabData =
+  | { readonly tab: 'transactions'; readonly items: Transaction[] | null; readonly paging: TabPaging }
+  | { readonly tab: 'token-transfers'; readonly items: TokenTransfer[] | null; readonly paging: TabPaging }
+  | { readonly tab: 'nfts'; readonly items: NftToken[] | null; readonly paging: TabPaging }
+  | { readonly tab: 'holders'; readonly holders: HoldersResponse | null; readonly page: number; readonly order: HolderOrder }
+  | { readonly tab: 'contract' };
+
+/** What the tab loaders read from the URL. */
+export interface TabQuery {
+  readonly paging: TabPaging;
+  readonly nftPaging: TabPaging;
+  readonly order: HolderOrder;
+}
+
+/** Compares two holders' balances: exactly from raw units when both have them, else from the whole-unit text. */
+export function compareHolderBalance(a: Holder, b: Holder): number {
+  if (a.rawBalance !== null && b.rawBalance !== null) return a.rawBalance === b.rawBalance ? 0 : a.rawBalance < b.rawBalance ? -1 : 1;
+  return Number(a.balance) - Number(b.balance);
+}
+
+/**
+ * Holders of a token page, largest first or smallest first. A page past the end is replaced by the last page. Rows
+ * are also sorted here, for indexers that ignore `order`.
+ */
+export async function loadHolders(client: IndexerClient, address: string, page: number, order: HolderOrder): Promise<{ holders: HoldersResponse; page: number }> {
+  const fetchPage = async (n: number): Promise<HoldersResponse> => {
+    const response = await client.getTokenHolders(address, { limit: HOLDERS_PAGE_SIZE, offset: pageOffset(n, HOLDERS_PAGE_SIZE), order });
+    const holders = [...response.holders].sort((a, b) => (order === 'asc' ? 1 : -1) * compareHolderBalance(a, b));
+    return { ...response, holders };
+  };
+  const first = await fetchPage(page);
+  const last = pageCount(first.totalHolders, HOLDERS_PAGE_SIZE);
+  if (page > last && first.holders.length === 0 && first.totalHolders > 0) return { holders: await fetchPage(last), page: last };
+  return { holders: first, page };
+}
+
+/** Loads the list of one tab; a failed call gives null (the tab says so), never an exception. */
+export async function loadTab(client: IndexerClient, address: string, tab: AddressTab, query: TabQuery): Promise<TabData> {
+  const { paging, nftPaging } = query;
+  const window = (p: TabPaging) => ({ limit: p.size, offset: pageOffset(p.page, p.size) });
+  switch (tab) {
+    case 'transactions':
+      return { tab, paging, items: await safe(client.getAddressTransactions(address, window(paging)), null) };
+    case 'token-transfers':
+      return { tab, paging, items: await safe(client.getAddressTokenTransfers(address, window(paging)), null) };
+    case 'nfts':
+      return { tab, paging: nftPaging, items: await safe(client.getAddressNfts(address, window(nftPaging)), null) };
+    case 'holders': {
+      const result = await safe(loadHolders(client, address, query.paging.page, query.order), null);
+      return { tab, holders: result?.holders ?? null, page: result?.page ?? query.paging.page, order: query.order };
+    }
+    case 'contract':
+      return { tab };
+  }
+}

@@ -1,0 +1,72 @@
+// Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
+import type { AddressKind, ContractType } from '../../lib/types.ts';
+
+/** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
+const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether a route parameter is a well-formed address; anything else answers 400 before the indexer is asked. */
+export function isWellFormedAddress(value: string | null | undefined): value is string {
+  return typeof value === 'string' && ADDRESS_PATTERN.test(value);
+}
+
+/** The address page's tabs, in display order (spec core §2). */
+export const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
+
+/** One tab of the address page. */
+export type AddressTab = (typeof ADDRESS_TABS)[number];
+
+/** Tab labels as shown. */
+export const TAB_LABELS: Readonly<Record<AddressTab, string>> = {
+  transactions: 'Transactions',
+  'token-transfers': 'Token Transfers',
+  nfts: 'NFTs',
+  contract: 'Contract',
+  holders: 'Holders',
+};
+
+/** The tab named by `?tab=`; garbage or nothing gives the default, 'transactions'. */
+export function parseTab(value: string | null | undefined): AddressTab {
+  return (ADDRESS_TABS as readonly string[]).includes(value ?? '') ? (value as AddressTab) : 'transactions';
+}
+
+/** What decides which tabs an address has. */
+export interface TabFacts {
+  readonly type: AddressKind;
+  readonly contractType: ContractType;
+  readonly nftCount: number | null;
+}
+
+/**
+ * Tabs shown as links: Transactions and Token Transfers always; NFTs when the address holds NFTs; Contract for
+ * contracts; Holders for ERC-20 contracts.
+ */
+export function visibleTabs(facts: TabFacts): AddressTab[] {
+  return ADDRESS_TABS.filter((tab) => {
+    if (tab === 'nfts') return (facts.nftCount ?? 0) > 0;
+    if (tab === 'contract') return facts.type === 'contract';
+    if (tab === 'holders') return facts.type === 'contract' && facts.contractType === 'ERC20';
+    return true;
+  });
+}
+
+/**
+ * The tab to render for a request. A hidden tab's URL still works where it has something to say (NFTs shows its
+ * empty message, Holders its 'only for token contracts' message); Contract on a non-contract falls back to Transactions.
+ */
+export function resolveTab(requested: AddressTab, facts: TabFacts): AddressTab {
+  if (requested === 'contract' && facts.type !== 'contract') return 'transactions';
+  return requested;
+}
+
+/** Holder order from `?order=`: 'asc' (Lowest to Highest) or the default 'desc' (Highest to Lowest). */
+export type HolderOrder = 'asc' | 'desc';
+
+/** Reads `?order=`; anything but 'asc' is the default 'desc'. */
+export function parseHolderOrder(value: string | null | undefined): HolderOrder {
+  return value === 'asc' ? 'asc' : 'desc';
+}
+
+/** The holdings filter from `?holdings=`, trimmed; '' when absent. Long input is cut so it cannot bloat the page. */
+export function parseHoldingsQuery(value: string | null | undefined): string {
+  return (value ?? '').trim().slice(0, 100);
+}

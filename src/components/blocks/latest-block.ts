@@ -1,0 +1,9 @@
+import { safe, type IndexerClient } from '../../lib/indexer-client.ts';
+
+/** The indexer's latest block: /health's lastBlock, else the newest listed block; null when neither answers. */
+export async function fetchLatestBlock(client: Pick<IndexerClient, 'getHealth' | 'getBlocks'>): Promise<number | null> {
+  const health = await safe(client.getHealth(), null);
+  if (health?.lastBlock !== null && health?.lastBlock !== undefined) return health.lastBlock;
+  const newest = await safe(client.getBlocks({ limit: 1 }), []);
+  return newest[0]?.number ?? null;
+}

@@ -1,0 +1,77 @@
+import { loadAiDashboardData } from './ai-data.ts';
+import { homeAiFigures } from './ai-fallback.ts';
+import type { IndexerClient } from './indexer-client.ts';
+import { HOME_BLOCK_COUNT, HOME_PARTS, HOME_TRANSACTION_COUNT, withNewestBlock, type HomeAi, type HomePart } from './stores/home-feed.ts';
+import type { Block, NetworkStats, Transaction } from './types.ts';
+
+// The home page's reads, shared by the server render and the browser (which runs them when the server could not,
+// and on every new block). Every part degrades to null on failure, so one failing call never hides the others.
+
+/** The indexer reads the home page makes. */
+export type HomeSource = Pick<IndexerClient, 'getBlocks' | 'getTransactions' | 'getNetworkStats'>;
+
+/** The home page's data; null marks a part that could not be loaded. */
+export interface HomeData {
+  blocks: Block[] | null;
+  transactions: Transaction[] | null;
+  stats: NetworkStats | null;
+  ai: HomeAi | null;
+}
+
+/** Options of loadHomeData. */
+export interface HomeLoadOptions {
+  /** Parts to load (all four by default); the others are null. */
+  parts?: readonly HomePart[];
+  /** Replaces the AI read (the server caches it). */
+  ai?: () => Promise<HomeAi>;
+}
+
+/**
+ * The stats, or a throw when not one of their calls answered: getNetworkStats never throws and answers zeros
+ * instead, which must count as a failure (and must not be cached).
+ */
+export function requireStats(stats: NetworkStats): NetworkStats {
+  const empty =
+    stats.latestBlock === 0 && stats.totalTransactions === 0 && stats.totalHolders === 0 && stats.tps === 0 && stats.validatorsPayout.raw === 0n;
+  if (empty) throw new Error('network statistics unavailable');
+  return stats;
+}
+
+/** The AI card's figures from the AI data (98 and 92 for missing fields); throws when the live inputs could not be read. */
+export async function loadHomeAi(source: HomeSource): Promise<HomeAi> {
+  let failure: unknown = null;
+  const data = await loadAiDashboardData(source, {
+    onError: (error) => {
+      failure = error ?? new Error('AI data unavailable');
+    },
+  });
+  if (failure !== null) throw failure;
+  return homeAiFigures(data);
+}
+
+async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch {
+    return null;
+  }
+}
+
+/** Loads 11 blocks, 5 transactions, the network stats and the AI figures in parallel; a failed part is null. */
+export async function loadHomeData(source: HomeSource, options: HomeLoadOptions = {}): Promise<HomeData> {
+  const parts = options.parts ?? HOME_PARTS;
+  const want = (part: HomePart) => parts.includes(part);
+  const none = async () => null;
+  const [blocks, transactions, stats, ai] = await Promise.all([
+    want('blocks') ? orNull(() => source.getBlocks({ limit: HOME_BLOCK_COUNT })) : none(),
+    want('transactions') ? orNull(() => source.getTransactions({ limit: HOME_TRANSACTION_COUNT })) : none(),
+    want('stats') ? orNull(async () => requireStats(await source.getNetworkStats())) : none(),
+    want('ai') ? orNull(options.ai ?? (() => loadHomeAi(source))) : none(),
+  ]);
+  return {
+    blocks: blocks?.slice(0, HOME_BLOCK_COUNT) ?? null,
+    transactions: transactions?.slice(0, HOME_TRANSACTION_COUNT) ?? null,
+    stats: stats ? withNewestBlock(stats, blocks) : null,
+    ai,
+  };
+}

@@ -1,0 +1,62 @@
+import { atom, onMount } from 'nanostores';
+
+/** The block list polls the head every 30 s (spec core §7). */
+export const BLOCKS_POLL_MS = 30_000;
+
+/** Time-out of one poll: the health call's 2 s (spec core §9). */
+export const BLOCKS_POLL_TIMEOUT_MS = 2_000;
+
+/** The newest block number the page knows of; seeded from the server's render, raised by polling, never lowered. */
+export const $latestBlock = atom<number | null>(null);
+
+let indexerBase: string | null = null;
+
+/** Seeds the store with the server's latest block and the indexer URL to poll; call before subscribing. */
+export function seedLatestBlock(indexerUrl: string, latest: number | null): void {
+  indexerBase = indexerUrl.replace(/\/+$/, '');
+  const known = $latestBlock.get();
+  if (latest !== null && (known === null || latest > known)) $latestBlock.set(latest);
+}
+
+/** The lastBlock of a /health body; null when it has none. */
+export function parseLastBlock(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const raw = (body as Record<string, unknown>)['lastBlock'];
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** Asks the indexer's /health once and raises $latestBlock; failures keep the last value. */
+export async function refreshLatestBlock(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): Promise<void> {
+  if (indexerBase === null) return;
+  try {
+    const response = await fetchImpl(`${indexerBase}/health`, { signal: AbortSignal.timeout(BLOCKS_POLL_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    if (!response.ok) return;
+    const latest = parseLastBlock(await response.json());
+    const known = $latestBlock.get();
+    if (latest !== null && (known === null || latest > known)) $latestBlock.set(latest);
+  } catch {
+    // A missed poll is retried on the next tick.
+  }
+}
+
+const isHidden = (): boolean => typeof document !== 'undefined' && document.hidden;
+
+// Polls only while someone listens, skips ticks while the tab is hidden and catches up when it shows again.
+onMount($latestBlock, () => {
+  let lastPoll = Date.now();
+  const tick = (): void => {
+    if (isHidden()) return;
+    lastPoll = Date.now();
+    void refreshLatestBlock();
+  };
+  const timer = setInterval(tick, BLOCKS_POLL_MS);
+  const onVisibility = (): void => {
+    if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    clearInterval(timer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+  };
+});

@@ -1,0 +1,168 @@
+import { map, onMount } from 'nanostores';
+import type { HomeData } from '../home-data.ts';
+import type { IndexerClient } from '../indexer-client.ts';
+import { normalizeHealth } from '../normalize/stats.ts';
+import type { Block, NetworkStats, Transaction } from '../types.ts';
+import {
+  HOME_HEALTH_INTERVAL_MS,
+  HOME_PARTS,
+  arrivedBlocks,
+  arrivedTransactions,
+  newestBlock,
+  recordArrivals,
+  resetArrivals,
+  startArrivals,
+  withNewestBlock,
+  type Arrivals,
+  type HomeAi,
+  type HomeBaseline,
+  type HomePart,
+} from './home-feed.ts';
+
+// The home page's live data, shared by its islands: one health poll per tab (every 10 s, paused while the tab is
+// hidden) that reloads blocks, transactions and stats when the last block rises, and the '+N new' counters.
+// Fields stay undefined until the browser has data of its own: islands show their server props until then, and
+// hydrate with this store's initial value (useStore's ssr: 'initial'), so the HTML and the first render agree.
+
+/** What the islands read. */
+export interface HomeFeed {
+  blocks?: Block[];
+  transactions?: Transaction[];
+  stats?: NetworkStats;
+  ai?: HomeAi | null;
+  /** Parts still being fetched by the browser (the overlay's n/4). */
+  pending?: HomePart[];
+  /** Clock for the 'ago' texts, advanced at each poll. */
+  now?: number;
+  newBlocks: number;
+  newTransactions: number;
+}
+
+/** The home page's shared live state. */
+export const $homeFeed = map<HomeFeed>({ newBlocks: 0, newTransactions: 0 });
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+let baseline: HomeBaseline | null = null;
+let blockArrivals: Arrivals = startArrivals(null);
+let transactionArrivals: Arrivals = startArrivals(null);
+let knownLatest: number | null = null;
+let busy = false;
+let client: IndexerClient | null = null;
+
+async function indexerClient(url: string): Promise<IndexerClient> {
+  if (!client) {
+    // The full client (and ethers' ABI code it carries) loads only when the page needs fresh data.
+    const { createIndexerClient } = await import('../indexer-client.ts');
+    client = createIndexerClient(url);
+  }
+  return client;
+}
+
+function raiseKnownLatest(value: number | null | undefined): void {
+  if (typeof value === 'number' && (knownLatest === null || value > knownLatest)) knownLatest = value;
+}
+
+/** Publishes freshly loaded parts; a failed part keeps its previous value (or, on the first load, becomes empty). */
+function publish(data: HomeData, parts: readonly HomePart[], initial: boolean): void {
+  const feed = $homeFeed.get();
+  if (data.blocks) {
+    blockArrivals = recordArrivals(blockArrivals, data.blocks);
+    transactionArrivals = recordArrivals(transactionArrivals, data.blocks);
+    raiseKnownLatest(newestBlock(data.blocks));
+  }
+  raiseKnownLatest(data.stats?.latestBlock);
+  const blocks = data.blocks ?? feed.blocks ?? (initial && parts.includes('blocks') ? [] : undefined);
+  const transactions = data.transactions ?? feed.transactions ?? (initial && parts.includes('transactions') ? [] : undefined);
+  $homeFeed.set({
+    ...feed,
+    ...(blocks ? { blocks } : {}),
+    ...(transactions ? { transactions } : {}),
+    ...(data.stats ? { stats: withNewestBlock(data.stats, blocks) } : {}),
+    ...(parts.includes('ai') ? { ai: data.ai } : {}),
+    pending: (feed.pending ?? []).filter((part) => !parts.includes(part)),
+    now: Date.now(),
+    newBlocks: arrivedBlocks(blockArrivals),
+    newTransactions: arrivedTransactions(transactionArrivals),
+  });
+}
+
+/** Fetches some parts; the first load publishes each part as it arrives, so the overlay counts up. */
+async function load(parts: readonly HomePart[], initial: boolean): Promise<void> {
+  if (!baseline) return;
+  const [{ loadHomeData }, source] = await Promise.all([import('../home-data.ts'), indexerClient(baseline.indexerUrl)]);
+  if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
+  else publish(await loadHomeData(source, { parts }), parts, false);
+}
+
+async function guarded(work: () => Promise<void>): Promise<void> {
+  if (busy) return;
+  busy = true;
+  try {
+    await work();
+  } catch {
+    // A failed refresh keeps what is shown; the next poll tries again.
+  } finally {
+    busy = false;
+  }
+}
+
+/** Reads /health and reloads blocks, transactions and stats when the last block is above the newest one shown. */
+export async function checkHomeHealth(): Promise<void> {
+  if (!baseline) return;
+  const url = baseline.indexerUrl;
+  await guarded(async () => {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const health = response.ok ? normalizeHealth(await response.json()) : null;
+    $homeFeed.setKey('now', Date.now());
+    const last = health?.lastBlock ?? null;
+    if (last !== null && (knownLatest === null || last > knownLatest)) await load(['blocks', 'transactions', 'stats'], false);
+  });
+}
+
+/**
+ * Starts the home page's live state with what the server rendered (first call wins; every island calls it).
+ * Parts the server could not load are fetched at once.
+ */
+export function startHome(initial: HomeBaseline): void {
+  if (baseline) return;
+  baseline = initial;
+  blockArrivals = startArrivals(initial.latestBlock);
+  transactionArrivals = startArrivals(initial.latestBlock);
+  raiseKnownLatest(initial.latestBlock);
+  const missing = HOME_PARTS.filter((part) => initial.missing.includes(part));
+  $homeFeed.set({ ...$homeFeed.get(), pending: missing, now: Date.now() });
+  if (missing.length > 0) {
+    void guarded(() => load(missing, true)).then(() => {
+      // A failed first load must not keep the overlay up: the parts count as loaded, empty.
+      const feed = $homeFeed.get();
+      if ((feed.pending ?? []).length > 0) $homeFeed.set({ ...feed, pending: [] });
+    });
+  }
+}
+
+/** View All on Latest Blocks: the blocks counter starts again from the newest block seen. */
+export function resetNewBlocks(): void {
+  blockArrivals = resetArrivals(blockArrivals);
+  $homeFeed.setKey('newBlocks', 0);
+}
+
+/** View All on Latest Transactions: the transactions counter starts again from the newest block seen. */
+export function resetNewTransactions(): void {
+  transactionArrivals = resetArrivals(transactionArrivals);
+  $homeFeed.setKey('newTransactions', 0);
+}
+
+onMount($homeFeed, () => {
+  // Server renders read the store too (useStore calls get(), which mounts it): they must not poll.
+  if (typeof document === 'undefined') return;
+  const tick = (): void => {
+    if (!document.hidden) void checkHomeHealth();
+  };
+  const timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+  document.addEventListener('visibilitychange', tick);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', tick);
+  };
+});

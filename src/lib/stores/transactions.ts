@@ -1,0 +1,74 @@
+import { atom, computed, onMount } from 'nanostores';
+import { unwrapList, isRecord } from '../normalize/fields.ts';
+
+// The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions
+// newer than the ones it shows. Lazy: polling runs only while something listens to $newTransactionCount.
+
+/** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
+export const TX_LIST_POLL_MS = 30_000;
+/** Newest transactions read per poll (the largest page size): more than this many new ones count as this many. */
+export const TX_LIST_POLL_LIMIT = 100;
+/** Time-out of a browser poll (the second client's, spec core §9). */
+export const TX_LIST_POLL_TIMEOUT_MS = 10_000;
+
+/** The indexer base URL the feed polls; null until a page sets it. */
+export const $txFeedIndexer = atom<string | null>(null);
+/** Hashes of the transactions the page shows, lowercased. */
+export const $shownTransactions = atom<readonly string[]>([]);
+/** Hashes of the newest transactions at the last poll, newest first; null before the first poll. */
+export const $latestTransactions = atom<readonly string[] | null>(null);
+
+/** Number of transactions in `latest` that are newer than every shown one (all of them when none is shown). */
+export function countNewTransactions(latest: readonly string[] | null, shown: readonly string[]): number {
+  if (latest === null) return 0;
+  const known = new Set(shown.map((hash) => hash.toLowerCase()));
+  const firstKnown = latest.findIndex((hash) => known.has(hash.toLowerCase()));
+  return firstKnown === -1 ? latest.length : firstKnown;
+}
+
+/** How many new transactions arrived since the page was rendered or last refreshed. */
+export const $newTransactionCount = computed([$latestTransactions, $shownTransactions], countNewTransactions);
+
+/** Transaction hashes of a /transactions answer (bare array or wrapped), lowercased; unreadable items are skipped. */
+export function transactionHashes(body: unknown): string[] {
+  return (unwrapList(body, 'transactions') ?? []).flatMap((item) => {
+    const hash = isRecord(item) ? (item['hash'] ?? item['transactionHash']) : null;
+    return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? [hash.toLowerCase()] : [];
+  });
+}
+
+/** Reads the newest transactions once; a failed poll leaves the last answer in place. */
+export async function pollLatestTransactions(fetchImpl: typeof fetch = fetch): Promise<void> {
+  const base = $txFeedIndexer.get();
+  if (base === null) return;
+  if (typeof document !== 'undefined' && document.hidden) return;
+  try {
+    const res = await fetchImpl(`${base}/transactions?limit=${TX_LIST_POLL_LIMIT}&offset=0`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(TX_LIST_POLL_TIMEOUT_MS),
+    });
+    if (!res.ok) return;
+    const hashes = transactionHashes(await res.json());
+    // An empty answer from a struggling indexer would otherwise count as "everything is new".
+    if (hashes.length > 0) $latestTransactions.set(hashes);
+  } catch {
+    // The next tick tries again.
+  }
+}
+
+onMount($latestTransactions, () => {
+  const timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+  return () => clearInterval(timer);
+});
+
+/** Starts counting against the transactions a page shows (the feed polls once something subscribes). */
+export function trackTransactions(indexerUrl: string, shownHashes: readonly string[]): void {
+  $txFeedIndexer.set(indexerUrl.replace(/\/+$/, ''));
+  $shownTransactions.set(shownHashes.map((hash) => hash.toLowerCase()));
+}
+
+/** After a refresh: the page now shows `shownHashes`, and the counter starts again from zero. */
+export function acknowledgeTransactions(shownHashes: readonly string[]): void {
+  $shownTransactions.set(shownHashes.map((hash) => hash.toLowerCase()));
+  $latestTransactions.set(null);
+}

@@ -1,0 +1,489 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
+import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
+import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import { RpcClient } from '../../indexer/src/rpc.ts';
+import { waitFor } from '../../indexer/testing/verify.ts';
+
+let anvil: AnvilHandle;
+let info: ScenarioInfo;
+let rpc: RpcClient;
+let indexer: Indexer;
+let dir: string;
+
+type Json = Record<string, unknown> & { [k: string]: any };
+
+async function get(path: string): Promise<{ status: number; body: any; text: string; headers: Headers }> {
+  const res = await fetch(indexer.url + path);
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
+}
+
+async function ok(path: string): Promise<any> {
+  const r = await get(path);
+  expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(200);
+  return r.body;
+}
+
+async function rpcProxy(body: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${indexer.url}/proxy/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return { status: res.status, body: await res.json() };
+}
+
+const lc = (s: string): string => s.toLowerCase();
+const HASH0 = '0x' + 'ab'.repeat(32);
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  info = await runScenario(anvil.url, { scale: 1 });
+  rpc = new RpcClient(anvil.url);
+  dir = mkdtempSync(join(tmpdir(), 'indexer-api-'));
+  indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, progress: false });
+  await indexer.caughtUp();
+  await waitFor(
+    () => (indexer.db.prepare("SELECT count(*) AS n FROM nft_tokens WHERE metadata_status = 'pending'").get() as { n: number }).n === 0,
+    30_000,
+    'NFT metadata',
+  );
+});
+
+afterAll(async () => {
+  await indexer?.stop();
+  await anvil?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('bad input answers 4xx JSON {error} without a stack trace', () => {
+  const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+  it.each([
+    ['/blocks/abc', 400],
+    ['/blocks/-1', 400],
+    ['/blocks/1.5', 400],
+    ['/blocks/99999999', 404],
+    ['/blocks/hash/0x1234', 400],
+    [`/blocks/hash/${HASH0}`, 404],
+    ['/transactions/0xnothash', 400],
+    [`/transactions/${HASH0}`, 404],
+    [`/transactions/${HASH0}/receipt`, 404],
+    [`/transactions/${HASH0}/decoded`, 404],
+    ['/transactions?limit=1000', 400],
+    ['/transactions?limit=abc', 400],
+    ['/transactions?limit=0', 400],
+    ['/transactions?offset=-1', 400],
+    ['/blocks?offset=1.5', 400],
+    ['/blocks?withTxs=maybe', 400],
+    ['/address/0x123/transactions', 400],
+    ['/address/not-an-address/type', 400],
+    [`/address/${A}/transactions?limit=101`, 400],
+    [`/address/${A}/token-transfers?tokenType=ERC999`, 400],
+    ['/account/0xzz/balances', 400],
+    ['/tokens/0x0000000000000000000000000000000000000000', 404],
+    ['/tokens/0x12', 400],
+    [`/tokens?type=ERC777`, 400],
+    ['/nfts/0x0000000000000000000000000000000000000000', 404],
+    [`/nfts/${A}/abc`, 400],
+    ['/holders/token/0x0000000000000000000000000000000000000000', 404],
+    ['/holders/all?minBalance=-3', 400],
+    ['/contracts/0x0000000000000000000000000000000000000000', 404],
+    ['/contracts/0x0000000000000000000000000000000000000000/abi', 404],
+    ['/contracts/bad/verified', 400],
+    [`/contracts/${A}/events?fromBlock=10&toBlock=2`, 400],
+    ['/search?q=', 400],
+    ['/search?q=%20%20', 400],
+    ['/search', 400],
+    ['/search?q=zzzz-no-such-thing', 404],
+    ['/does-not-exist', 404],
+    ['/blocks/1/extra', 404],
+    ['/%E0%A4%A', 400],
+  ])('%s → %s', async (path, status) => {
+    const r = await get(path);
+    expect(r.status).toBe(status);
+    expect(r.headers.get('content-type')).toContain('application/json');
+    expect(typeof r.body.error).toBe('string');
+    expect(r.text).not.toMatch(/stack|at \w+ \(|\.ts:\d+/);
+  });
+
+  it('answers an unknown method on a known path with 405 JSON', async () => {
+    const res = await fetch(`${indexer.url}/blocks`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({ error: 'Method not allowed' });
+  });
+
+  it("answers 404 'Contract is not verified' for abi, source and verification", async () => {
+    for (const s of ['abi', 'source', 'verification']) {
+      const r = await get(`/contracts/${info.playground.address}/${s}`);
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: 'Contract is not verified' });
+    }
+    expect(await ok(`/contracts/${info.playground.address}/verified`)).toEqual({ verified: false });
+  });
+});
+
+describe('CORS', () => {
+  it('opens GET responses to any origin', async () => {
+    expect((await get('/health')).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers preflight requests for GET and POST', async () => {
+    const res = await fetch(`${indexer.url}/proxy/rpc`, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toContain('Content-Type');
+  });
+});
+
+describe('blocks and transactions', () => {
+  it('reports health with sync progress', async () => {
+    const h = await ok('/health');
+    expect(h).toMatchObject({ status: 'ok', lastBlock: info.lastBlock, isIndexing: true });
+    expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
+  });
+
+  it('lists blocks newest first, pages them, and filters blocks with transactions', async () => {
+    const list = await ok('/blocks?limit=3&offset=2');
+    expect(list.map((b: Json) => b.number)).toEqual([info.lastBlock - 2, info.lastBlock - 3, info.lastBlock - 4]);
+    const withTxs = await ok('/blocks?limit=50&withTxs=1');
+    expect(withTxs.length).toBe(50);
+    expect(withTxs.every((b: Json) => b.transactionCount > 0)).toBe(true);
+    expect((await ok('/blocks')).length).toBe(10);
+  });
+
+  it('serves genesis, the empty block and the busy block with its transactions', async () => {
+    expect((await ok('/blocks/0')).number).toBe(0);
+    expect((await ok(`/blocks/${info.emptyBlock}`)).transactions).toEqual([]);
+    const busy = await ok(`/blocks/${info.busyBlock.number}`);
+    expect(busy.transactions.length).toBe(info.busyBlock.txCount);
+    expect(busy.transactions.map((t: Json) => t.transactionIndex)).toEqual([...Array(info.busyBlock.txCount).keys()]);
+    expect(await ok(`/blocks/hash/${busy.hash}`)).toEqual(busy);
+  });
+
+  it('gives every transaction a boolean status and its true transactionIndex', async () => {
+    const block = await ok(`/blocks/${info.busyBlock.number}`);
+    const receipts = await rpc.call<{ status: string; transactionIndex: string; transactionHash: string }[]>('eth_getBlockReceipts', ['0x' + info.busyBlock.number.toString(16)]);
+    for (const [i, r] of receipts.entries()) {
+      expect(block.transactions[i].hash).toBe(lc(r.transactionHash));
+      expect(block.transactions[i].transactionIndex).toBe(Number(r.transactionIndex));
+      expect(block.transactions[i].status).toBe(r.status === '0x1');
+    }
+    expect((await ok(`/transactions/${info.samples.reverted}`)).status).toBe(false);
+    expect((await ok(`/transactions/${info.samples.plainTransfer}`)).status).toBe(true);
+    const list = await ok('/transactions?limit=100');
+    expect(list.every((t: Json) => typeof t.status === 'boolean')).toBe(true);
+  });
+
+  it('serves amounts as decimal strings', async () => {
+    const t = await ok(`/transactions/${info.samples.plainTransfer}`);
+    const chain = await rpc.call<{ value: string }>('eth_getTransactionByHash', [info.samples.plainTransfer]);
+    expect(t.value).toBe(BigInt(chain.value).toString());
+    for (const k of ['value', 'gasLimit', 'gasUsed']) expect(t[k]).toMatch(/^\d+$/);
+  });
+
+  it('serves receipts with logs and a numeric status', async () => {
+    const r = await ok(`/transactions/${info.samples.erc20Transfer}/receipt`);
+    expect(r.status).toBe(1);
+    expect(r.logs.length).toBeGreaterThan(0);
+    expect(r.logs[0].topics[0]).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+    expect((await ok(`/transactions/${info.samples.reverted}/receipt`)).status).toBe(0);
+    const created = await ok(`/transactions/${info.samples.contractCreation}/receipt`);
+    expect(created.contractAddress).toMatch(/^0x[0-9a-f]{40}$/);
+  });
+
+  it('records ERC-721 transfers as ERC-721 with their token id', async () => {
+    const t = await ok(`/transactions/${info.samples.nftTransfer}`);
+    expect(t.tokenTransfers.length).toBeGreaterThan(0);
+    for (const x of t.tokenTransfers) {
+      expect(x.tokenType).toBe('ERC721');
+      expect(x.tokenId).toMatch(/^\d+$/);
+      expect(x.value).toBe('1');
+    }
+  });
+
+  it('expands ERC-1155 batch transfers into one transfer per id', async () => {
+    const t = await ok(`/transactions/${info.samples.erc1155Batch}`);
+    const receipt = await rpc.call<{ logs: { topics: string[]; data: string }[] }>('eth_getTransactionReceipt', [info.samples.erc1155Batch]);
+    const batchLog = receipt.logs.find((l) => l.topics[0] === '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb');
+    const words = (batchLog?.data ?? '').slice(2).match(/.{64}/g) ?? [];
+    const count = Number(BigInt('0x' + words[Number(BigInt('0x' + words[0]) / 32n)]));
+    expect(count).toBeGreaterThan(1);
+    expect(t.tokenTransfers.length).toBe(count);
+    expect(new Set(t.tokenTransfers.map((x: Json) => x.tokenId)).size).toBe(count);
+    expect(t.tokenTransfers.every((x: Json) => x.tokenType === 'ERC1155')).toBe(true);
+  });
+
+  it('decodes common token calls', async () => {
+    const d = await ok(`/transactions/${info.samples.erc20Transfer}/decoded`);
+    expect(d.decoded.functionName).toBe('transfer');
+    expect(d.decoded.functionSignature).toBe('transfer(address,uint256)');
+    expect(d.decoded.params.map((p: Json) => [p.name, p.type])).toEqual([['to', 'address'], ['value', 'uint256']]);
+    expect(d.description).toMatch(/^Transfer \d/);
+    expect(d.transaction.hash).toBe(info.samples.erc20Transfer);
+    const plain = await ok(`/transactions/${info.samples.plainTransfer}/decoded`);
+    expect(plain.decoded).toBeNull();
+    expect(plain.description).toMatch(/STO/);
+    const batch = await ok(`/transactions/${info.samples.erc1155Batch}/decoded`);
+    expect(batch.decoded.functionName).toBe('safeBatchTransferFrom');
+  });
+
+  it('lists no pending transactions', async () => {
+    expect(await ok('/transactions/pending')).toEqual([]);
+  });
+});
+
+describe('addresses and accounts', () => {
+  const deployer = (): string => lc(info.deployer);
+
+  it('types addresses', async () => {
+    expect(await ok(`/address/${info.deployer}/type`)).toEqual({ address: deployer(), type: 'wallet' });
+    expect(await ok(`/address/${info.tokens[0]?.address}/type`)).toEqual({ address: lc(info.tokens[0]?.address ?? ''), type: 'contract', contractType: 'ERC20' });
+    expect((await ok(`/address/${info.nfts[0]?.address}/type`)).contractType).toBe('ERC721');
+    expect((await ok(`/address/${info.erc1155.address}/type`)).contractType).toBe('ERC1155');
+  });
+
+  it('pages an address’s transactions newest first', async () => {
+    const all = await ok(`/address/${info.deployer}/transactions?limit=20`);
+    const page = await ok(`/address/${info.deployer}/transactions?limit=5&offset=5`);
+    expect(page).toEqual(all.slice(5, 10));
+    expect(all.every((t: Json) => t.from === deployer() || t.to === deployer())).toBe(true);
+    const ids = all.map((t: Json) => t.blockNumber * 1e6 + t.transactionIndex);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+  });
+
+  it('gives account balances with tokens', async () => {
+    const b = await ok(`/account/${info.deployer}/balances`);
+    const wei = BigInt(await rpc.call<string>('eth_getBalance', [info.deployer, 'latest']));
+    expect(b.nativeWei).toBe(wei.toString());
+    const sgov = b.tokens.find((t: Json) => t.contractAddress === lc(info.tokens[0]?.address ?? ''));
+    expect(sgov).toMatchObject({ symbol: info.tokens[0]?.symbol, decimals: 18 });
+    expect(sgov.rawBalance).toMatch(/^\d+$/);
+    const empty = await ok('/account/0x00000000000000000000000000000000000000aa/balances');
+    expect(empty).toEqual({ native: '0', nativeWei: '0', tokens: [] });
+  });
+
+  it('lists token and NFT transfers of an address', async () => {
+    const tt = await ok(`/address/${info.deployer}/token-transfers?limit=5`);
+    expect(tt.length).toBe(5);
+    for (const t of tt) {
+      expect(t.from === deployer() || t.to === deployer()).toBe(true);
+      expect(t).toHaveProperty('tokenSymbol');
+      expect(t.value).toMatch(/^\d+$/);
+    }
+    const holder = indexer.db.prepare("SELECT owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner != '0x0000000000000000000000000000000000000000' LIMIT 1").get() as { owner: string };
+    const nt = await ok(`/address/${holder.owner}/nft-transfers`);
+    expect(nt.length).toBeGreaterThan(0);
+    expect(nt.every((t: Json) => t.tokenType === 'ERC721' || t.tokenType === 'ERC1155')).toBe(true);
+    const nfts = await ok(`/address/${holder.owner}/nfts`);
+    expect(nfts.some((n: Json) => n.tokenType === 'ERC721' && n.owner === holder.owner)).toBe(true);
+  });
+});
+
+describe('tokens, holders and NFTs', () => {
+  it('lists tokens with holders and transfers', async () => {
+    const list = await ok('/tokens');
+    for (const t of info.tokens) {
+      const row = list.find((x: Json) => x.address === lc(t.address));
+      expect(row).toMatchObject({ name: t.name, symbol: t.symbol, decimals: t.decimals, type: 'ERC20' });
+      expect(row.holders).toBeGreaterThan(0);
+      expect(row.transfers).toBeGreaterThan(0);
+      expect(row.totalSupply).toMatch(/^\d+$/);
+    }
+    expect((await ok('/tokens?type=ERC721')).every((t: Json) => t.type === 'ERC721')).toBe(true);
+  });
+
+  it('serves a token, its transfers and holders ordered by balance', async () => {
+    const token = info.holderToken.address;
+    const t = await ok(`/tokens/${token}`);
+    expect(t.holders).toBeGreaterThanOrEqual(50);
+    const transfers = await ok(`/tokens/${token}/transfers?limit=5`);
+    expect(transfers.length).toBe(5);
+    expect(transfers[0]).toHaveProperty('fromAddress');
+    expect(transfers[0]).toHaveProperty('transactionHash');
+    const holders = await ok(`/tokens/${token}/holders?limit=100`);
+    const balances = holders.map((h: Json) => BigInt(h.balance));
+    expect(balances).toEqual([...balances].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+  });
+
+  it('serves /holders/token with totals, tokenInfo and both orders', async () => {
+    const token = info.holderToken.address;
+    const desc = await ok(`/holders/token/${token}?limit=100`);
+    expect(desc.totalHolders).toBe(desc.holders.length);
+    expect(desc.tokenInfo).toMatchObject({ symbol: info.holderToken.symbol });
+    const asc = await ok(`/holders/token/${token}?limit=100&order=asc`);
+    expect(asc.holders.map((h: Json) => h.address)).toEqual([...desc.holders].reverse().map((h: Json) => h.address));
+    const sum = desc.holders.reduce((s: number, h: Json) => s + h.percentage, 0);
+    expect(sum).toBeGreaterThan(99.9);
+    expect(sum).toBeLessThan(100.1);
+    for (const h of desc.holders.slice(0, 5)) expect(h).toEqual({ address: expect.stringMatching(/^0x/), balance: expect.stringMatching(/^\d+$/), balanceFormatted: expect.any(String), percentage: expect.any(Number) });
+  });
+
+  it('serves native holders, all holders and holder statistics', async () => {
+    const native = await ok('/holders/native?limit=5');
+    expect(native.holders.length).toBe(5);
+    expect(native.totalHolders).toBeGreaterThan(5);
+    const all = await ok('/holders/all?limit=100&minBalance=1');
+    expect(all.holders.every((h: Json) => BigInt(h.balance) >= 10n ** 18n)).toBe(true);
+    const stats = await ok('/holders/stats');
+    expect(stats.tokenHolders).toBeGreaterThan(50);
+    expect(stats.topTokensByHolders[0].holders).toBeGreaterThanOrEqual(50);
+    expect(stats.addressActivity.totalAddresses).toBeGreaterThan(0);
+  });
+
+  it('lists NFT collections and serves items with metadata, owner and creator', async () => {
+    const collections = await ok('/nfts');
+    const shapes = collections.find((c: Json) => c.address === lc(info.nfts[0]?.address ?? ''));
+    expect(shapes).toMatchObject({ name: info.nfts[0]?.name, symbol: info.nfts[0]?.symbol, type: 'ERC721', items: info.nfts[0]?.minted });
+    expect(shapes.owners).toBeGreaterThan(0);
+    const item = await ok(`/nfts/${info.nfts[0]?.address}/1`);
+    const owner = await rpc.call<string>('eth_call', [{ to: info.nfts[0]?.address, data: '0x6352211e' + '1'.padStart(64, '0') }, 'latest']);
+    expect(item.owner).toBe('0x' + owner.slice(26));
+    expect(item.tokenId).toBe('1');
+    expect(item.metadataStatus).toBe('ok');
+    expect(item.name).toBeTruthy();
+    expect(item.image).toMatch(/^data:image\//);
+    expect(item.attributes.length).toBeGreaterThan(0);
+    expect(item.creator).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(item.createdAt).toBeGreaterThan(0);
+    expect((await get(`/nfts/${info.nfts[0]?.address}/999999`)).status).toBe(404);
+    const items = await ok(`/nfts/${info.nfts[0]?.address}/tokens?limit=100`);
+    expect(items.length).toBe(info.nfts[0]?.minted);
+    const history = await ok(`/nfts/${info.nfts[0]?.address}/1/transfers`);
+    expect(history.at(-1).fromAddress).toBe('0x0000000000000000000000000000000000000000');
+  });
+
+  it('serves ERC-1155 items with owners and {id}-substituted metadata', async () => {
+    const id = info.erc1155.tokenIds[0];
+    const item = await ok(`/nfts/${info.erc1155.address}/${id}`);
+    expect(item.tokenType).toBe('ERC1155');
+    expect(item.owners.length).toBeGreaterThan(0);
+    expect(BigInt(item.supply)).toBeGreaterThan(0n);
+    expect(['ok', 'none', 'error']).toContain(item.metadataStatus);
+  });
+
+  it('neutralises hostile NFT metadata and names', async () => {
+    const hostile = info.hostile.erc721;
+    const js = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['javascriptUrls']}`);
+    expect(js.image).toBeNull();
+    const script = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['script']}`);
+    expect(script.image).toBeNull();
+    expect(script.name).toBe('<script>alert(1)</script>');
+    for (const key of ['rawJavascriptUri', 'brokenJson']) {
+      const bad = await ok(`/nfts/${hostile.address}/${hostile.tokenIds[key]}`);
+      expect(bad.metadataStatus).toBe('error');
+      expect(bad.image).toBeNull();
+    }
+    const plain = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['plainJson']}`);
+    expect(plain.metadataStatus).toBe('ok');
+    expect(plain.image).toBeNull();
+    const bad = await ok(`/tokens/${info.hostile.badUtf8.address}`);
+    expect(bad.name).toContain('\uFFFD');
+  });
+});
+
+describe('statistics and contracts', () => {
+  it('counts transactions, contracts, holders and validators', async () => {
+    expect((await ok('/stats/transactions/count')).totalTransactions).toBe(info.txCount);
+    const c = await ok('/stats/contracts/count');
+    expect(c.count).toBeGreaterThanOrEqual(info.contracts.length);
+    expect(c.erc20Contracts).toBe((await ok('/stats/contracts/erc20/count')).count);
+    const nft = await ok('/stats/contracts/nft/count');
+    expect(nft.count).toBe(nft.erc721Count + nft.erc1155Count);
+    expect(nft.erc1155Count).toBeGreaterThanOrEqual(1);
+    expect((await ok('/stats/holders')).holders).toBeGreaterThan(10);
+    const v = await ok('/stats/validators/count');
+    expect(v.validators.sort()).toEqual(info.validators.map(lc).sort());
+    const p = await ok('/stats/validators/payout');
+    expect(p.validators.length).toBe(info.validators.length);
+    expect(BigInt(p.totalPayoutWei)).toBe(p.validators.reduce((s: bigint, x: Json) => s + BigInt(x.payoutWei), 0n));
+    const tps = await ok('/stats/tps');
+    expect(tps.toBlock).toBe(info.lastBlock);
+    expect(typeof tps.tps).toBe('number');
+  });
+
+  it('serves contract details, creation and events', async () => {
+    const token = info.tokens[0]?.address ?? '';
+    const c = await ok(`/contracts/${token}`);
+    expect(c).toMatchObject({ contractType: 'ERC20', creatorAddress: lc(info.deployer), verified: false });
+    const creation = await ok(`/contracts/${token}/creation`);
+    const ref = info.contracts.find((x) => lc(x.address) === lc(token));
+    expect(creation).toMatchObject({ creator: lc(ref?.creator ?? ''), transactionHash: lc(ref?.txHash ?? ''), blockNumber: ref?.blockNumber });
+    const events = await ok(`/contracts/${token}/events?eventName=Transfer&limit=5`);
+    expect(events.length).toBe(5);
+    expect(events.every((e: Json) => e.event === 'Transfer' && e.args.from && e.args.to)).toBe(true);
+    const ranged = await ok(`/contracts/${token}/events?fromBlock=0&toBlock=3&limit=100`);
+    expect(ranged.every((e: Json) => e.blockNumber <= 3)).toBe(true);
+  });
+});
+
+describe('search', () => {
+  it.each([
+    ['a block number', () => String(info.emptyBlock), 'block'],
+    ['a transaction hash', () => info.samples.plainTransfer, 'transaction'],
+    ['a token symbol, case-insensitively', () => lc(info.tokens[1]?.symbol ?? ''), 'token'],
+    ['a token name', () => info.tokens[0]?.name ?? '', 'token'],
+    ['an NFT as "Collection #id"', () => `${info.nfts[0]?.name} #2`, 'nft'],
+    ['an NFT as "<collection address> id"', () => `${info.nfts[1]?.address} 1`, 'nft'],
+  ])('finds %s', async (_, q, type) => {
+    const r = await ok(`/search?q=${encodeURIComponent(q())}`);
+    expect(r.type).toBe(type);
+  });
+
+  it('finds a block by hash', async () => {
+    const b = await ok('/blocks/3');
+    expect(await ok(`/search?q=${b.hash}`)).toMatchObject({ type: 'block', data: { number: 3 } });
+  });
+
+  it('answers any valid address with its type and balance', async () => {
+    expect(await ok(`/search?q=${info.tokens[0]?.address}`)).toMatchObject({ type: 'address', addressType: 'contract', contractType: 'ERC20' });
+    const eoa = await ok(`/search?q=${info.deployer}`);
+    expect(eoa).toMatchObject({ type: 'address', addressType: 'account', data: { address: lc(info.deployer) } });
+    expect(eoa.data.balance).toMatch(/^\d+$/);
+    expect((await ok('/search?q=0x00000000000000000000000000000000000000aa')).addressType).toBe('account');
+  });
+
+  it('returns several matches as multiple', async () => {
+    const r = await ok('/search?q=Sto');
+    expect(r.type).toBe('multiple');
+    expect(r.data.length).toBeGreaterThan(1);
+    expect(r.data.every((x: Json) => x.type === 'token')).toBe(true);
+  });
+});
+
+describe('RPC proxy', () => {
+  it('forwards allowed read-only methods, single and batch', async () => {
+    expect((await rpcProxy('{"jsonrpc":"2.0","id":7,"method":"eth_chainId","params":[]}')).body).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' });
+    const batch = await rpcProxy('[{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]},{"jsonrpc":"2.0","id":"b","method":"eth_gasPrice","params":[]}]');
+    expect(batch.body.map((r: Json) => r.id)).toEqual([1, 'b']);
+    expect(batch.body[0].result).toBe('0x' + info.lastBlock.toString(16));
+    const name = await rpcProxy(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: info.tokens[0]?.address, data: '0x06fdde03' }, 'latest'] }));
+    expect(name.body.result).toMatch(/^0x/);
+  });
+
+  it.each([
+    ['a state-changing method', '{"jsonrpc":"2.0","id":1,"method":"eth_sendTransaction","params":[{}]}', 200, -32601],
+    ['an anvil method', '{"jsonrpc":"2.0","id":1,"method":"anvil_mine","params":[]}', 200, -32601],
+    ['malformed JSON', '{"jsonrpc":', 400, -32700],
+    ['a request without a method', '{"jsonrpc":"2.0","id":1}', 400, -32600],
+    ['an empty batch', '[]', 400, -32600],
+  ])('refuses %s with a JSON-RPC error', async (_, body, status, code) => {
+    const r = await rpcProxy(body);
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+  });
+
+  it('refuses disallowed methods inside a batch and answers the others', async () => {
+    const r = await rpcProxy('[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"debug_traceTransaction","params":[]}]');
+    expect(r.body[0].result).toBe('0x7a69');
+    expect(r.body[1].error.code).toBe(-32601);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves an OpenAPI 3.1 document', async () => {
+    const doc = await ok('/openapi.json');
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/holders/token/{address}');
+  });
+});

@@ -1,0 +1,37 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { listMigrations, migrate, openDatabase } from '../../indexer/src/db.ts';
+
+describe('schema migrations', () => {
+  it('applies the repository migrations in order and records them', () => {
+    const db = openDatabase(':memory:');
+    const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    expect(rows.map((r) => r['version'])).toEqual(listMigrations().map((m) => m.version));
+    expect(rows[0]).toEqual({ version: 1, name: 'init' });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'token_balances'").get()).toEqual({ n: 1 });
+  });
+
+  it('applies only what is new, in version order, and is idempotent', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(dir, '002_second.sql'), 'CREATE TABLE b (x INTEGER); INSERT INTO b VALUES ((SELECT count(*) FROM a));');
+    writeFileSync(join(dir, '001_first.sql'), 'CREATE TABLE a (x INTEGER);');
+    writeFileSync(join(dir, 'notes.txt'), 'not a migration');
+    const db = new DatabaseSync(':memory:');
+    expect(migrate(db, dir)).toEqual([1, 2]);
+    expect(migrate(db, dir)).toEqual([]);
+    writeFileSync(join(dir, '003_third.sql'), 'CREATE TABLE c (x INTEGER);');
+    expect(migrate(db, dir)).toEqual([3]);
+  });
+
+  it('rolls back a failing migration without recording it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(dir, '001_bad.sql'), 'CREATE TABLE a (x INTEGER); THIS IS NOT SQL;');
+    const db = new DatabaseSync(':memory:');
+    expect(() => migrate(db, dir)).toThrow();
+    expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'").get()).toEqual({ n: 0 });
+  });
+});
