@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { scenario } from './fixtures.ts';
 
 /** Gzipped bytes of every script a page runs before any interaction: external files and inline blocks. */
 async function scriptBytesBeforeInteraction(page: Page, path: string): Promise<{ bytes: number; urls: string[] }> {
@@ -20,10 +21,11 @@ async function scriptBytesBeforeInteraction(page: Page, path: string): Promise<{
   return { bytes, urls };
 }
 
-const SHELL_BUDGET = 5 * 1024;
+const KB = 1024;
+const SHELL_BUDGET = 5 * KB;
 
 test.describe('JavaScript budgets before interaction (gzip)', () => {
-  for (const path of ['/', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page']) {
+  for (const path of ['/terms-of-service', '/privacy-policy', '/cookie-policy', '/search?q=Sto', '/no-such-page']) {
     test(`shell-only page ${path} ≤ 5 KB and no framework runtime`, async ({ page }) => {
       const { bytes, urls } = await scriptBytesBeforeInteraction(page, path);
       console.log(`budget ${path}: ${bytes} B gzip, ${urls.length} script file(s)`);
@@ -32,10 +34,49 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     });
   }
 
+  test('home ≤ 110 KB including React, fetched only after the first paint', async ({ page }) => {
+    const { bytes, urls } = await scriptBytesBeforeInteraction(page, '/');
+    console.log(`budget /: ${bytes} B gzip, ${urls.length} script file(s)`);
+    expect(bytes).toBeLessThanOrEqual(110 * KB);
+    // Islands (React and their components) must start loading only after the first paint.
+    const timing = await page.evaluate(() => {
+      const islandUrls = new Set(
+        Array.from(document.querySelectorAll('astro-island')).flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]).filter((u): u is string => !!u).map((u) => new URL(u, location.href).href),
+      );
+      return {
+        islands: islandUrls.size,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        early: performance.getEntriesByType('resource').filter((e) => islandUrls.has(e.name) && e.startTime < (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity)).map((e) => e.name),
+      };
+    });
+    expect(timing.islands).toBeGreaterThan(0);
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.early).toEqual([]);
+  });
+
+  test('block, transaction and address pages and the block and transaction lists ≤ 10 KB', async ({ page }) => {
+    const s = scenario();
+    const paths = [
+      '/blocks',
+      '/blocks?withTxs=1&size=50',
+      `/blocks/${s.busyBlock.number}`,
+      '/transactions',
+      `/transactions/${s.samples.erc20Transfer}`,
+      `/transactions/${s.samples.erc20Transfer}?tab=input`,
+      `/address/${s.accounts[0]}`,
+      `/address/${s.holderToken.address}?tab=holders`,
+    ];
+    for (const path of paths) {
+      const { bytes } = await scriptBytesBeforeInteraction(page, path);
+      console.log(`budget ${path}: ${bytes} B gzip`);
+      expect(bytes, path).toBeLessThanOrEqual(10 * KB);
+    }
+  });
+
   test('the search suggestions code loads on first focus of the box', async ({ page }) => {
     const loaded: string[] = [];
     page.on('response', (res) => { if (res.request().resourceType() === 'script') loaded.push(res.url()); });
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/search?q=Sto', { waitUntil: 'networkidle' });
     expect(loaded.some((u) => /SearchBox/.test(u))).toBe(false);
     await page.getByPlaceholder('Search by Block / Txn / Address / Token').first().focus();
     await expect.poll(() => loaded.some((u) => /SearchBox/.test(u))).toBe(true);

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-client.ts';
+import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/components/address/load.ts';
+import { networkError, httpError } from '../../src/lib/http-errors.ts';
+
+const BASE = 'http://indexer.test';
+const fixture = (name: string): string => readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8');
+
+type Reply = { status: number; body: unknown } | 'network';
+
+/** Fake indexer: replies by pathname ("/address/0x…/type"); anything else is the upstream HTML 404. */
+function fakeFetch(routes: Record<string, Reply>): FetchLike & { urls: string[] } {
+  const urls: string[] = [];
+  const fake = async (input: string): Promise<Response> => {
+    urls.push(input);
+    const url = new URL(input);
+    const reply = routes[url.pathname];
+    if (reply === 'network') throw new TypeError('fetch failed');
+    if (!reply) return new Response(fixture('does-not-exist.json'), { status: 404, statusText: 'Not Found' });
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    return new Response(text, { status: reply.status, statusText: reply.status === 200 ? 'OK' : 'Error', headers: { 'content-type': 'application/json' } });
+  };
+  return Object.assign(fake, { urls });
+}
+
+const client = (routes: Record<string, Reply>) => {
+  const fetch = fakeFetch(routes);
+  return { client: createIndexerClient(BASE, { fetch }), fetch };
+};
+
+const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const SNFT = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
+const A2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+describe('checksumAddress', () => {
+  it.each([
+    ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8', WALLET],
+    ['0x70997970C51812DC3A010C7D01B50E0D17DC79C8', WALLET],
+  ])('%s → %s', (input, expected) => {
+    expect(checksumAddress(input)).toBe(expected);
+  });
+});
+
+describe('failureStatus', () => {
+  it.each([
+    [networkError('u'), 503],
+    [httpError('u', 503, 'Service Unavailable'), 503],
+    [httpError('u', 500, 'Internal Server Error'), 502],
+    [httpError('u', 502, 'Bad Gateway'), 502],
+    [new Error('boom'), 502],
+  ])('%s → %i', (error, expected) => {
+    expect(failureStatus(error)).toBe(expected);
+  });
+});
+
+describe('loadAddress with the bundled indexer (summary route)', () => {
+  it('a wallet: balance and counts from the summary, holdings from /account/{a}/balances', async () => {
+    const { client: c, fetch } = client({
+      [`/address/${WALLET}`]: ok({ address: WALLET.toLowerCase(), type: 'wallet', contractType: null, balance: '9608306004753600000000', transactionCount: 23, tokenCount: 7, nftCount: 6, creatorAddress: null, ownerAddress: null, tokenInfo: null }),
+      [`/account/${WALLET}/balances`]: ok({ native: '9608.3060047536', nativeWei: '9608306004753600000000', tokens: [{ contractAddress: TOKEN.toLowerCase(), symbol: 'SGOV', name: 'Sto Governance', rawBalance: '10061790000000000000000', decimals: 18, type: 'ERC20' }] }),
+    });
+    const load = await loadAddress(c, WALLET.toLowerCase());
+    expect(load.kind).toBe('ok');
+    if (load.kind !== 'ok') return;
+    expect(load.view).toMatchObject({ address: WALLET, type: 'wallet', contractType: 'none', balance: 9608306004753600000000n, transactionCount: 23, nftCount: 6, tokensFailed: false, verified: null });
+    expect(load.view.tokens.map((t) => t.symbol)).toEqual(['SGOV']);
+    // No verification or contract calls for a wallet.
+    expect(fetch.urls.some((u) => u.includes('/contracts/'))).toBe(false);
+  });
+
+  it('an ERC-20 contract: token facts, owner, creator and the verification flag', async () => {
+    const { client: c } = client({
+      [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'ERC20', balance: '0', transactionCount: 194, nftCount: 0, creatorAddress: WALLET.toLowerCase(), ownerAddress: A2.toLowerCase(), tokenInfo: { name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: '10000000000000000000000000', holders: 93 } }),
+      [`/account/${TOKEN}/balances`]: ok({ native: '0', nativeWei: '0', tokens: [] }),
+      [`/contracts/${TOKEN}/verified`]: ok({ verified: true }),
+    });
+    const load = await loadAddress(c, TOKEN);
+    if (load.kind !== 'ok') throw new Error(load.kind);
+    expect(load.view).toMatchObject({ type: 'contract', contractType: 'ERC20', verified: true, ownerAddress: A2.toLowerCase(), creatorAddress: WALLET.toLowerCase() });
+    expect(load.view.tokenInfo).toMatchObject({ name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: 10n ** 25n });
+  });
+
+  it('a never-seen address renders with a zero balance (no "not found")', async () => {
+    const fresh = '0x1234567890123456789012345678901234567890';
+    const { client: c } = client({
+      [`/address/${fresh}`]: ok({ address: fresh, type: 'wallet', contractType: null, balance: '0', transactionCount: 0, tokenCount: 0, nftCount: 0, creatorAddress: null, ownerAddress: null, tokenInfo: null }),
+      [`/account/${fresh}/balances`]: ok({ native: '0', nativeWei: '0', tokens: [] }),
+    });
+    const load = await loadAddress(c, fresh);
+    expect(load).toMatchObject({ kind: 'ok', view: { balance: 0n, transactionCount: 0, tokens: [] } });
+  });
+
+  it('a failed verification check is null (the browser flag decides), failed holdings are marked', async () => {
+    const { client: c } = client({
+      [`/address/${SNFT}`]: ok({ address: SNFT, type: 'contract', contractType: 'none', balance: '1', transactionCount: 1, nftCount: 0 }),
+      [`/account/${SNFT}/balances`]: { status: 500, body: { error: 'boom' } },
+      [`/contracts/${SNFT}/verified`]: { status: 500, body: { error: 'boom' } },
+    });
+    const load = await loadAddress(c, SNFT);
+    expect(load).toMatchObject({ kind: 'ok', view: { verified: null, tokensFailed: true, tokens: [] } });
+  });
+
+  it.each([
+    ['a 500', { status: 500, body: { error: 'db down' } } as Reply, 502],
+    ['a 503', { status: 503, body: { error: 'busy' } } as Reply, 503],
+    ['no response', 'network' as Reply, 503],
+  ])('the summary failing with %s is an error %i', async (_name, reply, status) => {
+    const { client: c } = client({ [`/address/${WALLET}`]: reply });
+    expect(await loadAddress(c, WALLET)).toEqual({ kind: 'error', status });
+  });
+});
+
+describe('loadAddress with the upstream indexer (no summary route)', () => {
+  it('composes type, balances (native float in STO), contract details and NFT count', async () => {
+    const { client: c } = client({
+      [`/address/${SNFT}/type`]: { status: 200, body: fixture('address_0x0165878A_type.json') },
+      [`/account/${SNFT}/balances`]: ok({ native: 1.5, tokens: [] }),
+      [`/contracts/${SNFT}`]: { status: 200, body: fixture('contracts_0x0165878A.json') },
+      [`/contracts/${SNFT}/verified`]: ok({ verified: false }),
+      [`/address/${SNFT}/nfts`]: ok([]),
+    });
+    const load = await loadAddress(c, SNFT);
+    if (load.kind !== 'ok') throw new Error(load.kind);
+    expect(load.view).toMatchObject({ type: 'contract', contractType: 'ERC721', balance: 1_500_000_000_000_000_000n, transactionCount: null, nftCount: 0, verified: false });
+    expect(load.view.ownerAddress).not.toBeNull();
+  });
+
+  it('reads token holdings from the recorded balances', async () => {
+    const { client: c } = client({
+      [`/address/${A2}/type`]: ok({ address: A2, type: 'wallet' }),
+      [`/account/${A2}/balances`]: { status: 200, body: fixture('account_0x3C44CdDd_balances.json') },
+      [`/address/${A2}/nfts`]: { status: 200, body: fixture('address_0x3C44CdDd_nfts.json') },
+    });
+    const load = await loadAddress(c, A2);
+    if (load.kind !== 'ok') throw new Error(load.kind);
+    expect(load.view.tokens.map((t) => t.symbol)).toContain('SEED');
+    expect(load.view.balance).toBeGreaterThan(0n);
+  });
+
+  it("is 'Address not found' only when the type call answers 404 too", async () => {
+    const { client: c } = client({
+      [`/address/${WALLET}/type`]: { status: 404, body: { error: 'Address not found' } },
+      [`/account/${WALLET}/balances`]: ok({ native: 0, tokens: [] }),
+    });
+    expect(await loadAddress(c, WALLET)).toEqual({ kind: 'not-found' });
+  });
+
+  it("a failed type call gives type 'unknown' when the balances still load", async () => {
+    const { client: c } = client({
+      [`/address/${WALLET}/type`]: { status: 500, body: { error: 'boom' } },
+      [`/account/${WALLET}/balances`]: ok({ native: 2, tokens: [] }),
+    });
+    const load = await loadAddress(c, WALLET);
+    expect(load).toMatchObject({ kind: 'ok', view: { type: 'unknown', contractType: 'none', balance: 2n * 10n ** 18n } });
+  });
+
+  it('is an error when neither the type nor the balances load', async () => {
+    const { client: c } = client({ [`/address/${WALLET}/type`]: 'network', [`/account/${WALLET}/balances`]: 'network' });
+    expect(await loadAddress(c, WALLET)).toEqual({ kind: 'error', status: 503 });
+  });
+});
+
+const query = (page = 1, size = 10, order: 'asc' | 'desc' = 'desc'): TabQuery => ({ paging: { page, size }, nftPaging: { page, size: 12 }, order });
+
+describe('loadTab', () => {
+  it('asks for limit = size and offset = (page - 1) × size', async () => {
+    const { client: c, fetch } = client({ [`/address/${WALLET}/transactions`]: ok([]) });
+    const tab = await loadTab(c, WALLET, 'transactions', query(3, 25));
+    expect(tab).toEqual({ tab: 'transactions', items: [], paging: { page: 3, size: 25 } });
+    expect(fetch.urls).toEqual([`${BASE}/address/${WALLET}/transactions?limit=25&offset=50`]);
+  });
+
+  it('a failed list is null, not an exception', async () => {
+    const { client: c } = client({ [`/address/${WALLET}/token-transfers`]: { status: 500, body: { error: 'x' } } });
+    expect(await loadTab(c, WALLET, 'token-transfers', query())).toMatchObject({ tab: 'token-transfers', items: null });
+  });
+
+  it('NFTs use their own page size', async () => {
+    const { client: c, fetch } = client({ [`/address/${WALLET}/nfts`]: ok([]) });
+    await loadTab(c, WALLET, 'nfts', query(2));
+    expect(fetch.urls).toEqual([`${BASE}/address/${WALLET}/nfts?limit=12&offset=12`]);
+  });
+
+  const holder = (n: number) => ({ address: `0x${n.toString(16).padStart(40, '0')}`, balance: String(n * 1000), balanceFormatted: String(n), percentage: n / 100 });
+
+  it('holders: 50 per page, order passed on, rows sorted even if the indexer ignores order', async () => {
+    const { client: c, fetch } = client({
+      [`/holders/token/${TOKEN}`]: ok({ holders: [holder(3), holder(1), holder(2)], totalHolders: 93, tokenInfo: { name: 'Sto Governance', symbol: 'SGOV', decimals: 3 } }),
+    });
+    const tab = await loadTab(c, TOKEN, 'holders', query(2, 10, 'asc'));
+    if (tab.tab !== 'holders' || !tab.holders) throw new Error('no holders');
+    expect(fetch.urls).toEqual([`${BASE}/holders/token/${TOKEN}?limit=50&offset=50&order=asc`]);
+    expect(tab.holders.holders.map((h) => h.balance)).toEqual(['1', '2', '3']);
+    expect(tab).toMatchObject({ page: 2, order: 'asc' });
+  });
+
+  it('holders: a page past the end shows the last page', async () => {
+    let calls = 0;
+    const fetch: FetchLike = async (input) => {
+      calls++;
+      const offset = new URL(input).searchParams.get('offset');
+      const holders = offset === '50' ? [holder(1)] : [];
+      return new Response(JSON.stringify({ holders, totalHolders: 51, tokenInfo: null }), { status: 200 });
+    };
+    const tab = await loadTab(createIndexerClient(BASE, { fetch }), TOKEN, 'holders', query(9));
+    expect(tab).toMatchObject({ tab: 'holders', page: 2 });
+    expect(calls).toBe(2);
+  });
+
+  it('holders failure is null (the tab says "Failed to load holders data.")', async () => {
+    const { client: c } = client({ [`/holders/token/${TOKEN}`]: { status: 500, body: { error: 'x' } } });
+    expect(await loadTab(c, TOKEN, 'holders', query())).toMatchObject({ tab: 'holders', holders: null });
+  });
+});
