@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
+import { startLiveActivity } from '../../devnet/live.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { unpad } from '../../indexer/src/num.ts';
@@ -122,6 +123,17 @@ afterAll(async () => {
   await indexer?.stop();
   await anvil?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('following the head', () => {
+  it('keeps up with live activity, block by block', async () => {
+    const live = startLiveActivity(anvil.url, info, { intervalMs: 250 });
+    const start = (await chainHead()).number;
+    await waitFor(async () => (await chainHead()).number >= start + 8, 20_000, 'live blocks');
+    await live.stop();
+    await indexedHead();
+    await expectConsistent();
+  });
 });
 
 describe('chain reorganisations', () => {

@@ -7,8 +7,8 @@ export const REORG_WINDOW = 12;
 /** Pages of final blocks: browsers keep them 5 minutes, shared caches a day. */
 export const FINAL_BLOCK_CACHE = 'public, max-age=300, s-maxage=86400';
 
-/** Lists change with every block: a few seconds of sharing at most. */
-export const LIST_CACHE = 'public, max-age=5, s-maxage=5';
+/** Lists change with every block: browsers revalidate (so 'Show new blocks' is fresh), shared caches may serve 5 s. */
+export const LIST_CACHE = 'public, max-age=0, s-maxage=5';
 
 /** Recent blocks (a reorg may replace them), errors and not-found answers. */
 export const NO_STORE = 'no-store';

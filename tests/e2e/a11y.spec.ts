@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { scenario } from './fixtures.ts';
+
+/** The screens of the core browsing issue, at desktop and phone widths. */
+function screens(): Array<[string, string]> {
+  const s = scenario();
+  return [
+    ['home', '/'],
+    ['block list', '/blocks'],
+    ['block detail', `/blocks/${s.busyBlock.number}`],
+    ['block not found', '/blocks/99999999'],
+    ['transaction list', '/transactions'],
+    ['transaction detail', `/transactions/${s.samples.erc20Transfer}`],
+    ['transaction logs', `/transactions/${s.samples.erc20Transfer}?tab=logs`],
+    ['transaction input', `/transactions/${s.samples.erc20Transfer}?tab=input`],
+    ['wallet', `/address/${s.accounts[0]}`],
+    ['token contract holders', `/address/${s.holderToken.address}?tab=holders`],
+    ['search results', '/search?q=Sto'],
+    ['search empty', '/search?q='],
+    ['legal', '/privacy-policy'],
+    ['not found', '/no-such-page'],
+  ];
+}
+
+for (const width of [1280, 375]) {
+  test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const findings: string[] = [];
+    for (const [name, path] of screens()) {
+      await page.goto(path);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          findings.push(`${name} (${path}): ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        }
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+}
