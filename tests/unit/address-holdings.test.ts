@@ -11,7 +11,7 @@ import {
   sortHoldings,
   tokenPrice,
   totalHoldingsValue,
-} from '../../src/components/address/holdings.ts';
+} from '../../src/lib/address/holdings.ts';
 import type { TokenBalance } from '../../src/lib/types.ts';
 
 function holding(symbol: string, name: string, rawBalance: bigint, decimals: number, contractAddress: string): TokenBalance {

@@ -9,7 +9,7 @@ import {
   showCreator,
   tokenInitials,
   transferDirection,
-} from '../../src/components/address/labels.ts';
+} from '../../src/lib/address/labels.ts';
 import type { AddressKind, ContractType } from '../../src/lib/types.ts';
 
 const ME = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

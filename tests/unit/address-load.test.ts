@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-client.ts';
-import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/components/address/load.ts';
+import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
 import { networkError, httpError } from '../../src/lib/http-errors.ts';
 
 const BASE = 'http://indexer.test';

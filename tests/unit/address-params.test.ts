@@ -8,7 +8,7 @@ import {
   visibleTabs,
   type AddressTab,
   type TabFacts,
-} from '../../src/components/address/params.ts';
+} from '../../src/lib/address/params.ts';
 
 describe('isWellFormedAddress (0x + 40 hex, any case)', () => {
   it.each([

@@ -7,8 +7,8 @@ import {
   transferAmountText,
   type DetailTransfer,
   type TxDetailSource,
-} from '../../src/components/transactions/tx-detail-data.ts';
-import { txSummary } from '../../src/components/transactions/tx-summary.ts';
+} from '../../src/lib/transactions/tx-detail-data.ts';
+import { txSummary } from '../../src/lib/transactions/tx-summary.ts';
 import { httpError, networkError, timeoutError } from '../../src/lib/http-errors.ts';
 import { TRANSFER_TOPIC } from '../../src/lib/token-transfer.ts';
 import type { DecodedTransaction, Log, Receipt, TokenTransfer, Transaction } from '../../src/lib/types.ts';

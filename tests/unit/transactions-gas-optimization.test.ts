@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, loadGasOptimization } from '../../src/components/transactions/gas-optimization.ts';
+import { formatPercent, loadGasOptimization } from '../../src/lib/transactions/gas-optimization.ts';
 import type { AiDataSource } from '../../src/lib/ai-data.ts';
 import { createTtlCache } from '../../src/lib/cache.ts';
 import { networkError } from '../../src/lib/http-errors.ts';

@@ -7,7 +7,7 @@ import {
   isAddressParam,
   parseInputView,
   showsByteCount,
-} from '../../src/components/transactions/input-data.ts';
+} from '../../src/lib/transactions/input-data.ts';
 import type { DecodedCall } from '../../src/lib/types.ts';
 
 const hexOf = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;

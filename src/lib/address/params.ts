@@ -1,5 +1,5 @@
 // Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
-import type { AddressKind, ContractType } from '../../lib/types.ts';
+import type { AddressKind, ContractType } from '../types.ts';
 
 /** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;

@@ -1,8 +1,8 @@
-import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../../lib/indexer-client.ts';
-import { pageCount, pageOffset, type PageQuery } from '../../lib/pagination.ts';
-import { receiptOutcome, statusBadge, type StatusBadge } from '../../lib/status.ts';
-import { txCardKind } from '../../lib/tx-kind.ts';
-import type { Transaction } from '../../lib/types.ts';
+import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer-client.ts';
+import { pageCount, pageOffset, type PageQuery } from '../pagination.ts';
+import { receiptOutcome, statusBadge, type StatusBadge } from '../status.ts';
+import { txCardKind } from '../tx-kind.ts';
+import type { Transaction } from '../types.ts';
 
 /** One row of the transaction list. */
 export interface TxListRow {

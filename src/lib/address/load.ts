@@ -5,10 +5,10 @@
 // when the indexer itself answers 404: for the bundled indexer's /address/{a} summary (it does not, today) AND for
 // /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
 import { getAddress } from 'ethers';
-import { safe, type IndexerClient } from '../../lib/indexer-client.ts';
-import { isApiError, isNotFound } from '../../lib/http-errors.ts';
-import { unknownAddressType } from '../../lib/normalize/address.ts';
-import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../../lib/pagination.ts';
+import { safe, type IndexerClient } from '../indexer-client.ts';
+import { isApiError, isNotFound } from '../http-errors.ts';
+import { unknownAddressType } from '../normalize/address.ts';
+import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
 import type {
   AccountBalances,
   AddressKind,
@@ -20,7 +20,7 @@ import type {
   TokenBalance,
   TokenTransfer,
   Transaction,
-} from '../../lib/types.ts';
+} from '../types.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
 /** Everything the address header and overview show. */

@@ -1,6 +1,6 @@
-import { createIndexerClient, type FetchLike } from '../../lib/indexer-client.ts';
-import { errorMessage, isApiError } from '../../lib/http-errors.ts';
-import type { Block } from '../../lib/types.ts';
+import { createIndexerClient, type FetchLike } from '../indexer-client.ts';
+import { errorMessage, isApiError } from '../http-errors.ts';
+import type { Block } from '../types.ts';
 import { parseBlockParam } from './block-param.ts';
 
 /** Everything the block detail page can end up showing. */

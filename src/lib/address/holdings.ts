@@ -1,7 +1,7 @@
 // Token holdings of the address page: fallback prices, value, search and order.
 import { formatUnits } from 'ethers';
-import { formatTokenAmount, formatUsd } from '../../lib/format.ts';
-import type { TokenBalance } from '../../lib/types.ts';
+import { formatTokenAmount, formatUsd } from '../format.ts';
+import type { TokenBalance } from '../types.ts';
 
 /** Built-in USD prices by symbol (spec tokens §9); other tokens have no known price. */
 export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 };

@@ -1,8 +1,8 @@
-import { safe, type IndexerClient } from '../../lib/indexer-client.ts';
-import { formatTokenAmount } from '../../lib/format.ts';
-import { isApiError } from '../../lib/http-errors.ts';
-import { readTokenMeta } from '../../lib/rpc.ts';
-import { detailStatusBadge, type StatusBadge } from '../../lib/status.ts';
+import { safe, type IndexerClient } from '../indexer-client.ts';
+import { formatTokenAmount } from '../format.ts';
+import { isApiError } from '../http-errors.ts';
+import { readTokenMeta } from '../rpc.ts';
+import { detailStatusBadge, type StatusBadge } from '../status.ts';
 import {
   decodeTransferLogs,
   deriveFallbackTransfer,
@@ -12,8 +12,8 @@ import {
   type TokenMeta,
   type TokenMetaReader,
   type TransferLabel,
-} from '../../lib/token-transfer.ts';
-import type { DecodedCall, DecodedTransaction, Log, Receipt, Transaction } from '../../lib/types.ts';
+} from '../token-transfer.ts';
+import type { DecodedCall, DecodedTransaction, Log, Receipt, Transaction } from '../types.ts';
 import { callPanel, type CallPanel } from './input-data.ts';
 
 /** A token transfer as the detail page lists it. */

@@ -1,8 +1,8 @@
-import { loadAiDashboardData, type AiDataSource } from '../../lib/ai-data.ts';
-import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../../lib/ai-fallback.ts';
-import type { TtlCache } from '../../lib/cache.ts';
-import { errorMessage } from '../../lib/http-errors.ts';
-import type { AiDashboardData } from '../../lib/types.ts';
+import { loadAiDashboardData, type AiDataSource } from '../ai-data.ts';
+import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai-fallback.ts';
+import type { TtlCache } from '../cache.ts';
+import { errorMessage } from '../http-errors.ts';
+import type { AiDashboardData } from '../types.ts';
 
 /** What the Gas Optimization tile shows. */
 export interface GasOptimizationFigure {

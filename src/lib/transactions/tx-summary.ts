@@ -1,6 +1,6 @@
-import { formatTxValue } from '../../lib/format.ts';
-import { txCardKind } from '../../lib/tx-kind.ts';
-import type { DecodedCall, Transaction } from '../../lib/types.ts';
+import { formatTxValue } from '../format.ts';
+import { txCardKind } from '../tx-kind.ts';
+import type { DecodedCall, Transaction } from '../types.ts';
 import { transferAmountText, type DetailTransfer } from './tx-detail-data.ts';
 
 /** Icon of the summary box, one per transaction kind. */

@@ -1,6 +1,6 @@
-import { formatGasUsedPercent, formatSto, formatTxValue } from '../../lib/format.ts';
-import { errorMessage } from '../../lib/http-errors.ts';
-import type { Block } from '../../lib/types.ts';
+import { formatGasUsedPercent, formatSto, formatTxValue } from '../format.ts';
+import { errorMessage } from '../http-errors.ts';
+import type { Block } from '../types.ts';
 
 /** One row of a block's transaction table, as display text. */
 export interface BlockTxRow {
