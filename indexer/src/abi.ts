@@ -22,7 +22,7 @@ export const INTERFACE_IDS = {
   erc1155: '0xd9b67a26',
 } as const;
 
-const MAX_TEXT = 256;
+const MAX_TEXT = 1000;
 
 /** Encodes a call with one 32-byte word argument (address, uint256 or bytes4). */
 export function encodeCall(selector: string, arg?: string | bigint): string {
@@ -62,11 +62,14 @@ export function decodeAddress(hex: string | null | undefined): string | null {
   return '0x' + word.slice(24);
 }
 
-/** Bounded printable text from raw bytes: invalid UTF-8 becomes U+FFFD, control characters are dropped. */
+/**
+ * Bounded text from raw bytes: invalid UTF-8 becomes U+FFFD and C0/C1 control characters are dropped.
+ * Bidirectional and zero-width characters are kept: they are data, and the site isolates them when rendering.
+ */
 export function safeText(bytes: Uint8Array, max = MAX_TEXT): string {
   const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   // eslint-disable-next-line no-control-regex
-  const printable = decoded.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const printable = decoded.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
   const chars = Array.from(printable);
   return chars.length > max ? chars.slice(0, max).join('') : printable;
 }

@@ -113,3 +113,21 @@ export function unwrap<T>(outcome: RpcOutcome<T> | undefined): T {
   if (!outcome.ok) throw new RpcError(outcome.error);
   return outcome.result;
 }
+
+const MISSING_STATE = /out of range|BlockOutOfRange|missing trie node|state (is )?not available|historical state|header not found|pruned/i;
+
+/** True when the node refused a call because it no longer keeps the state of the requested block. */
+export function isStateUnavailable(err: unknown): boolean {
+  if (err instanceof RpcError) return MISSING_STATE.test(err.message);
+  if (err !== null && typeof err === 'object' && typeof (err as RpcErrorBody).message === 'string') {
+    return MISSING_STATE.test((err as RpcErrorBody).message);
+  }
+  return false;
+}
+
+/** Throws the first error of a batch that says the block's state is gone (reverts are left to the caller). */
+export function throwIfStateUnavailable(outcomes: readonly RpcOutcome[]): void {
+  for (const o of outcomes) {
+    if (o && !o.ok && isStateUnavailable(o.error)) throw new RpcError(o.error);
+  }
+}

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { listMigrations, migrate, openDatabase } from '../../indexer/src/db.ts';
+import { listMigrations, migrate, MIGRATIONS_DIR, openDatabase } from '../../indexer/src/db.ts';
 
 describe('schema migrations', () => {
   it('applies the repository migrations in order and records them', () => {
@@ -33,5 +33,27 @@ describe('schema migrations', () => {
     expect(() => migrate(db, dir)).toThrow();
     expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 0 });
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'").get()).toEqual({ n: 0 });
+  });
+
+  it('backfills address_transactions for a database indexed before migration 002', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    copyFileSync(join(MIGRATIONS_DIR, '001_init.sql'), join(dir, '001_init.sql'));
+    const db = new DatabaseSync(':memory:');
+    migrate(db, dir);
+    const insert = db.prepare(
+      `INSERT INTO transactions (id, hash, block_number, tx_index, block_hash, timestamp, from_addr, to_addr, contract_address, value,
+         gas_limit, gas_used, cumulative_gas_used, input, nonce, status) VALUES (?, ?, 1, ?, '0xb', 0, ?, ?, ?, '0', '0', '0', '0', '0x', 0, 1)`,
+    );
+    insert.run(1_000_000, '0x1', 0, '0xa', '0xb', null);
+    insert.run(1_000_001, '0x2', 1, '0xa', null, '0xc');
+    insert.run(1_000_002, '0x3', 2, '0xa', '0xa', null);
+    expect(migrate(db)).toEqual([2]);
+    expect(db.prepare('SELECT address, tx_id FROM address_transactions ORDER BY address, tx_id').all().map((r) => [r['address'], r['tx_id']])).toEqual([
+      ['0xa', 1_000_000],
+      ['0xa', 1_000_001],
+      ['0xa', 1_000_002],
+      ['0xb', 1_000_000],
+      ['0xc', 1_000_001],
+    ]);
   });
 });

@@ -1,0 +1,28 @@
+// CLI of the bundled indexer: reads RPC_URL, DATA_DIR, INDEXER_PORT, HOST and IPFS_GATEWAY from the environment.
+import { startIndexer } from './src/main.ts';
+
+const env = process.env;
+const port = Number(env['INDEXER_PORT'] ?? 3300);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`INDEXER_PORT must be a port number, got ${env['INDEXER_PORT']}`);
+  process.exit(1);
+}
+
+const indexer = await startIndexer({
+  rpcUrl: env['RPC_URL'] ?? 'http://127.0.0.1:8545',
+  dataDir: env['DATA_DIR'] ?? './data',
+  port,
+  host: env['HOST'] ?? '127.0.0.1',
+  ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
+});
+console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('indexer: stopping');
+    void indexer.stop().then(() => process.exit(0));
+  });
+}

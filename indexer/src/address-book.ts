@@ -1,0 +1,67 @@
+import type { Statements } from './db.ts';
+import type { ContractProbe } from './probe.ts';
+
+/** What the indexer knows about an address: a probed contract, a contract already stored, or an account. */
+export type AddressKind = ContractProbe | 'contract' | 'account';
+
+const MAX_ENTRIES = 250_000;
+
+/**
+ * Memory of which addresses were already code-checked, so each address costs one eth_getCode at most
+ * ("first sight"). Probe results wait here until the writer stores them. Cleared on rollback.
+ */
+export class AddressBook {
+  private readonly stmts: Statements;
+  private readonly kinds = new Map<string, 'contract' | 'account'>();
+  private readonly pending = new Map<string, ContractProbe>();
+
+  constructor(stmts: Statements) {
+    this.stmts = stmts;
+  }
+
+  /** The known kind of an address, consulting the database on a cache miss; undefined when never seen. */
+  lookup(address: string): AddressKind | undefined {
+    const waiting = this.pending.get(address);
+    if (waiting !== undefined) return waiting;
+    const cached = this.kinds.get(address);
+    if (cached !== undefined) return cached;
+    if (this.stmts.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) {
+      this.remember(address, 'contract');
+      return 'contract';
+    }
+    const row = this.stmts.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
+    if (row) {
+      const kind = row.is_contract ? 'contract' : 'account';
+      this.remember(address, kind);
+      return kind;
+    }
+    return undefined;
+  }
+
+  /** The probe result waiting for the writer, if any. */
+  probe(address: string): ContractProbe | undefined {
+    return this.pending.get(address);
+  }
+
+  /** Records what was learnt about an address. */
+  remember(address: string, kind: AddressKind): void {
+    if (typeof kind === 'object') {
+      this.pending.set(address, kind);
+      return;
+    }
+    if (this.kinds.size >= MAX_ENTRIES) this.kinds.clear();
+    this.kinds.set(address, kind);
+  }
+
+  /** Marks a stored contract so its probe result can be dropped. */
+  stored(address: string): void {
+    this.pending.delete(address);
+    this.remember(address, 'contract');
+  }
+
+  /** Forgets everything (after a rollback, memory may describe orphaned blocks). */
+  clear(): void {
+    this.kinds.clear();
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,67 @@
+import { formatUnits, PADDED_ZERO, unpadBigInt } from '../num.ts';
+import type { ApiContext } from './context.ts';
+
+/** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */
+export async function nativeBalance(ctx: ApiContext, address: string): Promise<bigint> {
+  const row = ctx.stmts.one<{ balance: string }>('SELECT balance FROM addresses WHERE address = ?', address);
+  if (row) return unpadBigInt(row.balance);
+  try {
+    return BigInt(await ctx.rpc.call<string>('eth_getBalance', [address, 'latest']));
+  } catch {
+    return 0n;
+  }
+}
+
+/** 'contract' with its type, or 'wallet'; addresses unknown to the index are code-checked live. */
+export async function addressKind(ctx: ApiContext, address: string): Promise<{ type: 'contract' | 'wallet'; contractType?: string }> {
+  const c = ctx.stmts.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
+  if (c) return { type: 'contract', contractType: c.contract_type };
+  const known = ctx.stmts.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
+  if (known) return known.is_contract ? { type: 'contract', contractType: 'none' } : { type: 'wallet' };
+  try {
+    const code = await ctx.rpc.call<string>('eth_getCode', [address, 'latest']);
+    if (typeof code === 'string' && code.length > 2) return { type: 'contract', contractType: 'none' };
+  } catch {
+    // Unknown to the index and the node is unreachable: an account is the likelier answer.
+  }
+  return { type: 'wallet' };
+}
+
+interface HoldingRow {
+  token_address: string;
+  balance: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  contract_type: string;
+  creator: string | null;
+}
+
+/** Token holdings of an address (ERC-20 amounts, NFT counts), in the upstream account-balances shape. */
+export function holdings(ctx: ApiContext, address: string, limit: number, offset: number) {
+  const rows = ctx.stmts.all<HoldingRow>(
+    `SELECT b.token_address, b.balance, c.name, c.symbol, c.decimals, c.contract_type, c.creator
+     FROM token_balances b JOIN contracts c ON c.address = b.token_address
+     WHERE b.holder = ? AND b.token_id = '' AND b.balance > ?
+     ORDER BY c.contract_type, c.holder_count DESC, b.token_address LIMIT ? OFFSET ?`,
+    address,
+    PADDED_ZERO,
+    limit,
+    offset,
+  );
+  return rows.map((r) => {
+    const raw = unpadBigInt(r.balance);
+    const decimals = r.contract_type === 'ERC20' ? r.decimals : 0;
+    return {
+      contractAddress: r.token_address,
+      symbol: r.symbol,
+      name: r.name,
+      balance: formatUnits(raw, decimals ?? 18),
+      rawBalance: raw.toString(),
+      decimals,
+      type: r.contract_type,
+      isCreator: r.creator === address,
+      hasActivity: true,
+    };
+  });
+}

@@ -1,0 +1,180 @@
+import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
+import type { Router } from '../http/router.ts';
+import { formatUnits, PADDED_ZERO } from '../num.ts';
+import { addressKind, holdings, nativeBalance } from './accounts.ts';
+import { ResponseCache } from './cache.ts';
+import type { ApiContext } from './context.ts';
+import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
+import { addressTransferJson, TRANSFER_SELECT, transferJson, txJson, type TransferRow, type TxRow } from './shapes.ts';
+
+/** Transactions sent by, received by or creating an address, newest first. */
+export function addressTransactions(ctx: ApiContext, address: string, limit: number, offset: number): TxRow[] {
+  return ctx.stmts.all<TxRow>(
+    `SELECT t.* FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
+     WHERE a.address = ? ORDER BY a.tx_id DESC LIMIT ? OFFSET ?`,
+    address,
+    limit,
+    offset,
+  );
+}
+
+/** Number of transactions involving an address. */
+export function addressTxCount(ctx: ApiContext, address: string): number {
+  return ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM address_transactions WHERE address = ?', address)?.n ?? 0;
+}
+
+const NFT_TYPES = ['ERC721', 'ERC1155'] as const;
+const TOKEN_TYPES = ['ERC20', 'ERC721', 'ERC1155'] as const;
+
+/** Token transfers from or to an address, newest first, optionally filtered by token and type. */
+export function addressTransfers(
+  ctx: ApiContext,
+  address: string,
+  opts: { limit: number; offset: number; token: string | null; types: readonly string[] },
+): TransferRow[] {
+  const window = opts.limit + opts.offset;
+  const types = opts.types.map((t) => `'${t}'`).join(', ');
+  const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
+  const branch = (col: string): string =>
+    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?)`;
+  const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
+  return ctx.stmts.all<TransferRow>(
+    `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
+    ...args(),
+    ...args(),
+    opts.limit,
+    opts.offset,
+  );
+}
+
+/** NFTs an address holds: ERC-721 tokens it owns and ERC-1155 ids with a positive balance. */
+export function addressNfts(ctx: ApiContext, address: string, limit: number, offset: number, token: string | null) {
+  const tokenFilter = token ? 'AND n.token_address = ?' : '';
+  const rows = ctx.stmts.all<NftRow>(
+    `SELECT * FROM (
+       ${NFT_SELECT.replace('SELECT ', 'SELECT NULL AS balance, ')} WHERE n.owner = ? AND n.token_type = 'ERC721' ${tokenFilter}
+       UNION ALL
+       ${NFT_SELECT.replace('SELECT ', 'SELECT b.balance AS balance, ')}
+         JOIN token_balances b ON b.token_address = n.token_address AND b.token_id = n.token_id
+         WHERE b.holder = ? AND b.balance > ? ${tokenFilter.replace('n.token_address', 'b.token_address')}
+     ) ORDER BY token_address, token_id LIMIT ? OFFSET ?`,
+    ...(token ? [address, token] : [address]),
+    ...(token ? [address, PADDED_ZERO, token] : [address, PADDED_ZERO]),
+    limit,
+    offset,
+  );
+  return rows.map((r) => nftJson(r));
+}
+
+/** Address routes: type, summary, transactions, token holdings, token and NFT transfers, NFTs, created contracts. */
+export function addressRoutes(router: Router, ctx: ApiContext): void {
+  // Address pages change only when a block is indexed: serve repeated requests from memory until then.
+  const cache = new ResponseCache({ mutable: true, maxBytes: 16 * 1024 * 1024 });
+
+  router.get('/address/{address}', ({ params }) => {
+    const address = parseAddress(params['address']);
+    return cache.serveAsync(ctx, `s:${address}`, () => summary(address));
+  });
+
+  const summary = async (address: string) => {
+    const [kind, balance] = await Promise.all([addressKind(ctx, address), nativeBalance(ctx, address)]);
+    const c = ctx.stmts.one<{ creator: string | null; owner: string | null; name: string | null; symbol: string | null; decimals: number | null; total_supply: string | null; holder_count: number }>(
+      'SELECT creator, owner, name, symbol, decimals, total_supply, holder_count FROM contracts WHERE address = ?',
+      address,
+    );
+    const tokenCount = ctx.stmts.one<{ n: number }>(
+      "SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id = '' AND balance > ?",
+      address,
+      PADDED_ZERO,
+    )?.n;
+    const nftCount =
+      (ctx.stmts.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", address)?.n ?? 0) +
+      (ctx.stmts.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id != '' AND balance > ?", address, PADDED_ZERO)?.n ?? 0);
+    return {
+      address,
+      type: kind.type,
+      contractType: kind.contractType ?? null,
+      balance: balance.toString(),
+      balanceFormatted: formatUnits(balance, 18),
+      transactionCount: addressTxCount(ctx, address),
+      tokenCount: tokenCount ?? 0,
+      nftCount,
+      creatorAddress: c?.creator ?? null,
+      ownerAddress: c?.owner ?? null,
+      tokenInfo:
+        c && kind.contractType && kind.contractType !== 'none'
+          ? { name: c.name, symbol: c.symbol, decimals: c.decimals, totalSupply: c.total_supply, holders: c.holder_count }
+          : null,
+    };
+  };
+
+  router.get('/address/{address}/type', async ({ params }) => {
+    const address = parseAddress(params['address']);
+    return { address, ...(await addressKind(ctx, address)) };
+  });
+
+  router.get('/address/{address}/transactions', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    return cache.serve(ctx, `t:${address}:${limit}:${offset}`, () => addressTransactions(ctx, address, limit, offset).map(txJson));
+  });
+
+  router.get('/address/{address}/tokens', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
+    return holdings(ctx, address, limit, offset);
+  });
+
+  router.get('/address/{address}/token-transfers', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    const type = optionalEnum(query, 'tokenType', TOKEN_TYPES);
+    const token = optionalAddress(query, 'tokenAddress');
+    return addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES }).map(addressTransferJson);
+  });
+
+  router.get('/address/{address}/nft-transfers', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    const type = optionalEnum(query, 'tokenType', NFT_TYPES);
+    const token = optionalAddress(query, 'tokenAddress');
+    return addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES }).map(transferJson);
+  });
+
+  router.get('/address/{address}/nfts', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    return addressNfts(ctx, address, limit, offset, optionalAddress(query, 'tokenAddress'));
+  });
+
+  router.get('/address/{address}/contracts', ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    return ctx.stmts
+      .all<{ address: string; contract_type: string; name: string | null; symbol: string | null; block_number: number | null; timestamp: number | null; creation_tx: string | null }>(
+        `SELECT address, contract_type, name, symbol, block_number, timestamp, creation_tx FROM contracts
+         WHERE creator = ? ORDER BY block_number DESC, address LIMIT ? OFFSET ?`,
+        address,
+        limit,
+        offset,
+      )
+      .map((c) => ({
+        address: c.address,
+        creatorAddress: address,
+        contractType: c.contract_type,
+        name: c.name,
+        symbol: c.symbol,
+        blockNumber: c.block_number,
+        timestamp: c.timestamp,
+        transactionHash: c.creation_tx,
+      }));
+  });
+
+  router.get('/account/{address}/balances', ({ params }) => {
+    const address = parseAddress(params['address']);
+    return cache.serveAsync(ctx, `b:${address}`, async () => {
+      const wei = await nativeBalance(ctx, address);
+      return { native: formatUnits(wei, 18), nativeWei: wei.toString(), tokens: holdings(ctx, address, 100, 0) };
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import { Interface, type Result } from 'ethers';
+
+const FUNGIBLE = new Interface([
+  'function transfer(address to, uint256 value)',
+  'function approve(address spender, uint256 value)',
+  'function transferFrom(address from, address to, uint256 value)',
+  'function balanceOf(address account)',
+  'function totalSupply()',
+  'function mint(address to, uint256 amount)',
+  'function burn(uint256 amount)',
+  'function burnFrom(address account, uint256 value)',
+  'function withdraw(uint256 amount)',
+  'function deposit()',
+  'function increaseAllowance(address spender, uint256 addedValue)',
+  'function decreaseAllowance(address spender, uint256 subtractedValue)',
+  'function transferOwnership(address newOwner)',
+  'function renounceOwnership()',
+  'function safeMint(address to)',
+  'function safeMint(address to, uint256 tokenId)',
+  'function safeMint(address to, string uri)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
+  'function mint(address to, uint256 id, uint256 value, bytes data)',
+  'function mintBatch(address to, uint256[] ids, uint256[] values, bytes data)',
+]);
+
+// ERC-721 shares approve and transferFrom selectors with ERC-20; only the parameter names differ.
+const NON_FUNGIBLE = new Interface([
+  'function approve(address to, uint256 tokenId)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'function burn(uint256 tokenId)',
+]);
+
+/** A decoded call as served by /transactions/{hash}/decoded. */
+export interface DecodedCall {
+  functionName: string;
+  functionSignature: string;
+  params: { name: string; type: string; value: unknown }[];
+}
+
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  return value;
+}
+
+/** Decodes calldata of the common ERC-20/721/1155 functions; null when the selector is not one of them. */
+export function decodeInput(input: string, nonFungible = false): DecodedCall | null {
+  if (typeof input !== 'string' || input.length < 10) return null;
+  const selector = input.slice(0, 10).toLowerCase();
+  const iface = nonFungible && NON_FUNGIBLE.getFunction(selector) ? NON_FUNGIBLE : FUNGIBLE;
+  const fn = iface.getFunction(selector);
+  if (!fn) return null;
+  let args: Result;
+  try {
+    args = iface.decodeFunctionData(fn, input);
+  } catch {
+    return null;
+  }
+  return {
+    functionName: fn.name,
+    functionSignature: fn.format('sighash'),
+    params: fn.inputs.map((p, i) => ({ name: p.name, type: p.type, value: plain(args[i]) })),
+  };
+}
+
+const NAMES = new Map<string, string>();
+FUNGIBLE.forEachFunction((fn) => NAMES.set(fn.selector, fn.name));
+
+/** The function name for the first 4 bytes of calldata, when it is one of the common ones. */
+export function methodName(input: string): string | null {
+  if (input.length < 10) return null;
+  return NAMES.get(input.slice(0, 10).toLowerCase()) ?? null;
+}

@@ -1,0 +1,201 @@
+// The OpenAPI 3.1 description of every route, written by hand so that a unit test can hold it
+// against the router's registered routes in both directions.
+
+type Schema = Record<string, unknown>;
+
+const str = { type: 'string' };
+const dec = { type: 'string', pattern: '^-?\\d+$', description: 'decimal integer as a string' };
+const int = { type: 'integer' };
+const num = { type: 'number' };
+const bool = { type: 'boolean' };
+const addr = { type: 'string', pattern: '^0x[0-9a-f]{40}$' };
+const hash = { type: 'string', pattern: '^0x[0-9a-f]{64}$' };
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const obj = (properties: Record<string, Schema>): Schema => ({ type: 'object', properties });
+const arr = (items: Schema): Schema => ({ type: 'array', items });
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+const schemas: Record<string, Schema> = {
+  Error: { type: 'object', required: ['error'], properties: { error: str } },
+  Block: obj({
+    number: int, hash, parentHash: hash, timestamp: int, miner: addr, gasUsed: dec, gasLimit: dec,
+    baseFeePerGas: nullable(dec), difficulty: dec, nonce: nullable(str), extraData: str, size: nullable(int),
+    reward: dec, aiOptimized: bool, transactionCount: int,
+    transactions: { description: 'count in lists, transactions in details', anyOf: [int, arr(ref('Transaction'))] },
+  }),
+  Transaction: obj({
+    hash, blockNumber: int, blockHash: hash, transactionIndex: int, timestamp: int, from: addr, to: nullable(addr),
+    contractAddress: nullable(addr), value: dec, gasLimit: dec, gasPrice: nullable(dec), maxFeePerGas: nullable(dec),
+    maxPriorityFeePerGas: nullable(dec), effectiveGasPrice: nullable(dec), gasUsed: dec, cumulativeGasUsed: dec,
+    fee: nullable(dec), nonce: int, type: nullable(int), status: bool, data: str, methodId: nullable(str), method: nullable(str),
+  }),
+  TransactionDetail: {
+    allOf: [
+      ref('Transaction'),
+      obj({
+        logCount: int,
+        tokenTransfers: arr(obj({ from: addr, to: addr, tokenAddress: addr, tokenType: str, tokenId: nullable(dec), value: dec, rawAmount: dec, amount: nullable(str), name: nullable(str), symbol: nullable(str), decimals: nullable(int), logIndex: int })),
+      }),
+    ],
+  },
+  Log: obj({ address: addr, topics: arr(hash), data: str, logIndex: int, blockNumber: int, transactionHash: hash, transactionIndex: int, blockHash: hash }),
+  Receipt: obj({
+    transactionHash: hash, transactionIndex: int, blockHash: hash, blockNumber: int, from: addr, to: nullable(addr),
+    contractAddress: nullable(addr), gasUsed: dec, cumulativeGasUsed: dec, effectiveGasPrice: nullable(dec),
+    status: { type: 'integer', enum: [0, 1] }, type: nullable(int), confirmations: int, logs: arr(ref('Log')),
+  }),
+  Decoded: obj({
+    transaction: ref('Transaction'),
+    decoded: nullable(obj({ functionName: str, functionSignature: str, params: arr(obj({ name: str, type: str, value: {} })) })),
+    description: str,
+  }),
+  TokenTransfer: obj({
+    id: int, transactionHash: hash, blockNumber: int, logIndex: int, timestamp: int, tokenAddress: addr, fromAddress: addr,
+    toAddress: addr, value: dec, valueFormatted: nullable(str), tokenType: { enum: ['ERC20', 'ERC721', 'ERC1155'] },
+    tokenId: nullable(dec), tokenName: nullable(str), tokenSymbol: nullable(str), decimals: nullable(int),
+  }),
+  AddressTokenTransfer: obj({
+    hash, blockNumber: int, logIndex: int, timestamp: int, from: addr, to: addr, tokenAddress: addr, tokenSymbol: nullable(str),
+    tokenName: nullable(str), tokenType: str, tokenId: nullable(dec), value: dec, valueFormatted: nullable(str), decimals: nullable(int),
+  }),
+  Holding: obj({ contractAddress: addr, symbol: nullable(str), name: nullable(str), balance: str, rawBalance: dec, decimals: nullable(int), type: str, isCreator: bool, hasActivity: bool }),
+  Token: obj({
+    address: addr, name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec),
+    totalSupplyFormatted: nullable(str), holders: int, transfers: int, type: str, contractType: str, creatorAddress: nullable(addr),
+    ownerAddress: nullable(addr), blockNumber: nullable(int), timestamp: nullable(int), transactionHash: nullable(hash),
+  }),
+  Holder: obj({ address: addr, balance: dec, balanceFormatted: str, percentage: num }),
+  Collection: obj({ address: addr, tokenAddress: addr, name: nullable(str), symbol: nullable(str), type: str, items: int, owners: int, ownerCount: int, totalSupply: dec, transfers: int }),
+  Nft: obj({
+    tokenAddress: addr, tokenId: dec, tokenType: str, name: str, description: nullable(str), image: nullable(str),
+    imageUrl: nullable(str), attributes: arr(obj({ trait_type: nullable(str), value: {} })), traits: arr(obj({ type: nullable(str), value: {} })),
+    owner: nullable(addr), ownerAddress: nullable(addr), burned: bool, supply: dec, creator: nullable(addr), createdAt: nullable(int),
+    collectionName: nullable(str), metadataUri: nullable(str), metadataStatus: { enum: ['pending', 'ok', 'none', 'error'] },
+    metadata: nullable({ type: 'object' }), balance: dec,
+  }),
+  HolderList: obj({ holders: arr(ref('Holder')), totalHolders: int, totalBalance: dec }),
+  SearchResult: obj({ type: { enum: ['block', 'transaction', 'address', 'token', 'nft', 'multiple'] }, data: {}, addressType: { enum: ['contract', 'account'] }, contractType: str }),
+  JsonRpc: { description: 'JSON-RPC 2.0 request or batch', anyOf: [{ type: 'object' }, { type: 'array' }] },
+};
+
+interface Op {
+  summary: string;
+  query?: string[];
+  schema?: Schema;
+  notFound?: boolean;
+}
+
+const QUERY: Record<string, Schema> = {
+  limit: { type: 'integer', minimum: 1, maximum: 100 },
+  offset: { type: 'integer', minimum: 0 },
+  withTxs: { type: 'string', enum: ['1', '0', 'true', 'false'] },
+  tokenAddress: addr,
+  tokenType: { type: 'string', enum: ['ERC20', 'ERC721', 'ERC1155'] },
+  type: { type: 'string', enum: ['ERC20', 'ERC721', 'ERC1155'] },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+  minBalance: { type: 'string', description: 'minimum native balance in STO, e.g. 0.5' },
+  fromBlock: int,
+  toBlock: int,
+  eventName: { type: 'string', description: "standard event name (Transfer, Approval, …) or full signature 'Name(type,…)'" },
+  q: { type: 'string', description: "block number or hash, transaction hash, address, token name or symbol, 'Collection #id' or '<collection address> <id>'" },
+};
+
+const PATH: Record<string, Schema> = { number: { type: 'string', pattern: '^\\d+$' }, hash, address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, collection: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, tokenId: { type: 'string', pattern: '^\\d+$' } };
+
+function operation(path: string, op: Op): Schema {
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: PATH[m[1] as string] ?? str }));
+  for (const q of op.query ?? []) params.push({ name: q, in: 'query', required: q === 'q', schema: QUERY[q] ?? str });
+  const errors = { description: 'error', content: { 'application/json': { schema: ref('Error') } } };
+  return {
+    summary: op.summary,
+    ...(params.length ? { parameters: params } : {}),
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: op.schema ?? { type: 'object' } } } },
+      ...(params.length ? { 400: errors } : {}),
+      ...(op.notFound || path.includes('{') ? { 404: errors } : {}),
+    },
+  };
+}
+
+const PAGE = ['limit', 'offset'];
+
+const GET: Record<string, Op> = {
+  '/health': { summary: 'Status, last indexed block, isIndexing and sync progress {current, target, percent}', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }) }) },
+  '/openapi.json': { summary: 'This document' },
+  '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
+  '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },
+  '/blocks/hash/{hash}': { summary: 'Block by hash with its transactions', schema: ref('Block') },
+  '/transactions': { summary: 'Latest transactions', query: PAGE, schema: arr(ref('Transaction')) },
+  '/transactions/pending': { summary: 'Pending transactions (the indexer sees none)', query: PAGE, schema: arr(ref('Transaction')) },
+  '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
+  '/transactions/{hash}/receipt': { summary: 'Receipt with logs', schema: ref('Receipt') },
+  '/transactions/{hash}/decoded': { summary: 'Decoded call of the common ERC-20/721/1155 functions and a description', schema: ref('Decoded') },
+  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenCount: int, nftCount: int }) },
+  '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
+  '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
+  '/address/{address}/tokens': { summary: 'Token holdings (default limit 100)', query: PAGE, schema: arr(ref('Holding')) },
+  '/address/{address}/token-transfers': { summary: 'Token transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('AddressTokenTransfer')) },
+  '/address/{address}/nft-transfers': { summary: 'ERC-721/1155 transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('TokenTransfer')) },
+  '/address/{address}/nfts': { summary: 'NFTs held (ERC-721 owned, ERC-1155 with balance)', query: [...PAGE, 'tokenAddress'], schema: arr(ref('Nft')) },
+  '/address/{address}/contracts': { summary: 'Contracts created by the address', query: PAGE, schema: arr({ type: 'object' }) },
+  '/account/{address}/balances': { summary: 'Native balance (STO, formatted) and token holdings', schema: obj({ native: str, nativeWei: dec, tokens: arr(ref('Holding')) }) },
+  '/tokens': { summary: 'Tokens by holders (default limit 100)', query: [...PAGE, 'type'], schema: arr(ref('Token')) },
+  '/tokens/{address}': { summary: 'Token detail', schema: ref('Token') },
+  '/tokens/{address}/transfers': { summary: 'Transfers of a token', query: PAGE, schema: arr(ref('TokenTransfer')) },
+  '/tokens/{address}/holders': { summary: 'Holders of a token by balance', query: [...PAGE, 'order'], schema: arr(ref('Holder')) },
+  '/nfts': { summary: 'NFT collections', query: PAGE, schema: arr(ref('Collection')) },
+  '/nfts/{collection}': { summary: 'One collection', schema: ref('Collection') },
+  '/nfts/{collection}/tokens': { summary: 'Items of a collection by token id', query: PAGE, schema: arr(ref('Nft')) },
+  '/nfts/{collection}/{tokenId}': { summary: 'One NFT with owner(s), creator, metadata and its collection', schema: ref('Nft') },
+  '/nfts/{collection}/{tokenId}/transfers': { summary: 'History of one NFT', query: PAGE, schema: arr(ref('TokenTransfer')) },
+  '/holders/native': { summary: 'Native holders by balance (default limit 100)', query: PAGE, schema: ref('HolderList') },
+  '/holders/all': { summary: 'Native holders with at least minBalance STO (default limit 100)', query: [...PAGE, 'minBalance'], schema: ref('HolderList') },
+  '/holders/token/{address}': { summary: 'Holders of a token with tokenInfo (default limit 100)', query: [...PAGE, 'order'], schema: obj({ holders: arr(ref('Holder')), totalHolders: int, tokenInfo: obj({ name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec) }) }) },
+  '/holders/stats': { summary: 'Token holders, top tokens by holders, address activity', schema: obj({ tokenHolders: int, topTokensByHolders: arr({ type: 'object' }), addressActivity: { type: 'object' } }) },
+  '/stats/tps': { summary: 'Transactions per second over the last 100 blocks', schema: obj({ tps: num, timeSpan: int, totalTransactions: int, fromBlock: nullable(int), toBlock: nullable(int) }) },
+  '/stats/holders': { summary: 'Addresses with a positive native balance', schema: obj({ holders: int }) },
+  '/stats/transactions/count': { summary: 'Total indexed transactions', schema: obj({ totalTransactions: int, latestBlock: nullable(int), timestamp: str }) },
+  '/stats/contracts/count': { summary: 'Contract counts', schema: obj({ count: int, totalContracts: int, erc20Contracts: int, nftContracts: int }) },
+  '/stats/contracts/erc20/count': { summary: 'ERC-20 contract count', schema: obj({ count: int }) },
+  '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
+  '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
+  '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
+  '/contracts/{address}': { summary: 'Contract details', schema: { type: 'object' } },
+  '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
+  '/contracts/{address}/verified': { summary: 'Verification flag', schema: obj({ verified: bool }) },
+  '/contracts/{address}/abi': { summary: "ABI of a verified contract (404 'Contract is not verified' until verification exists)", notFound: true },
+  '/contracts/{address}/source': { summary: "Source of a verified contract (404 'Contract is not verified')", notFound: true },
+  '/contracts/{address}/verification': { summary: "Verification metadata (404 'Contract is not verified')", notFound: true },
+  '/contracts/{address}/events': { summary: 'Logs emitted by the contract, standard events decoded', query: [...PAGE, 'fromBlock', 'toBlock', 'eventName'], schema: arr({ allOf: [ref('Log'), obj({ event: nullable(str), signature: nullable(str), args: nullable({ type: 'object' }) })] }) },
+  '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
+};
+
+const POST: Record<string, Op> = {
+  '/proxy/rpc': { summary: 'Forwards read-only JSON-RPC methods (single or batch); others get error -32601', schema: ref('JsonRpc') },
+};
+
+/** The OpenAPI 3.1 document served at /openapi.json. */
+export function openApiDocument(serverUrl?: string): Schema {
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const [method, table] of [['get', GET], ['post', POST]] as const) {
+    for (const [path, op] of Object.entries(table)) {
+      const entry = (paths[path] ??= {});
+      entry[method] = operation(path, op);
+      if (method === 'post') {
+        entry[method] = { ...entry[method], requestBody: { required: true, content: { 'application/json': { schema: ref('JsonRpc') } } } };
+      }
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'STO explorer indexer API',
+      version: '1.0.0',
+      description:
+        'Lists are bare JSON arrays paged with limit (1-100, default 10 unless stated) and offset. Amounts are decimal strings. Errors are {error} with status 400 (invalid input) or 404 (unknown). CORS is open.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    paths,
+    components: { schemas },
+  };
+}

@@ -1,0 +1,33 @@
+import { Router } from '../http/router.ts';
+import { addressRoutes } from './address.ts';
+import { blockRoutes } from './blocks.ts';
+import type { ApiContext } from './context.ts';
+import { contractRoutes } from './contracts.ts';
+import { healthRoutes } from './health.ts';
+import { holderRoutes } from './holders.ts';
+import { nftRoutes } from './nfts.ts';
+import { openApiDocument } from './openapi.ts';
+import { proxyRoutes } from './proxy.ts';
+import { searchRoutes } from './search.ts';
+import { statsRoutes } from './stats.ts';
+import { tokenRoutes } from './tokens.ts';
+import { transactionRoutes } from './transactions.ts';
+
+/** The router with every API route registered. */
+export function buildRouter(ctx: ApiContext): Router {
+  const router = new Router();
+  healthRoutes(router, ctx);
+  blockRoutes(router, ctx);
+  transactionRoutes(router, ctx);
+  addressRoutes(router, ctx);
+  tokenRoutes(router, ctx);
+  nftRoutes(router, ctx);
+  holderRoutes(router, ctx);
+  statsRoutes(router, ctx);
+  contractRoutes(router, ctx);
+  searchRoutes(router, ctx);
+  proxyRoutes(router, ctx);
+  const doc = openApiDocument();
+  router.get('/openapi.json', () => doc);
+  return router;
+}

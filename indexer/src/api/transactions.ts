@@ -1,0 +1,100 @@
+import { HttpError, type Router } from '../http/router.ts';
+import { parseHash, parsePaging } from '../http/params.ts';
+import { formatUnits } from '../num.ts';
+import { ResponseCache } from './cache.ts';
+import type { ApiContext } from './context.ts';
+import { decodeInput } from './decode.ts';
+import { describeTransaction, type TokenFacts } from './describe.ts';
+import { logJson, TRANSFER_SELECT, txJson, type LogRow, type TransferRow, type TxRow } from './shapes.ts';
+
+function findTx(ctx: ApiContext, raw: string | undefined): TxRow {
+  const hash = parseHash(raw, 'Invalid transaction hash');
+  const tx = ctx.stmts.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+  if (!tx) throw new HttpError(404, 'Transaction not found');
+  return tx;
+}
+
+/** Token transfers of one transaction in the shape the transaction page lists. */
+export function txTokenTransfers(ctx: ApiContext, hash: string) {
+  return ctx.stmts
+    .all<TransferRow>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)
+    .map((t) => {
+      const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
+      return {
+        from: t.from_addr,
+        to: t.to_addr,
+        tokenAddress: t.token_address,
+        tokenType: t.token_type,
+        tokenId: t.token_id === null ? null : BigInt(t.token_id).toString(),
+        value: t.value,
+        rawAmount: t.value,
+        amount: decimals === null ? null : formatUnits(BigInt(t.value), decimals),
+        name: t.name,
+        symbol: t.symbol,
+        decimals,
+        logIndex: t.log_index,
+      };
+    });
+}
+
+/** Transaction routes: list, pending, detail, receipt, decoded call. */
+export function transactionRoutes(router: Router, ctx: ApiContext): void {
+  router.get('/transactions', ({ query }) => {
+    const { limit, offset } = parsePaging(query);
+    return ctx.stmts.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset).map(txJson);
+  });
+
+  // Anvil and most nodes do not expose their mempool to an indexer; nothing indexed is pending.
+  router.get('/transactions/pending', ({ query }) => {
+    parsePaging(query);
+    return [];
+  });
+
+  const cache = new ResponseCache();
+
+  router.get('/transactions/{hash}', ({ params }) => {
+    const hash = parseHash(params['hash'], 'Invalid transaction hash');
+    return cache.serve(ctx, hash, () => {
+      const tx = findTx(ctx, hash);
+      const logCount = ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id)?.n ?? 0;
+      return { ...txJson(tx), logCount, tokenTransfers: txTokenTransfers(ctx, tx.hash) };
+    });
+  });
+
+  router.get('/transactions/{hash}/receipt', ({ params }) => {
+    const tx = findTx(ctx, params['hash']);
+    const logs = ctx.stmts.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', tx.id);
+    const tip = ctx.sync().lastBlock ?? tx.block_number;
+    return {
+      transactionHash: tx.hash,
+      transactionIndex: tx.tx_index,
+      blockHash: tx.block_hash,
+      blockNumber: tx.block_number,
+      from: tx.from_addr,
+      to: tx.to_addr,
+      contractAddress: tx.contract_address,
+      gasUsed: tx.gas_used,
+      cumulativeGasUsed: tx.cumulative_gas_used,
+      effectiveGasPrice: tx.effective_gas_price,
+      status: tx.status,
+      type: tx.type,
+      confirmations: Math.max(1, tip - tx.block_number + 1),
+      logs: logs.map((l) => logJson(l, tx.block_hash)),
+    };
+  });
+
+  router.get('/transactions/{hash}/decoded', ({ params }) => {
+    const tx = findTx(ctx, params['hash']);
+    const token =
+      tx.to_addr === null
+        ? undefined
+        : ctx.stmts.one<{ type: string; symbol: string | null; name: string | null; decimals: number | null }>(
+            'SELECT contract_type AS type, symbol, name, decimals FROM contracts WHERE address = ?',
+            tx.to_addr,
+          );
+    const facts: TokenFacts | null = token && token.type !== 'none' ? token : null;
+    const decoded = tx.to_addr === null ? null : decodeInput(tx.input, facts !== null && facts.type !== 'ERC20');
+    const transaction = txJson(tx);
+    return { transaction, decoded, description: describeTransaction(transaction, decoded, facts) };
+  });
+}

@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HttpError, RawJson, Reply, type Router } from './router.ts';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type',
+  'access-control-max-age': '86400',
+};
+
+const MAX_BODY = 1024 * 1024;
+
+/** Marker for a request body that is not valid JSON (the handler decides what that means). */
+export const INVALID_JSON = Symbol('invalid JSON');
+
+function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, 'Request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function splitUrl(raw: string): { pathname: string; search: string } {
+  if (!raw.startsWith('/')) {
+    const url = new URL(raw, 'http://indexer.invalid');
+    return { pathname: url.pathname, search: url.search };
+  }
+  const q = raw.indexOf('?');
+  return q === -1 ? { pathname: raw, search: '' } : { pathname: raw.slice(0, q), search: raw.slice(q + 1) };
+}
+
+function segmentsOf(pathname: string): string[] {
+  const segs = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  // The upstream indexer accepts a /v1 prefix on every route; so does this one.
+  if (segs[0] === 'v1') segs.shift();
+  return segs;
+}
+
+/** The HTTP server: CORS, JSON in and out, 404/405 JSON, and no stack trace ever leaves the process. */
+export function createApiServer(router: Router, log: (line: string) => void): Server {
+  const server = createServer(async (req, res) => {
+    const method = req.method ?? 'GET';
+    try {
+      if (method === 'OPTIONS') {
+        res.writeHead(204, CORS_HEADERS);
+        res.end();
+        return;
+      }
+      let segs: string[];
+      let pathname: string;
+      let search: string;
+      try {
+        ({ pathname, search } = splitUrl(req.url ?? '/'));
+        segs = segmentsOf(pathname);
+      } catch {
+        throw new HttpError(400, 'Malformed URL');
+      }
+      const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
+      if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
+      if ('allowed' in match) {
+        send(res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
+        return;
+      }
+      let body: unknown = undefined;
+      if (method === 'POST') {
+        const text = await readBody(req);
+        try {
+          body = text.length === 0 ? undefined : JSON.parse(text);
+        } catch {
+          body = INVALID_JSON;
+        }
+      }
+      const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });
+      if (out instanceof Reply) send(res, out.status, out.body);
+      else send(res, 200, out);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        send(res, err.status, { error: err.message });
+        return;
+      }
+      log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) send(res, 500, { error: 'Internal server error' });
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
+}

@@ -1,0 +1,136 @@
+import type { Statements } from './db.ts';
+import { pad, PADDED_ZERO } from './num.ts';
+import type { TokenType } from './transfers.ts';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+/** A transfer as the ledger applies it (forward when storing, backward when rolling back). */
+export interface LedgerTransfer {
+  tokenAddress: string;
+  tokenType: TokenType;
+  from: string;
+  to: string;
+  value: bigint;
+  /** Padded token id, null for ERC-20. */
+  tokenId: string | null;
+  blockNumber: number;
+  txHash: string;
+  txFrom: string;
+  timestamp: number;
+}
+
+/**
+ * Derived token state (balances, holder counts, transfer counts, NFT ownership and supply) kept as a pure
+ * function of the transfers: apply(t, 1) when a transfer is stored and apply(t, -1) when it is rolled back,
+ * so a rollback restores exactly the state before the orphaned blocks.
+ */
+export class Ledger {
+  private readonly stmts: Statements;
+
+  constructor(stmts: Statements) {
+    this.stmts = stmts;
+  }
+
+  /** Applies one transfer with sign 1 (store) or -1 (undo). */
+  apply(t: LedgerTransfer, sign: 1 | -1): void {
+    const v = t.value * BigInt(sign);
+    const amount = t.tokenType === 'ERC721' ? BigInt(sign) : v;
+    this.move(t.tokenAddress, t.from, '', -amount);
+    this.move(t.tokenAddress, t.to, '', amount);
+    if (t.tokenType === 'ERC1155' && t.tokenId !== null) {
+      this.move(t.tokenAddress, t.from, t.tokenId, -v);
+      this.move(t.tokenAddress, t.to, t.tokenId, v);
+    }
+    this.stmts.run('UPDATE contracts SET transfer_count = transfer_count + ? WHERE address = ?', sign, t.tokenAddress);
+    if (t.tokenId === null) return;
+    if (t.tokenType === 'ERC721') this.nft721(t, sign);
+    else if (t.tokenType === 'ERC1155') this.nft1155(t, v);
+  }
+
+  private move(token: string, holder: string, tokenId: string, delta: bigint): void {
+    if (holder === ZERO || delta === 0n) return;
+    const row = this.stmts.one<{ balance: string }>(
+      'SELECT balance FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?',
+      token,
+      holder,
+      tokenId,
+    );
+    const before = row ? BigInt(row.balance) : 0n;
+    const after = before + delta;
+    if (after === 0n) {
+      this.stmts.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', token, holder, tokenId);
+    } else {
+      this.stmts.run(
+        `INSERT INTO token_balances (token_address, holder, token_id, balance) VALUES (?, ?, ?, ?)
+         ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance`,
+        token,
+        holder,
+        tokenId,
+        pad(after),
+      );
+    }
+    if (tokenId !== '') return;
+    const change = (after > 0n ? 1 : 0) - (before > 0n ? 1 : 0);
+    if (change !== 0) this.stmts.run('UPDATE contracts SET holder_count = holder_count + ? WHERE address = ?', change, token);
+  }
+
+  private nft721(t: LedgerTransfer, sign: 1 | -1): void {
+    const tokenId = t.tokenId as string;
+    if (sign === -1) {
+      this.stmts.run(
+        'UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?',
+        t.from === ZERO ? ZERO : t.from,
+        t.from === ZERO ? PADDED_ZERO : pad(1n),
+        t.tokenAddress,
+        tokenId,
+      );
+      return;
+    }
+    this.stmts.run(
+      `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
+       VALUES (?, ?, 'ERC721', ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply`,
+      t.tokenAddress,
+      tokenId,
+      t.to,
+      t.to === ZERO ? PADDED_ZERO : pad(1n),
+      t.from === ZERO ? t.txFrom : null,
+      t.from === ZERO ? t.txHash : null,
+      t.blockNumber,
+      t.from === ZERO ? t.timestamp : null,
+    );
+  }
+
+  private nft1155(t: LedgerTransfer, v: bigint): void {
+    const tokenId = t.tokenId as string;
+    const supplyDelta = (t.from === ZERO ? v : 0n) - (t.to === ZERO ? v : 0n);
+    const row = this.stmts.one<{ supply: string }>(
+      'SELECT supply FROM nft_tokens WHERE token_address = ? AND token_id = ?',
+      t.tokenAddress,
+      tokenId,
+    );
+    if (row) {
+      if (supplyDelta !== 0n) {
+        this.stmts.run(
+          'UPDATE nft_tokens SET supply = ? WHERE token_address = ? AND token_id = ?',
+          pad(BigInt(row.supply) + supplyDelta),
+          t.tokenAddress,
+          tokenId,
+        );
+      }
+      return;
+    }
+    if (v < 0n) return;
+    this.stmts.run(
+      `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
+       VALUES (?, ?, 'ERC1155', NULL, ?, ?, ?, ?, ?)`,
+      t.tokenAddress,
+      tokenId,
+      pad(supplyDelta),
+      t.from === ZERO ? t.txFrom : null,
+      t.from === ZERO ? t.txHash : null,
+      t.blockNumber,
+      t.from === ZERO ? t.timestamp : null,
+    );
+  }
+}

@@ -1,0 +1,195 @@
+import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
+import type { Statements } from '../db.ts';
+import { RpcError, type RpcClient } from '../rpc.ts';
+import { fetchLimited } from './fetch-limited.ts';
+import { parseMetadata, type ParsedMetadata } from './parse.ts';
+import { resolveMetadataUri, substituteId } from './uri.ts';
+
+/** Settings of the background metadata fetcher. */
+export interface MetadataOptions {
+  gateway: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+interface PendingRow {
+  token_address: string;
+  token_id: string;
+  token_type: string;
+  metadata_attempts: number;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** A failure worth retrying later (the network), as opposed to a token without usable metadata. */
+class TransientError extends Error {}
+
+/**
+ * Fetches NFT metadata (tokenURI / uri, then data:, http(s) or ipfs:// through the gateway) in the
+ * background, so the sync never waits for it. Work is the nft_tokens rows still 'pending', so it
+ * survives restarts.
+ */
+export class MetadataQueue {
+  private readonly stmts: Statements;
+  private readonly rpc: RpcClient;
+  private readonly gateway: string;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly concurrency: number;
+  private readonly log: (line: string) => void;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private kicked = false;
+
+  constructor(stmts: Statements, rpc: RpcClient, opts: MetadataOptions) {
+    this.stmts = stmts;
+    this.rpc = rpc;
+    this.gateway = opts.gateway;
+    this.timeoutMs = opts.timeoutMs ?? 5000;
+    this.maxBytes = opts.maxBytes ?? 256 * 1024;
+    this.concurrency = opts.concurrency ?? 4;
+    this.log = opts.log ?? (() => {});
+  }
+
+  /** Starts the background loop. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops after the downloads in progress. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Signals that new rows are waiting. */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  private idle(ms: number): Promise<void> {
+    if (this.kicked) {
+      this.kicked = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      const rows = this.stmts.all<PendingRow>(
+        `SELECT token_address, token_id, token_type, metadata_attempts FROM nft_tokens
+         WHERE metadata_status = 'pending' ORDER BY metadata_attempts, mint_block LIMIT ?`,
+        this.concurrency * 4,
+      );
+      if (rows.length === 0) {
+        await this.idle(5000);
+        continue;
+      }
+      let progressed = false;
+      for (let i = 0; i < rows.length && this.running; i += this.concurrency) {
+        const results = await Promise.all(rows.slice(i, i + this.concurrency).map((r) => this.process(r)));
+        progressed ||= results.some(Boolean);
+      }
+      if (!progressed) await this.idle(2000);
+    }
+  }
+
+  /** Loads one token's metadata; true when the row reached a final state. */
+  private async process(row: PendingRow): Promise<boolean> {
+    try {
+      const meta = await this.load(row);
+      if (meta === null) {
+        this.finish(row, 'none', null, null, 'no token URI');
+      } else {
+        this.finish(row, 'ok', meta.uri, meta.parsed, null);
+      }
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const attempts = row.metadata_attempts + 1;
+      if (err instanceof TransientError && attempts < MAX_ATTEMPTS) {
+        this.stmts.run(
+          'UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?',
+          attempts,
+          message.slice(0, 500),
+          row.token_address,
+          row.token_id,
+        );
+        return false;
+      }
+      this.finish(row, 'error', null, null, message);
+      this.log(`metadata: ${row.token_address} #${BigInt(row.token_id)}: ${message.slice(0, 200)}`);
+      return true;
+    }
+  }
+
+  private finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): void {
+    this.stmts.run(
+      `UPDATE nft_tokens SET metadata_status = ?, metadata_uri = ?, metadata = ?, name = ?, description = ?, image = ?,
+         metadata_error = ? WHERE token_address = ? AND token_id = ?`,
+      status,
+      uri === null ? null : uri.slice(0, 4096),
+      parsed ? JSON.stringify(parsed.raw) : null,
+      parsed?.name ?? null,
+      parsed?.description ?? null,
+      parsed?.image ?? null,
+      error === null ? null : error.slice(0, 500),
+      row.token_address,
+      row.token_id,
+    );
+  }
+
+  private async tokenUri(row: PendingRow, id: bigint): Promise<string | null> {
+    const selector = row.token_type === 'ERC1155' ? SELECTORS.uri : SELECTORS.tokenURI;
+    let result: string;
+    try {
+      result = await this.rpc.call<string>('eth_call', [
+        { to: row.token_address, data: encodeCall(selector, id), gas: '0x4c4b40' },
+        'latest',
+      ]);
+    } catch (err) {
+      if (err instanceof RpcError) return null;
+      throw new TransientError(err instanceof Error ? err.message : String(err));
+    }
+    const uri = decodeString(result, this.maxBytes * 2);
+    if (uri === null || uri.length === 0) return null;
+    return row.token_type === 'ERC1155' ? substituteId(uri, id) : uri;
+  }
+
+  private async load(row: PendingRow): Promise<{ uri: string; parsed: ParsedMetadata } | null> {
+    const id = BigInt(row.token_id);
+    const uri = await this.tokenUri(row, id);
+    if (uri === null) return null;
+    const source = resolveMetadataUri(uri, this.gateway, this.maxBytes);
+    if (source === null) throw new Error('unsupported or malformed token URI');
+    let bytes: Uint8Array;
+    if (source.kind === 'inline') {
+      bytes = source.bytes;
+    } else {
+      try {
+        bytes = await fetchLimited(source.url, { timeoutMs: this.timeoutMs, maxBytes: this.maxBytes });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        // Oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
+        if (/exceeds|HTTP 4\d\d/.test(message)) throw new Error(message);
+        throw new TransientError(message);
+      }
+    }
+    return { uri, parsed: parseMetadata(bytes, this.gateway) };
+  }
+}

@@ -1,0 +1,177 @@
+import type { AddressBook } from './address-book.ts';
+import type { Statements } from './db.ts';
+import { ZERO_ADDRESS } from './fetch.ts';
+import { Ledger } from './ledger.ts';
+import { hexToBigInt, pad, toHex } from './num.ts';
+import { totalSupplies } from './probe.ts';
+import { isStateUnavailable, unwrap, type RpcClient } from './rpc.ts';
+import type { TokenType } from './transfers.ts';
+import { ROW_ID_BLOCK } from './writer.ts';
+
+interface TransferRow {
+  token_address: string;
+  token_type: TokenType;
+  from_addr: string;
+  to_addr: string;
+  value: string;
+  token_id: string | null;
+  block_number: number;
+  tx_hash: string;
+  timestamp: number;
+}
+
+/** What a rollback removed. */
+export interface RollbackResult {
+  blocks: number;
+  transactions: number;
+}
+
+/**
+ * Removes every block above `ancestor` and everything derived from them: transactions, logs, transfers
+ * (undone through the ledger, so balances, holders and NFT ownership return to their earlier state),
+ * contracts and NFTs first seen there, validator tallies; native balances and ERC-20 supplies touched
+ * there are read again at the ancestor. ancestor = -1 empties the chain data.
+ */
+export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: AddressBook, ancestor: number): Promise<RollbackResult> {
+  if (ancestor < 0) return clearAll(stmts, book);
+  const from = ancestor + 1;
+  const firstId = from * ROW_ID_BLOCK;
+  const touched = new Set<string>();
+  for (const r of stmts.all<{ from_addr: string; to_addr: string | null; contract_address: string | null }>(
+    'SELECT from_addr, to_addr, contract_address FROM transactions WHERE id >= ?',
+    firstId,
+  )) {
+    touched.add(r.from_addr);
+    if (r.to_addr) touched.add(r.to_addr);
+    if (r.contract_address) touched.add(r.contract_address);
+  }
+  for (const r of stmts.all<{ miner: string }>('SELECT DISTINCT miner FROM blocks WHERE number >= ?', from)) touched.add(r.miner);
+  const kept = [...touched].filter((a) => {
+    const row = stmts.one<{ first_seen_block: number }>('SELECT first_seen_block FROM addresses WHERE address = ?', a);
+    return row !== undefined && row.first_seen_block < from;
+  });
+  const minted = stmts
+    .all<{ token_address: string }>(
+      `SELECT DISTINCT t.token_address FROM token_transfers t JOIN contracts c ON c.address = t.token_address
+       WHERE t.block_number >= ? AND t.token_type = 'ERC20' AND (t.from_addr = ? OR t.to_addr = ?) AND c.first_seen_block < ?`,
+      from,
+      ZERO_ADDRESS,
+      ZERO_ADDRESS,
+      from,
+    )
+    .map((r) => r.token_address);
+
+  const balances = new Map<string, bigint>();
+  let supplies = new Map<string, string | null>();
+  const read = async (tag: string): Promise<void> => {
+    const answers = await rpc.batch<string>(kept.map((a) => ({ method: 'eth_getBalance', params: [a, tag] })));
+    kept.forEach((a, i) => balances.set(a, hexToBigInt(unwrap(answers[i]))));
+    supplies = await totalSupplies(rpc, minted, tag);
+  };
+  if (ancestor >= 0) {
+    try {
+      await read(toHex(ancestor));
+    } catch (err) {
+      // A fork deeper than the node's state history: the re-indexed blocks refresh what changes later.
+      if (!isStateUnavailable(err)) throw err;
+      await read('latest');
+    }
+  }
+
+  const ledger = new Ledger(stmts);
+  const result = stmts.transaction(() => {
+    const rows = stmts.all<TransferRow>(
+      `SELECT token_address, token_type, from_addr, to_addr, value, token_id, block_number, tx_hash, timestamp
+       FROM token_transfers WHERE block_number >= ? ORDER BY id DESC`,
+      from,
+    );
+    for (const t of rows) {
+      ledger.apply(
+        {
+          tokenAddress: t.token_address,
+          tokenType: t.token_type,
+          from: t.from_addr,
+          to: t.to_addr,
+          value: BigInt(t.value),
+          tokenId: t.token_id,
+          blockNumber: t.block_number,
+          txHash: t.tx_hash,
+          txFrom: t.from_addr,
+          timestamp: t.timestamp,
+        },
+        -1,
+      );
+    }
+    stmts.run('DELETE FROM token_transfers WHERE block_number >= ?', from);
+    stmts.run('DELETE FROM nft_tokens WHERE mint_block >= ?', from);
+    stmts.run(
+      'DELETE FROM token_balances WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)',
+      from,
+    );
+    stmts.run('DELETE FROM nft_tokens WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)', from);
+    stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
+
+    const miners = stmts.all<{ miner: string; n: number }>(
+      'SELECT miner, count(*) AS n FROM blocks WHERE number >= ? GROUP BY miner',
+      from,
+    );
+    const orphanRewards = new Map<string, bigint>();
+    for (const b of stmts.all<{ miner: string; reward: string }>('SELECT miner, reward FROM blocks WHERE number >= ?', from)) {
+      orphanRewards.set(b.miner, (orphanRewards.get(b.miner) ?? 0n) + BigInt(b.reward));
+    }
+    const txs = stmts.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE id >= ?', firstId)?.n ?? 0;
+    const logs = stmts.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE id >= ?', firstId)?.n ?? 0;
+    const blocks = stmts.one<{ n: number }>('SELECT count(*) AS n FROM blocks WHERE number >= ?', from)?.n ?? 0;
+    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'transactions'", txs);
+    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'logs'", logs);
+    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'token_transfers'", rows.length);
+    for (const a of touched) stmts.run('DELETE FROM address_transactions WHERE address = ? AND tx_id >= ?', a, firstId);
+    stmts.run('DELETE FROM logs WHERE id >= ?', firstId);
+    stmts.run('DELETE FROM transactions WHERE id >= ?', firstId);
+    stmts.run('DELETE FROM blocks WHERE number >= ?', from);
+
+    for (const m of miners) {
+      const v = stmts.one<{ blocks_mined: number; rewards: string }>('SELECT blocks_mined, rewards FROM validators WHERE address = ?', m.miner);
+      if (!v) continue;
+      const left = v.blocks_mined - m.n;
+      if (left <= 0) {
+        stmts.run('DELETE FROM validators WHERE address = ?', m.miner);
+        continue;
+      }
+      const last = stmts.one<{ n: number }>('SELECT max(number) AS n FROM blocks WHERE miner = ?', m.miner)?.n ?? ancestor;
+      stmts.run(
+        'UPDATE validators SET blocks_mined = ?, rewards = ?, last_block = ? WHERE address = ?',
+        left,
+        (BigInt(v.rewards) - (orphanRewards.get(m.miner) ?? 0n)).toString(),
+        last,
+        m.miner,
+      );
+    }
+
+    stmts.run('DELETE FROM addresses WHERE first_seen_block >= ?', from);
+    for (const [address, balance] of balances) {
+      stmts.run('UPDATE addresses SET balance = ?, balance_block = ? WHERE address = ?', pad(balance), ancestor, address);
+    }
+    for (const [token, supply] of supplies) {
+      if (supply !== null) stmts.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+    }
+    return { blocks, transactions: txs };
+  });
+  book.clear();
+  return result;
+}
+
+const CHAIN_TABLES = ['blocks', 'transactions', 'address_transactions', 'logs', 'token_transfers', 'token_balances', 'nft_tokens', 'contracts', 'addresses', 'validators'];
+
+/** Empties every chain table: the node serves another chain than the one indexed. */
+function clearAll(stmts: Statements, book: AddressBook): RollbackResult {
+  const result = stmts.transaction(() => {
+    const blocks = stmts.one<{ n: number }>('SELECT count(*) AS n FROM blocks')?.n ?? 0;
+    const transactions = stmts.one<{ n: number }>('SELECT count(*) AS n FROM transactions')?.n ?? 0;
+    for (const table of CHAIN_TABLES) stmts.run(`DELETE FROM ${table}`);
+    stmts.run('UPDATE counters SET value = 0');
+    return { blocks, transactions };
+  });
+  book.clear();
+  return result;
+}

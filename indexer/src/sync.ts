@@ -1,0 +1,308 @@
+import { AddressBook } from './address-book.ts';
+import type { Statements } from './db.ts';
+import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
+import { hexToNumber, toHex } from './num.ts';
+import { ProgressBar } from './progress.ts';
+import { rollbackTo } from './rollback.ts';
+import type { RpcClient } from './rpc.ts';
+import { Writer } from './writer.ts';
+
+/** Tuning and hooks of the sync loop. */
+export interface SyncOptions {
+  pollMs?: number;
+  /** Batches fetched at once during catch-up. */
+  concurrency?: number;
+  /** Transactions aimed at per batch (the block count per batch adapts to it). */
+  txsPerBatch?: number;
+  maxBlocksPerBatch?: number;
+  log?: (line: string) => void;
+  progress?: ProgressBar;
+  /** Starts a WAL checkpoint; returns false when one is still running (default: checkpoint inline). */
+  checkpoint?: () => boolean;
+}
+
+/** Sync progress as /health reports it. */
+export interface SyncStatus {
+  lastBlock: number | null;
+  target: number | null;
+  running: boolean;
+  catchingUp: boolean;
+  rpcConnected: boolean;
+  lastError: string | null;
+  /** Rollbacks so far: cached API responses of an older generation are stale. */
+  reorgs: number;
+}
+
+interface Tip {
+  number: number;
+  hash: string;
+}
+
+/** Follows the chain: bounded-concurrency catch-up, then head polling, with reorg rollback. */
+export class Syncer {
+  private readonly stmts: Statements;
+  private readonly rpc: RpcClient;
+  private readonly ctx: FetchContext;
+  private readonly writer: Writer;
+  private readonly book: AddressBook;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly txsPerBatch: number;
+  private readonly maxBlocks: number;
+  private readonly log: (line: string) => void;
+  private readonly progress: ProgressBar;
+  private readonly checkpoint: () => boolean;
+  private tip: Tip | null = null;
+  private head: number | null = null;
+  private running = false;
+  private catchingUp = false;
+  private rpcConnected = false;
+  private lastError: string | null = null;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private blocksPerBatch = 10;
+  private readonly caughtUpWaiters: (() => void)[] = [];
+  private uncheckpointed = 0;
+  private reorgs = 0;
+  private lastCheckpoint = Date.now();
+  private hasCaughtUp = false;
+
+  constructor(stmts: Statements, rpc: RpcClient, opts: SyncOptions = {}) {
+    this.stmts = stmts;
+    this.rpc = rpc;
+    this.book = new AddressBook(stmts);
+    this.ctx = { rpc, book: this.book, blockReceipts: true, stateFloor: null, head: 0 };
+    this.writer = new Writer(stmts, this.book);
+    this.pollMs = opts.pollMs ?? 1000;
+    this.concurrency = opts.concurrency ?? 4;
+    this.txsPerBatch = opts.txsPerBatch ?? 400;
+    this.maxBlocks = opts.maxBlocksPerBatch ?? 100;
+    this.log = opts.log ?? (() => {});
+    this.progress = opts.progress ?? new ProgressBar();
+    this.checkpoint =
+      opts.checkpoint ??
+      (() => {
+        stmts.checkpoint();
+        return true;
+      });
+    const row = stmts.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+    this.tip = row ? { number: row.number, hash: row.hash } : null;
+  }
+
+  /** Registers a callback run after commits that added NFT rows. */
+  onNftRows(fn: () => void): void {
+    this.writer.onNftRows = fn;
+  }
+
+  /** Current progress. */
+  status(): SyncStatus {
+    return {
+      lastBlock: this.tip?.number ?? null,
+      target: this.head,
+      running: this.running,
+      catchingUp: this.catchingUp,
+      rpcConnected: this.rpcConnected,
+      lastError: this.lastError,
+      reorgs: this.reorgs,
+    };
+  }
+
+  /** Starts the loop in the background. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops the loop after the batch being written, leaving the database consistent. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Resolves once the indexed head has equalled the chain head. */
+  caughtUp(): Promise<void> {
+    if (this.hasCaughtUp) return Promise.resolve();
+    return new Promise((resolve) => this.caughtUpWaiters.push(resolve));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const wake = (): void => {
+        clearTimeout(timer);
+        done();
+      };
+      function done(): void {
+        resolve();
+      }
+      this.wake = wake;
+    });
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const head = hexToNumber(await this.rpc.call<string>('eth_blockNumber'));
+        this.rpcConnected = true;
+        this.head = head;
+        this.ctx.head = head;
+        await this.checkTip(head);
+        const next = this.tip === null ? 0 : this.tip.number + 1;
+        if (next > head) {
+          this.markCaughtUp();
+          this.maybeCheckpoint(true);
+          failures = 0;
+          await this.sleep(this.pollMs);
+          continue;
+        }
+        await this.catchUp(next, head);
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.lastError = err instanceof Error ? err.message : String(err);
+        if (failures === 1 || failures % 30 === 0) this.log(`sync: ${this.lastError} (retrying)`);
+        if (failures >= 3) this.rpcConnected = false;
+        await this.sleep(Math.min(5000, 250 * failures));
+      }
+    }
+    this.catchingUp = false;
+  }
+
+  /** Checkpoints the WAL when idle (at most every 10 s) or every 100 batches during a catch-up. */
+  private maybeCheckpoint(idle: boolean): void {
+    if (this.uncheckpointed === 0) return;
+    if (idle ? Date.now() - this.lastCheckpoint < 10_000 && this.uncheckpointed < 100 : this.uncheckpointed < 100) return;
+    if (!this.checkpoint()) return;
+    this.uncheckpointed = 0;
+    this.lastCheckpoint = Date.now();
+  }
+
+  private markCaughtUp(): void {
+    if (this.catchingUp) this.progress.end();
+    this.catchingUp = false;
+    if (this.hasCaughtUp) return;
+    this.hasCaughtUp = true;
+    for (const resolve of this.caughtUpWaiters.splice(0)) resolve();
+  }
+
+  /** Detects a reorg (or a shorter chain) at the stored tip and rolls back to the common ancestor. */
+  private async checkTip(head: number): Promise<void> {
+    if (this.tip === null) return;
+    const n = Math.min(this.tip.number, head);
+    const block = await this.rpc.call<{ hash: string } | null>('eth_getBlockByNumber', [toHex(n), false]);
+    const stored = n === this.tip.number ? this.tip.hash : this.storedHash(n);
+    if (block !== null && stored === block.hash.toLowerCase()) {
+      if (n < this.tip.number) await this.rollback(n);
+      return;
+    }
+    await this.rollback(await this.findAncestor(n - 1));
+  }
+
+  private storedHash(n: number): string | undefined {
+    return this.stmts.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', n)?.hash;
+  }
+
+  private async findAncestor(start: number): Promise<number> {
+    if (start < 0) return -1;
+    // A different genesis means a different chain (a restarted devnet): nothing is shared.
+    const genesis = await this.rpc.call<{ hash: string } | null>('eth_getBlockByNumber', ['0x0', false]);
+    if (!genesis || this.storedHash(0) !== genesis.hash.toLowerCase()) return -1;
+    const window = 32;
+    for (let top = start; top >= 0; top -= window) {
+      const bottom = Math.max(0, top - window + 1);
+      const numbers: number[] = [];
+      for (let n = top; n >= bottom; n--) numbers.push(n);
+      const answers = await this.rpc.batch<{ hash: string } | null>(
+        numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toHex(n), false] })),
+      );
+      for (let i = 0; i < numbers.length; i++) {
+        const a = answers[i];
+        const n = numbers[i] as number;
+        if (a?.ok && a.result && this.storedHash(n) === a.result.hash.toLowerCase()) return n;
+      }
+    }
+    return -1;
+  }
+
+  private async rollback(ancestor: number): Promise<void> {
+    const removed = await rollbackTo(this.stmts, this.rpc, this.book, ancestor);
+    this.reorgs++;
+    const row = this.stmts.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+    this.tip = row ? { number: row.number, hash: row.hash } : null;
+    this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);
+  }
+
+  private planBatch(next: number, head: number): number {
+    return Math.min(head, next + this.blocksPerBatch - 1);
+  }
+
+  private adapt(batch: FetchedBatch): void {
+    const perBlock = batch.txCount / batch.blocks.length;
+    const want = Math.ceil(this.txsPerBatch / Math.max(1, perBlock));
+    this.blocksPerBatch = Math.max(1, Math.min(this.maxBlocks, want));
+  }
+
+  /** Fetches batches ahead (bounded) and writes them strictly in order. */
+  private async catchUp(start: number, head: number): Promise<void> {
+    if (head - start > 10 && !this.catchingUp) {
+      this.catchingUp = true;
+      this.progress.begin(start);
+    }
+    type Slot = { requested: number; result: Promise<{ batch: FetchedBatch | null } | { error: unknown }> };
+    const queue: Slot[] = [];
+    let next = start;
+    const enqueue = (): void => {
+      while (queue.length < this.concurrency && next <= head && this.running) {
+        const last = this.planBatch(next, head);
+        const result = fetchBatch(this.ctx, next, last).then((batch) => ({ batch }), (error: unknown) => ({ error }));
+        queue.push({ requested: last, result });
+        next = last + 1;
+      }
+    };
+    const drain = async (): Promise<void> => {
+      await Promise.all(queue.splice(0).map((slot) => slot.result));
+    };
+    enqueue();
+    while (queue.length > 0) {
+      const slot = queue.shift() as Slot;
+      const outcome = await slot.result;
+      if ('error' in outcome) {
+        await drain();
+        throw outcome.error;
+      }
+      const batch = outcome.batch;
+      if (batch === null || !this.running) break;
+      if (!this.continues(batch)) {
+        await drain();
+        // The chain changed under us: checkTip on the next round finds the fork point.
+        this.log(`sync: blocks ${batch.first}-${batch.last} do not extend the indexed chain; rechecking the tip`);
+        await this.sleep(Math.min(this.pollMs, 1000));
+        return;
+      }
+      const written = this.writer.write(batch);
+      this.tip = { number: written.last, hash: written.lastHash };
+      this.uncheckpointed++;
+      this.maybeCheckpoint(false);
+      this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
+      this.adapt(batch);
+      if (batch.last < slot.requested) break;
+      enqueue();
+    }
+    await drain();
+    if (this.tip !== null && this.tip.number >= head) this.markCaughtUp();
+  }
+
+  private continues(batch: FetchedBatch): boolean {
+    let parent = this.tip?.hash ?? null;
+    for (const block of batch.blocks) {
+      const p = block.parentHash.toLowerCase();
+      if (parent !== null && p !== parent) return false;
+      parent = block.hash.toLowerCase();
+    }
+    return true;
+  }
+}

@@ -1,0 +1,291 @@
+import type { AddressBook } from './address-book.ts';
+import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
+import type { Statements } from './db.ts';
+import type { FetchedBatch } from './fetch.ts';
+import { Ledger } from './ledger.ts';
+import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
+import type { ContractProbe } from './probe.ts';
+import { parseTransferLog, type TokenType } from './transfers.ts';
+
+/** Multiplier turning (block, index) into a row id whose order is chain order. */
+export const ROW_ID_BLOCK = 1_000_000;
+
+/** What a stored batch added, for progress reporting. */
+export interface WriteResult {
+  last: number;
+  lastHash: string;
+  txs: number;
+}
+
+interface Creation {
+  creator: string;
+  txHash: string;
+  blockNumber: number;
+  timestamp: number;
+}
+
+function lower(a: string | null | undefined): string | null {
+  return typeof a === 'string' ? a.toLowerCase() : null;
+}
+
+/** Stores fetched batches: one database transaction per batch, whole blocks only. */
+export class Writer {
+  private readonly stmts: Statements;
+  private readonly book: AddressBook;
+  private readonly ledger: Ledger;
+  private types = new Map<string, string>();
+  /** Called after each commit with the NFT rows that wait for metadata. */
+  onNftRows: (() => void) | null = null;
+
+  constructor(stmts: Statements, book: AddressBook) {
+    this.stmts = stmts;
+    this.book = book;
+    this.ledger = new Ledger(stmts);
+  }
+
+  /** Writes a batch atomically and returns the new tip. */
+  write(batch: FetchedBatch): WriteResult {
+    this.types = new Map();
+    let nftTouched = false;
+    let result: WriteResult;
+    try {
+      result = this.writeInTransaction(batch, () => {
+        nftTouched = true;
+      });
+    } catch (err) {
+      // The rollback undid rows the address memory may already count as stored.
+      this.book.clear();
+      throw err;
+    }
+    if (nftTouched) this.onNftRows?.();
+    return result;
+  }
+
+  private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): WriteResult {
+    return this.stmts.transaction(() => {
+      let txs = 0;
+      let logs = 0;
+      let transfers = 0;
+      const firstSeen = new Map<string, number>();
+      batch.blocks.forEach((block, bi) => {
+        const counts = this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
+        txs += counts.txs;
+        logs += counts.logs;
+        transfers += counts.transfers;
+        if (counts.nft) nftSeen();
+      });
+      for (const [address, balance] of batch.balances) {
+        const kind = this.book.lookup(address);
+        this.stmts.run(
+          `INSERT INTO addresses (address, balance, balance_block, first_seen_block, is_contract) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
+             is_contract = max(is_contract, excluded.is_contract)`,
+          address,
+          pad(balance),
+          batch.last,
+          firstSeen.get(address) ?? batch.last,
+          kind !== undefined && kind !== 'account' ? 1 : 0,
+        );
+      }
+      for (const [token, supply] of batch.supplies) {
+        if (supply !== null) this.stmts.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+      }
+      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
+      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
+      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
+      const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
+      return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
+    });
+  }
+
+  private writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>) {
+    const number = hexToNumber(block.number);
+    const timestamp = hexToNumber(block.timestamp);
+    const baseFee = hexToBigInt(block.baseFeePerGas);
+    const miner = block.miner.toLowerCase();
+    const seen = (a: string | null): void => {
+      if (a !== null && !firstSeen.has(a)) firstSeen.set(a, number);
+    };
+    seen(miner);
+    let reward = 0n;
+    let logs = 0;
+    let transfers = 0;
+    let nft = false;
+    block.transactions.forEach((tx, i) => {
+      const r = receipts[i] as RawReceipt;
+      const from = tx.from.toLowerCase();
+      const to = lower(tx.to);
+      const gasUsed = hexToBigInt(r.gasUsed);
+      const price = hexToBigInt(r.effectiveGasPrice ?? tx.gasPrice);
+      if (price > baseFee) reward += gasUsed * (price - baseFee);
+      const status = hexToBigInt(r.status ?? '0x1') === 1n ? 1 : 0;
+      const created = status === 1 ? lower(r.contractAddress) : null;
+      const txIndex = hexToNumber(tx.transactionIndex);
+      const txId = number * ROW_ID_BLOCK + txIndex;
+      const hash = tx.hash.toLowerCase();
+      this.insertTx(tx, r, { number, timestamp, hash, from, to, created, status, txId, blockHash: block.hash.toLowerCase() });
+      seen(from);
+      seen(to);
+      seen(created);
+      for (const a of new Set([from, to, created])) {
+        if (a !== null) this.stmts.run('INSERT OR IGNORE INTO address_transactions (address, tx_id) VALUES (?, ?)', a, txId);
+      }
+      if (created !== null) this.ensureContract(created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
+      if (to !== null && this.book.probe(to)) this.ensureContract(to, number, null, false);
+      for (const log of r.logs) {
+        const emitter = log.address.toLowerCase();
+        const logIndex = hexToNumber(log.logIndex);
+        this.stmts.run(
+          `INSERT INTO logs (id, block_number, log_index, tx_id, tx_hash, address, topic0, topic1, topic2, topic3, data)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          number * ROW_ID_BLOCK + logIndex,
+          number,
+          logIndex,
+          txId,
+          hash,
+          emitter,
+          lower(log.topics[0]),
+          lower(log.topics[1]),
+          lower(log.topics[2]),
+          lower(log.topics[3]),
+          log.data,
+        );
+        logs++;
+        this.ensureContract(emitter, number, null, true);
+        for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
+          this.upgradeType(t.tokenAddress, t.tokenType);
+          const tokenId = t.tokenId === null ? null : pad(t.tokenId);
+          this.stmts.run(
+            `INSERT INTO token_transfers (block_number, log_index, batch_index, tx_hash, timestamp, token_address, token_type,
+               from_addr, to_addr, value, token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            number,
+            logIndex,
+            t.batchIndex,
+            hash,
+            timestamp,
+            t.tokenAddress,
+            t.tokenType,
+            t.from,
+            t.to,
+            t.value.toString(),
+            tokenId,
+          );
+          this.ledger.apply({ ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp }, 1);
+          transfers++;
+          if (t.tokenType !== 'ERC20') nft = true;
+        }
+      }
+    });
+    this.stmts.run(
+      `INSERT INTO blocks (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit, base_fee, difficulty, nonce,
+         extra_data, size, tx_count, reward) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      number,
+      block.hash.toLowerCase(),
+      block.parentHash.toLowerCase(),
+      timestamp,
+      miner,
+      hexToBigInt(block.gasUsed).toString(),
+      hexToBigInt(block.gasLimit).toString(),
+      hexToDecimal(block.baseFeePerGas),
+      hexToBigInt(block.difficulty).toString(),
+      block.nonce ?? null,
+      block.extraData ?? '0x',
+      block.size ? hexToNumber(block.size) : null,
+      block.transactions.length,
+      reward.toString(),
+    );
+    const v = this.stmts.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
+    if (v) {
+      this.stmts.run(
+        'UPDATE validators SET blocks_mined = blocks_mined + 1, rewards = ?, last_block = ? WHERE address = ?',
+        (BigInt(v.rewards) + reward).toString(),
+        number,
+        miner,
+      );
+    } else {
+      this.stmts.run(
+        'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, 1, ?, ?, ?)',
+        miner,
+        reward.toString(),
+        number,
+        number,
+      );
+    }
+    return { txs: block.transactions.length, logs, transfers, nft };
+  }
+
+  private insertTx(
+    tx: RawTransaction,
+    r: RawReceipt,
+    x: { number: number; timestamp: number; hash: string; from: string; to: string | null; created: string | null; status: number; txId: number; blockHash: string },
+  ): void {
+    this.stmts.run(
+      `INSERT INTO transactions (id, hash, block_number, tx_index, block_hash, timestamp, from_addr, to_addr, contract_address,
+         value, gas_limit, gas_price, max_fee_per_gas, max_priority_fee_per_gas, effective_gas_price, gas_used,
+         cumulative_gas_used, input, nonce, type, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      x.txId,
+      x.hash,
+      x.number,
+      hexToNumber(tx.transactionIndex),
+      x.blockHash,
+      x.timestamp,
+      x.from,
+      x.to,
+      x.created,
+      hexToBigInt(tx.value).toString(),
+      hexToBigInt(tx.gas).toString(),
+      hexToDecimal(tx.gasPrice),
+      hexToDecimal(tx.maxFeePerGas),
+      hexToDecimal(tx.maxPriorityFeePerGas),
+      hexToDecimal(r.effectiveGasPrice ?? tx.gasPrice),
+      hexToBigInt(r.gasUsed).toString(),
+      hexToBigInt(r.cumulativeGasUsed).toString(),
+      tx.input,
+      hexToNumber(tx.nonce),
+      tx.type ? hexToNumber(tx.type) : null,
+      x.status,
+    );
+  }
+
+  /** Stores a contract seen for the first time (created here, called, or emitting logs). */
+  private ensureContract(address: string, blockNumber: number, creation: Creation | null, always: boolean): void {
+    const probe: ContractProbe | undefined = this.book.probe(address);
+    if (probe === undefined) {
+      if (!always || this.book.lookup(address) === 'contract') return;
+      if (this.stmts.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) return;
+    }
+    this.stmts.run(
+      `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type, name,
+         symbol, decimals, total_supply, owner, code_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (address) DO NOTHING`,
+      address,
+      creation?.creator ?? null,
+      creation?.txHash ?? null,
+      creation?.blockNumber ?? null,
+      creation?.timestamp ?? null,
+      blockNumber,
+      probe?.type ?? 'none',
+      probe?.name ?? null,
+      probe?.symbol ?? null,
+      probe?.decimals ?? null,
+      probe?.totalSupply ?? null,
+      probe?.owner ?? null,
+      probe?.codeSize ?? null,
+    );
+    this.stmts.run('UPDATE addresses SET is_contract = 1 WHERE address = ?', address);
+    this.book.stored(address);
+  }
+
+  /** A contract the probe could not classify becomes a token once it emits that token's transfer event. */
+  private upgradeType(address: string, type: TokenType): void {
+    let current = this.types.get(address);
+    if (current === undefined) {
+      current = this.stmts.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address)?.contract_type ?? 'none';
+      this.types.set(address, current);
+    }
+    if (current !== 'none') return;
+    this.stmts.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
+    this.types.set(address, type);
+  }
+}
+
