@@ -1,6 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { getViteConfig } from 'astro/config';
 
-export default defineConfig({
+// Through Astro's Vite config, so tests can render .astro components with the container API.
+export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 20_000,
