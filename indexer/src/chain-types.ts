@@ -20,7 +20,8 @@ export interface RawTransaction {
   gasPrice?: string | null;
   maxFeePerGas?: string | null;
   maxPriorityFeePerGas?: string | null;
-  input: string;
+  /** Absent on some chains' system transactions. */
+  input?: string;
   nonce: string;
   transactionIndex: string;
   type?: string | null;
@@ -44,7 +45,7 @@ export interface RawBlock {
   hash: string;
   parentHash: string;
   timestamp: string;
-  miner: string;
+  miner?: string;
   gasUsed: string;
   gasLimit: string;
   baseFeePerGas?: string | null;

@@ -108,7 +108,7 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
     if (a !== null && a !== ZERO_ADDRESS && !unknown.has(a) && ctx.book.lookup(a) === undefined) unknown.add(a);
   };
   blocks.forEach((block, bi) => {
-    touched.add(block.miner.toLowerCase());
+    if (block.miner) touched.add(block.miner.toLowerCase());
     const rs = receipts[bi] ?? [];
     block.transactions.forEach((tx, ti) => {
       txCount++;

@@ -26,6 +26,8 @@ export interface LedgerTransfer {
  */
 export class Ledger {
   private readonly stmts: Statements;
+  /** Holder and transfer count changes per token, written once per batch by flush(). */
+  private readonly tallies = new Map<string, { holders: number; transfers: number }>();
 
   constructor(stmts: Statements) {
     this.stmts = stmts;
@@ -41,7 +43,7 @@ export class Ledger {
       this.move(t.tokenAddress, t.from, t.tokenId, -v);
       this.move(t.tokenAddress, t.to, t.tokenId, v);
     }
-    this.stmts.run('UPDATE contracts SET transfer_count = transfer_count + ? WHERE address = ?', sign, t.tokenAddress);
+    this.tally(t.tokenAddress).transfers += sign;
     if (t.tokenId === null) return;
     if (t.tokenType === 'ERC721') this.nft721(t, sign);
     else if (t.tokenType === 'ERC1155') this.nft1155(t, v);
@@ -71,7 +73,36 @@ export class Ledger {
     }
     if (tokenId !== '') return;
     const change = (after > 0n ? 1 : 0) - (before > 0n ? 1 : 0);
-    if (change !== 0) this.stmts.run('UPDATE contracts SET holder_count = holder_count + ? WHERE address = ?', change, token);
+    if (change !== 0) this.tally(token).holders += change;
+  }
+
+  private tally(token: string): { holders: number; transfers: number } {
+    let t = this.tallies.get(token);
+    if (t === undefined) {
+      t = { holders: 0, transfers: 0 };
+      this.tallies.set(token, t);
+    }
+    return t;
+  }
+
+  /** Writes the holder and transfer counts accumulated since the last flush (inside the same transaction). */
+  flush(): void {
+    for (const [token, t] of this.tallies) {
+      if (t.holders !== 0 || t.transfers !== 0) {
+        this.stmts.run(
+          'UPDATE contracts SET holder_count = holder_count + ?, transfer_count = transfer_count + ? WHERE address = ?',
+          t.holders,
+          t.transfers,
+          token,
+        );
+      }
+    }
+    this.tallies.clear();
+  }
+
+  /** Forgets unflushed counts (the transaction they belonged to was rolled back). */
+  discard(): void {
+    this.tallies.clear();
   }
 
   private nft721(t: LedgerTransfer, sign: 1 | -1): void {

@@ -64,7 +64,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
   });
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;
-  const metadata = new MetadataQueue(stmts, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), { gateway, log });
+  const metadata = new MetadataQueue(stmts, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
+    gateway,
+    log,
+    syncBusy: () => syncer.status().catchingUp,
+  });
   if (opts.metadata !== false) syncer.onNftRows(() => metadata.kick());
 
   const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false });

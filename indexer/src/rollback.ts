@@ -102,6 +102,7 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
         -1,
       );
     }
+    ledger.flush();
     stmts.run('DELETE FROM token_transfers WHERE block_number >= ?', from);
     stmts.run('DELETE FROM nft_tokens WHERE mint_block >= ?', from);
     stmts.run(
@@ -112,11 +113,11 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
     stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
     const miners = stmts.all<{ miner: string; n: number }>(
-      'SELECT miner, count(*) AS n FROM blocks WHERE number >= ? GROUP BY miner',
+      'SELECT miner, count(*) AS n FROM blocks WHERE number >= ? AND number > 0 GROUP BY miner',
       from,
     );
     const orphanRewards = new Map<string, bigint>();
-    for (const b of stmts.all<{ miner: string; reward: string }>('SELECT miner, reward FROM blocks WHERE number >= ?', from)) {
+    for (const b of stmts.all<{ miner: string; reward: string }>('SELECT miner, reward FROM blocks WHERE number >= ? AND number > 0', from)) {
       orphanRewards.set(b.miner, (orphanRewards.get(b.miner) ?? 0n) + BigInt(b.reward));
     }
     const txs = stmts.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE id >= ?', firstId)?.n ?? 0;

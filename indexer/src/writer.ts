@@ -55,6 +55,7 @@ export class Writer {
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
       this.book.clear();
+      this.ledger.discard();
       throw err;
     }
     if (nftTouched) this.onNftRows?.();
@@ -90,6 +91,7 @@ export class Writer {
       for (const [token, supply] of batch.supplies) {
         if (supply !== null) this.stmts.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
       }
+      this.ledger.flush();
       this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
       this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
       this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
@@ -102,7 +104,7 @@ export class Writer {
     const number = hexToNumber(block.number);
     const timestamp = hexToNumber(block.timestamp);
     const baseFee = hexToBigInt(block.baseFeePerGas);
-    const miner = block.miner.toLowerCase();
+    const miner = (block.miner ?? '0x0000000000000000000000000000000000000000').toLowerCase();
     const seen = (a: string | null): void => {
       if (a !== null && !firstSeen.has(a)) firstSeen.set(a, number);
     };
@@ -194,6 +196,12 @@ export class Writer {
       block.transactions.length,
       reward.toString(),
     );
+    // The genesis block is not produced by anyone; its miner field is a placeholder.
+    if (number > 0) this.tallyValidator(miner, number, reward);
+    return { txs: block.transactions.length, logs, transfers, nft };
+  }
+
+  private tallyValidator(miner: string, number: number, reward: bigint): void {
     const v = this.stmts.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
     if (v) {
       this.stmts.run(
@@ -211,7 +219,6 @@ export class Writer {
         number,
       );
     }
-    return { txs: block.transactions.length, logs, transfers, nft };
   }
 
   private insertTx(
@@ -240,7 +247,7 @@ export class Writer {
       hexToDecimal(r.effectiveGasPrice ?? tx.gasPrice),
       hexToBigInt(r.gasUsed).toString(),
       hexToBigInt(r.cumulativeGasUsed).toString(),
-      tx.input,
+      tx.input ?? '0x',
       hexToNumber(tx.nonce),
       tx.type ? hexToNumber(tx.type) : null,
       x.status,

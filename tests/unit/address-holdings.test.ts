@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_PRICES, formatPrice } from '../../src/lib/prices.ts';
 import {
-  FALLBACK_PRICES,
   filterHoldings,
   formatHoldingBalance,
-  formatPrice,
   formatValue,
   holdingSearchText,
   holdingValue,

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  IPFS_GATEWAY,
   addressBadge,
   addressTypeText,
   contractTypeLabel,
   holderRank,
-  nftImageSrc,
   showCreator,
   tokenInitials,
   transferDirection,
 } from '../../src/lib/address/labels.ts';
+import { DEFAULT_IPFS_GATEWAY as IPFS_GATEWAY, nftImageSrc } from '../../src/lib/nfts/image.ts';
 import type { AddressKind, ContractType } from '../../src/lib/types.ts';
 
 const ME = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

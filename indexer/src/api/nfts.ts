@@ -2,6 +2,7 @@ import { parseAddress, parsePaging, parseTokenId } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { pad, PADDED_ZERO, unpad } from '../num.ts';
 import type { ApiContext } from './context.ts';
+import { extractTraits } from '../metadata/parse.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
 import { TRANSFER_SELECT, transferJson, type TransferRow } from './shapes.ts';
 import { findToken, type TokenRow } from './tokens.ts';
@@ -38,6 +39,65 @@ export function collectionJson(ctx: ApiContext, t: TokenRow) {
   };
 }
 
+/** Orders of /nfts and /nfts/{collection}/tokens (?sort=): latest transfer first, most owners, newest first. */
+const SORTS = ['trending', 'top', 'new'] as const;
+type NftSort = (typeof SORTS)[number];
+
+/** The ?sort= value; absent gives `fallback`, anything else is a 400. */
+function parseSort(query: URLSearchParams, fallback: NftSort): NftSort {
+  const raw = query.get('sort');
+  if (raw === null || raw === '') return fallback;
+  if (!(SORTS as readonly string[]).includes(raw)) throw new HttpError(400, `Invalid sort: must be one of ${SORTS.join(', ')}`);
+  return raw as NftSort;
+}
+
+const COLLECTION_ORDER: Readonly<Record<NftSort, string>> = {
+  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = contracts.address) DESC NULLS LAST, holder_count DESC, address',
+  top: 'holder_count DESC, transfer_count DESC, address',
+  new: 'block_number DESC, address',
+};
+
+// 'top' keeps the token-id order: the bundled indexer knows no prices to rank items by.
+const ITEM_ORDER: Readonly<Record<NftSort, string>> = {
+  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = n.token_address AND tt.token_id = n.token_id) DESC NULLS LAST, n.token_id DESC',
+  top: 'n.token_id',
+  new: 'n.mint_block DESC, n.token_id DESC',
+};
+
+/** Collections larger than this get no trait rarity (it reads every item's attributes). */
+const RARITY_MAX_ITEMS = 10_000;
+
+/**
+ * Rarity of each trait of one item: the percentage (one decimal) of the collection's live items that share the
+ * trait's type and value; null for every trait when the collection is empty or too large to count.
+ */
+function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trait_type: string | null; value: unknown }[]): (number | null)[] {
+  const items = itemCount(ctx, t);
+  if (items === 0 || items > RARITY_MAX_ITEMS || traits.length === 0) return traits.map(() => null);
+  const live = t.contract_type === 'ERC721' ? 'owner != ?' : 'supply > ?';
+  const rows = ctx.stmts.all<{ attributes: string | null; traits: string | null }>(
+    `SELECT CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.attributes') END AS attributes,
+       CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.traits') END AS traits
+     FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
+    t.address,
+    t.contract_type === 'ERC721' ? BURNED : PADDED_ZERO,
+    RARITY_MAX_ITEMS,
+  );
+  const key = (type: string | null, value: unknown): string => `${type ?? ''}\u0000${String(value)}`;
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    let list: unknown;
+    try {
+      list = JSON.parse(row.attributes ?? row.traits ?? 'null');
+    } catch {
+      continue;
+    }
+    const seen = new Set(extractTraits({ attributes: list }).map((trait) => key(trait.trait_type, trait.value)));
+    for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return traits.map((trait) => Math.round(((counts.get(key(trait.trait_type, trait.value)) ?? 0) * 1000) / items) / 10);
+}
+
 function collection(ctx: ApiContext, raw: string | undefined): TokenRow {
   const t = findToken(ctx, parseAddress(raw));
   if (!t || (t.contract_type !== 'ERC721' && t.contract_type !== 'ERC1155')) throw new HttpError(404, 'Collection not found');
@@ -48,11 +108,12 @@ function collection(ctx: ApiContext, raw: string | undefined): TokenRow {
 export function nftRoutes(router: Router, ctx: ApiContext): void {
   router.get('/nfts', ({ query }) => {
     const { limit, offset } = parsePaging(query);
+    const sort = parseSort(query, 'top');
     return ctx.stmts
       .all<TokenRow>(
         `SELECT address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals, total_supply, owner,
            holder_count, transfer_count FROM contracts WHERE contract_type IN ('ERC721', 'ERC1155')
-         ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
+         ORDER BY ${COLLECTION_ORDER[sort]} LIMIT ? OFFSET ?`,
         limit,
         offset,
       )
@@ -63,9 +124,10 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
 
   router.get('/nfts/{collection}/tokens', ({ params, query }) => {
     const { limit, offset } = parsePaging(query);
+    const sort = parseSort(query, 'top');
     const t = collection(ctx, params['collection']);
     return ctx.stmts
-      .all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY n.token_id LIMIT ? OFFSET ?`, t.address, limit, offset)
+      .all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY ${ITEM_ORDER[sort]} LIMIT ? OFFSET ?`, t.address, limit, offset)
       .map((r) => nftJson(r));
   });
 
@@ -82,9 +144,12 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
       PADDED_ZERO,
     );
     const item = nftJson(row, true);
+    const rarity = traitRarity(ctx, t, item.attributes);
+    const traits = item.traits.map((trait, i) => ({ ...trait, rarity: rarity[i] ?? null }));
     const owners = row.token_type === 'ERC721' ? (row.owner && row.owner !== BURNED ? [{ address: row.owner, balance: '1' }] : []) : holders.map((h) => ({ address: h.holder, balance: unpad(h.balance) }));
     return {
       ...item,
+      traits,
       owner: row.token_type === 'ERC721' ? row.owner : (owners[0]?.address ?? null),
       owners,
       collection: collectionJson(ctx, t),

@@ -19,13 +19,11 @@ function contractCount(ctx: ApiContext, where: string): number {
   return ctx.stmts.one<{ n: number }>(`SELECT count(*) AS n FROM contracts ${where}`)?.n ?? 0;
 }
 
-/** Block producers (distinct miners, the zero address of the genesis block excepted) with their tallies and balances. */
+/** Block producers (distinct miners of every block but genesis) with their tallies and native balances. */
 export function validators(ctx: ApiContext): ValidatorRow[] {
   return ctx.stmts.all<ValidatorRow>(
     `SELECT v.address, v.blocks_mined, v.rewards, v.first_block, v.last_block, a.balance
-     FROM validators v LEFT JOIN addresses a ON a.address = v.address
-     WHERE v.address != '0x0000000000000000000000000000000000000000'
-     ORDER BY v.blocks_mined DESC, v.address`,
+     FROM validators v LEFT JOIN addresses a ON a.address = v.address ORDER BY v.blocks_mined DESC, v.address`,
   );
 }
 

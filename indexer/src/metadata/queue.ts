@@ -12,6 +12,8 @@ export interface MetadataOptions {
   maxBytes?: number;
   concurrency?: number;
   log?: (line: string) => void;
+  /** True while the sync catches up: the queue then works one token at a time to leave the node to it. */
+  syncBusy?: () => boolean;
 }
 
 interface PendingRow {
@@ -39,6 +41,7 @@ export class MetadataQueue {
   private readonly maxBytes: number;
   private readonly concurrency: number;
   private readonly log: (line: string) => void;
+  private readonly syncBusy: () => boolean;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -52,6 +55,7 @@ export class MetadataQueue {
     this.maxBytes = opts.maxBytes ?? 256 * 1024;
     this.concurrency = opts.concurrency ?? 4;
     this.log = opts.log ?? (() => {});
+    this.syncBusy = opts.syncBusy ?? (() => false);
   }
 
   /** Starts the background loop. */
@@ -101,9 +105,11 @@ export class MetadataQueue {
         continue;
       }
       let progressed = false;
-      for (let i = 0; i < rows.length && this.running; i += this.concurrency) {
-        const results = await Promise.all(rows.slice(i, i + this.concurrency).map((r) => this.process(r)));
+      for (let i = 0; i < rows.length && this.running; ) {
+        const width = this.syncBusy() ? 1 : this.concurrency;
+        const results = await Promise.all(rows.slice(i, i + width).map((r) => this.process(r)));
         progressed ||= results.some(Boolean);
+        i += width;
       }
       if (!progressed) await this.idle(2000);
     }

@@ -1,0 +1,111 @@
+// The bundled indexer's NFT routes as the NFT screens use them: ?sort= on /nfts and /nfts/{c}/tokens, and trait
+// rarity on /nfts/{c}/{id}. An in-memory database with a few rows is enough.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, Statements } from '../../indexer/src/db.ts';
+import { buildRouter } from '../../indexer/src/api/routes.ts';
+import type { ApiContext } from '../../indexer/src/api/context.ts';
+import { HttpError } from '../../indexer/src/http/router.ts';
+import { pad } from '../../indexer/src/num.ts';
+
+const OLD = '0x00000000000000000000000000000000000000a1';
+const NEW = '0x00000000000000000000000000000000000000a2';
+const BUSY = '0x00000000000000000000000000000000000000a3';
+const HOLDER = '0x00000000000000000000000000000000000000b1';
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+type Json = Record<string, unknown>;
+let get: (path: string) => unknown;
+
+beforeAll(() => {
+  const db = openDatabase(':memory:');
+  const contract = db.prepare(
+    `INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, holder_count, transfer_count)
+     VALUES (?, ?, ?, ?, 'ERC721', ?, 'S', ?, ?)`,
+  );
+  contract.run(OLD, 1, 100, 1, 'Old', 9, 1);
+  contract.run(NEW, 50, 5000, 50, 'New', 1, 1);
+  contract.run(BUSY, 10, 1000, 10, 'Busy', 5, 3);
+  const meta = (shape: string, color: string) => JSON.stringify({ name: `${shape} ${color}`, attributes: [{ trait_type: 'Shape', value: shape }, { trait_type: 'Color', value: color }] });
+  const nft = db.prepare(
+    `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, mint_block, minted_at, metadata_status, metadata, name)
+     VALUES (?, ?, 'ERC721', ?, ?, ?, ?, 'ok', ?, ?)`,
+  );
+  nft.run(BUSY, pad(1n), HOLDER, pad(1n), 10, 1000, meta('Circle', 'Red'), 'Circle Red');
+  nft.run(BUSY, pad(2n), HOLDER, pad(1n), 11, 1100, meta('Circle', 'Blue'), 'Circle Blue');
+  nft.run(BUSY, pad(3n), HOLDER, pad(1n), 12, 1200, meta('Square', 'Red'), 'Square Red');
+  nft.run(BUSY, pad(4n), HOLDER, pad(1n), 13, 1300, meta('Circle', 'Red'), 'Circle Red 2');
+  // Burned: not counted for rarity.
+  nft.run(BUSY, pad(5n), ZERO, pad(0n), 14, 1400, meta('Circle', 'Red'), 'Burned');
+  nft.run(OLD, pad(1n), HOLDER, pad(1n), 1, 100, '{not json', null);
+  const transfer = db.prepare(
+    `INSERT INTO token_transfers (id, block_number, log_index, batch_index, tx_hash, timestamp, token_address, token_type, from_addr, to_addr, value, token_id)
+     VALUES (?, ?, 0, 0, ?, ?, ?, 'ERC721', ?, ?, '1', ?)`,
+  );
+  const tx = `0x${'c'.repeat(64)}`;
+  transfer.run(1, 1, tx, 100, OLD, ZERO, HOLDER, pad(1n));
+  transfer.run(2, 10, tx, 1000, BUSY, ZERO, HOLDER, pad(1n));
+  transfer.run(3, 50, tx, 5000, NEW, ZERO, HOLDER, pad(1n));
+  transfer.run(4, 60, tx, 6000, BUSY, HOLDER, HOLDER, pad(3n));
+  transfer.run(5, 61, tx, 6100, BUSY, HOLDER, HOLDER, pad(2n));
+  const ctx = { stmts: new Statements(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
+  const router = buildRouter(ctx);
+  get = (path: string) => {
+    const url = new URL(path, 'http://x');
+    const match = router.match('GET', url.pathname.split('/').filter(Boolean));
+    if (!match || !('route' in match)) throw new Error(`no route for ${path}`);
+    return match.route.handler({ params: match.params, query: url.searchParams, body: undefined });
+  };
+});
+
+const names = (list: unknown) => (list as Json[]).map((c) => c['name']);
+
+describe('GET /nfts?sort=', () => {
+  it.each([
+    ['', ['Old', 'Busy', 'New']],
+    ['?sort=top', ['Old', 'Busy', 'New']],
+    ['?sort=trending', ['Busy', 'New', 'Old']],
+    ['?sort=new', ['New', 'Busy', 'Old']],
+  ])('/nfts%s', (query, expected) => {
+    expect(names(get(`/nfts${query}`))).toEqual(expected);
+  });
+
+  it('rejects an unknown order with 400', () => {
+    expect(() => get('/nfts?sort=hot')).toThrow(HttpError);
+  });
+});
+
+describe('GET /nfts/{c}/tokens?sort=', () => {
+  const ids = (list: unknown) => (list as Json[]).map((t) => t['tokenId']);
+  it.each([
+    ['', ['1', '2', '3', '4', '5']],
+    ['?sort=top', ['1', '2', '3', '4', '5']],
+    // Latest transfer first (2 at id 5, 3 at id 4, 1 at id 2), then the rest by highest id.
+    ['?sort=trending', ['2', '3', '1', '5', '4']],
+    ['?sort=new', ['5', '4', '3', '2', '1']],
+  ])(`/nfts/${BUSY}/tokens%s`, (query, expected) => {
+    expect(ids(get(`/nfts/${BUSY}/tokens${query}`))).toEqual(expected);
+  });
+});
+
+describe('GET /nfts/{c}/{id}: trait rarity', () => {
+  it('is the share of the live items with the same type and value (one decimal)', () => {
+    const item = get(`/nfts/${BUSY}/1`) as Json;
+    // 4 live items: Circle ×3 of 4 = 75 %, Red ×3 of 4 = 75 %, Square ×1 = 25 % (the burned Circle Red is not counted).
+    expect(item['traits']).toEqual([
+      { type: 'Shape', value: 'Circle', rarity: 75 },
+      { type: 'Color', value: 'Red', rarity: 75 },
+    ]);
+    expect((get(`/nfts/${BUSY}/2`) as Json)['traits']).toEqual([
+      { type: 'Shape', value: 'Circle', rarity: 75 },
+      { type: 'Color', value: 'Blue', rarity: 25 },
+    ]);
+    expect((get(`/nfts/${BUSY}/3`) as Json)['traits']).toEqual([
+      { type: 'Shape', value: 'Square', rarity: 25 },
+      { type: 'Color', value: 'Red', rarity: 75 },
+    ]);
+  });
+
+  it('an item without readable metadata has no traits', () => {
+    expect((get(`/nfts/${OLD}/1`) as Json)['traits']).toEqual([]);
+  });
+});
