@@ -1,3 +1,4 @@
+import { getAddress } from 'ethers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,9 @@ type Json = Record<string, unknown> & { [k: string]: any };
 async function get(path: string): Promise<{ status: number; body: any; text: string; headers: Headers }> {
   const res = await fetch(indexer.url + path);
   const text = await res.text();
-  return { status: res.status, body: JSON.parse(text), text, headers: res.headers };
+  // The API emits checksummed addresses (see the checksum test below); the assertions compare the lowercase form.
+  const body = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v));
+  return { status: res.status, body, text, headers: res.headers };
 }
 
 async function ok(path: string): Promise<any> {
@@ -485,5 +488,14 @@ describe('OpenAPI', () => {
     const doc = await ok('/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/holders/token/{address}');
+  });
+});
+
+describe('address form', () => {
+  it('emits addresses in EIP-55 checksum form, like the upstream indexer', async () => {
+    const res = await fetch(`${indexer.url}/transactions?limit=5`);
+    const list = (await res.json()) as Array<{ from: string }>;
+    expect(list.length).toBeGreaterThan(0);
+    for (const tx of list) expect(tx.from).toBe(getAddress(tx.from));
   });
 });

@@ -1,5 +1,6 @@
 import { RawJson } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
+import { toJson } from '../http/json.ts';
 
 interface Entry {
   generation: string;
@@ -54,7 +55,7 @@ export class ResponseCache {
 
   private store(key: string, generation: string, value: unknown): RawJson | null {
     if (value === null || value === undefined) return null;
-    const text = JSON.stringify(value);
+    const text = toJson(value);
     // A concurrent request may have stored the same key while this one waited on the node.
     const other = this.entries.get(key);
     if (other) this.drop(key, other);
@@ -70,7 +71,7 @@ export class ResponseCache {
   }
 
   private plain(value: unknown): RawJson | null {
-    return value === null || value === undefined ? null : new RawJson(JSON.stringify(value));
+    return value === null || value === undefined ? null : new RawJson(toJson(value));
   }
 
   private drop(key: string, entry: Entry): void {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HttpError, RawJson, Reply, type Router } from './router.ts';
+import { toJson } from './json.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -14,7 +15,7 @@ const MAX_BODY = 1024 * 1024;
 export const INVALID_JSON = Symbol('invalid JSON');
 
 function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+  const text = body instanceof RawJson ? body.text : toJson(body);
   res.writeHead(status, {
     ...CORS_HEADERS,
     'content-type': 'application/json; charset=utf-8',
