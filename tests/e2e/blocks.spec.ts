@@ -1,3 +1,4 @@
+import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { indexerJson, indexerUrl, rpcUrl, scenario } from './fixtures.ts';
@@ -233,7 +234,8 @@ test.describe('block detail', () => {
     await expect(page.getByTestId('block-hash')).toHaveText(chain.hash);
     expect(json.hash).toBe(chain.hash);
     const miner = page.getByTestId('miner').getByRole('link');
-    await expect(miner).toHaveText(chain.miner);
+    // The chain answers lowercase hex; the page shows the checksum form of the same address.
+    await expect(miner).toHaveText(getAddress(chain.miner));
     await expect(miner).toHaveAttribute('href', `/address/${json.miner}`);
     await expect(page.getByTestId('gas-used')).toHaveText(gasUsedText(BigInt(chain.gasUsed), BigInt(chain.gasLimit)));
     await expect(page.getByTestId('gas-used')).toHaveText(/\(\d+\.\d{2}%\)$/);
