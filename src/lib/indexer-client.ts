@@ -107,6 +107,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Orders of the bundled indexer's NFT lists: latest transfer first, most owners, newest first. */
+export type NftSortOrder = 'trending' | 'top' | 'new';
+
 /** limit/offset paging of list calls (offset = (page - 1) × page size). */
 export interface PageQuery {
   limit?: number;
@@ -437,9 +440,9 @@ export function createIndexerClient(baseUrl: string, options: IndexerClientOptio
     getTokenHolderList: (address: string, query: PageQuery = {}, request?: RequestOptions): Promise<HoldersResponse> =>
       get(`/tokens/${seg(address)}/holders`, (body) => normalizeHoldersResponse(body) ?? emptyHolders(), page(query), request, HOLDERS_TIMEOUT_MS),
 
-    /** GET /nfts?limit&offset → collections (10 s); a non-list answer is an empty list. */
-    getNftCollections: (query: PageQuery = {}, request?: RequestOptions): Promise<NftCollection[]> =>
-      get('/nfts', normalizeNftCollections, page(query), request, NFT_LIST_TIMEOUT_MS),
+    /** GET /nfts?limit&offset[&sort] → collections (10 s); a non-list answer is an empty list. Indexers without `sort` ignore it. */
+    getNftCollections: (query: PageQuery & { sort?: NftSortOrder } = {}, request?: RequestOptions): Promise<NftCollection[]> =>
+      get('/nfts', normalizeNftCollections, { ...page(query), sort: query.sort }, request, NFT_LIST_TIMEOUT_MS),
 
     /** GET /nfts/{c} → the collection, or null when not found. */
     getNftCollection: (collection: string, request?: RequestOptions): Promise<NftCollection | null> =>
@@ -455,9 +458,9 @@ export function createIndexerClient(baseUrl: string, options: IndexerClientOptio
       return tokens.find((token) => token.tokenId === String(tokenId)) ?? tokens[0] ?? null;
     },
 
-    /** GET /nfts/{c}/tokens?limit&offset → items of a collection (bundled indexer). */
-    getNftCollectionTokens: (collection: string, query: PageQuery = {}, request?: RequestOptions): Promise<NftToken[]> =>
-      get(`/nfts/${seg(collection)}/tokens`, (body) => normalizeNftTokens(body, { collectionAddress: collection }), page(query), request, NFT_LIST_TIMEOUT_MS),
+    /** GET /nfts/{c}/tokens?limit&offset[&sort] → items of a collection (bundled indexer). */
+    getNftCollectionTokens: (collection: string, query: PageQuery & { sort?: NftSortOrder } = {}, request?: RequestOptions): Promise<NftToken[]> =>
+      get(`/nfts/${seg(collection)}/tokens`, (body) => normalizeNftTokens(body, { collectionAddress: collection }), { ...page(query), sort: query.sort }, request, NFT_LIST_TIMEOUT_MS),
 
     /** GET /nfts/{c}/{id}/transfers?limit&offset → history of one NFT (bundled indexer). */
     getNftTokenTransfers: (collection: string, tokenId: string | number, query: PageQuery = {}, request?: RequestOptions): Promise<NftTransfer[]> =>

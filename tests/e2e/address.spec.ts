@@ -233,9 +233,9 @@ test.describe('address page: wallet', () => {
     const nfts = await indexerJson<unknown[]>(`/address/${address}/nfts?limit=12`);
     await expect(cards).toHaveCount(nfts.length);
     const hostileNft = scenario().hostile.erc721;
-    // The hostile NFT's image is javascript:…, so it shows 'No Image'; its name is text.
+    // The hostile NFT has no safe image, so it shows placeholder (tokenId mod 5) + 1 (spec tokens §5); its name is text.
     const card = cards.filter({ hasText: hostileNft.name });
-    await expect(card.getByTestId('nft-no-image')).toHaveText('No Image');
+    await expect(card.getByTestId('nft-placeholder')).toHaveAttribute('src', `/nft-placeholders/${((hostileNft.tokenIds['script'] ?? 0) % 5) + 1}.svg`);
     await expect(card.getByTestId('nft-name')).toHaveText('<script>alert(1)</script>');
     await expect(card.getByTestId('nft-token-id')).toHaveText(`#${hostileNft.tokenIds['script']}`);
     for (const img of await page.getByTestId('nft-image').all()) expect(await img.getAttribute('src')).toMatch(/^(https?:|data:image\/)/);

@@ -54,7 +54,7 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     expect(timing.early).toEqual([]);
   });
 
-  test('block, transaction and address pages and the block and transaction lists ≤ 10 KB', async ({ page }) => {
+  test('block, transaction, address, NFT pages and their lists ≤ 10 KB', async ({ page }) => {
     const s = scenario();
     const paths = [
       '/blocks',
@@ -65,6 +65,11 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
       `/transactions/${s.samples.erc20Transfer}?tab=input`,
       `/address/${s.accounts[0]}`,
       `/address/${s.holderToken.address}?tab=holders`,
+      '/nfts',
+      '/nfts?sort=new&size=48',
+      `/nfts/${s.nfts[0]?.address}/1`,
+      `/nfts/${s.nfts[0]?.address}/1?tab=history`,
+      `/nfts/${s.nfts[0]?.address}`,
     ];
     for (const path of paths) {
       const { bytes } = await scriptBytesBeforeInteraction(page, path);

@@ -1,18 +1,14 @@
-// Token holdings of the address page: fallback prices, value, search and order.
+// Token holdings of the address page: value, search and order (prices come from src/lib/prices.ts).
 import { formatUnits } from 'ethers';
 import { formatTokenAmount, formatUsd } from '../format.ts';
+import { latestPriceBook, tokenPrice, type PriceBook } from '../prices.ts';
 import type { TokenBalance } from '../types.ts';
-
-/** Built-in USD prices by symbol (spec tokens §9); other tokens have no known price. */
-export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 };
 
 /** Holdings listed before 'View All Holdings' is followed. */
 export const HOLDINGS_PREVIEW = 10;
 
-/** USD price of a token by symbol (case-insensitive); null when unknown. */
-export function tokenPrice(symbol: string): number | null {
-  return FALLBACK_PRICES[symbol.trim().toUpperCase()] ?? null;
-}
+// Prices live in the one prices module; tokenPrice is re-exported for the address overview's STO value.
+export { tokenPrice } from '../prices.ts';
 
 /** USD value of a raw amount at a price; null when the price is unknown. */
 export function holdingValue(rawBalance: bigint, decimals: number, price: number | null): number | null {
@@ -23,13 +19,6 @@ export function holdingValue(rawBalance: bigint, decimals: number, price: number
 /** USD text of a value ('$1,234.50'); '—' when unknown. */
 export function formatValue(value: number | null): string {
   return value === null ? '—' : formatUsd(value);
-}
-
-/** Price text: 2 decimals, or up to 5 significant decimals for sub-cent prices ('$0.00129'); '—' when unknown. */
-export function formatPrice(price: number | null): string {
-  if (price === null) return '—';
-  if (price >= 0.01 || price === 0) return formatUsd(price);
-  return `$${price.toLocaleString('en-US', { maximumSignificantDigits: 5, maximumFractionDigits: 10 })}`;
 }
 
 /** Balance of a holding with up to 4 decimals; a non-zero amount under 0.0001 shows '< 0.0001'. */
@@ -69,6 +58,6 @@ export function filterHoldings(holdings: readonly TokenBalance[], query: string)
 }
 
 /** Sum of the known USD values of holdings (tokens without a price count as nothing). */
-export function totalHoldingsValue(holdings: readonly TokenBalance[]): number {
-  return holdings.reduce((sum, h) => sum + (holdingValue(h.rawBalance, h.decimals, tokenPrice(h.symbol)) ?? 0), 0);
+export function totalHoldingsValue(holdings: readonly TokenBalance[], book: PriceBook = latestPriceBook()): number {
+  return holdings.reduce((sum, h) => sum + (holdingValue(h.rawBalance, h.decimals, tokenPrice(h.symbol, book)) ?? 0), 0);
 }

@@ -54,15 +54,3 @@ export function tokenInitials(symbol: string | null | undefined, name?: string |
   }
   return 'T';
 }
-
-/** Public gateway that serves ipfs:// images over https. */
-export const IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
-
-/** An NFT image URL safe to put in src: http(s), ipfs:// through the gateway, or data:image/*; null for anything else. */
-export function nftImageSrc(url: string | null | undefined): string | null {
-  const text = url?.trim() ?? '';
-  if (/^https?:\/\/[^\s]+$/i.test(text)) return text;
-  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(text)) return text;
-  const ipfs = /^ipfs:\/\/(?:ipfs\/)?([^\s]+)$/i.exec(text);
-  return ipfs ? `${IPFS_GATEWAY}${ipfs[1]}` : null;
-}

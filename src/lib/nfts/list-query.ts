@@ -1,0 +1,45 @@
+// Query of the NFT list (/nfts?q=&sort=&page=&size=): garbage falls back to the defaults, never an error.
+import type { NftSortOrder } from '../indexer-client.ts';
+import { PAGE_SIZES, parsePageQuery } from '../pagination.ts';
+
+/** The list's orders, in toggle order; the first is the default (spec tokens §2.4). */
+export const NFT_SORTS = ['trending', 'top', 'new'] as const satisfies readonly NftSortOrder[];
+
+/** Toggle labels. */
+export const NFT_SORT_LABELS: Readonly<Record<NftSortOrder, string>> = { trending: 'Trending', top: 'Top', new: 'New' };
+
+/** Longest search text kept (longer input is cut, not rejected). */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** A parsed list query. */
+export interface NftListQuery {
+  /** Trimmed search text; '' when there is none. */
+  q: string;
+  sort: NftSortOrder;
+  page: number;
+  size: number;
+}
+
+/** The order named by ?sort=; anything else gives 'trending'. */
+export function parseNftSort(value: string | null | undefined): NftSortOrder {
+  return (NFT_SORTS as readonly string[]).includes(value ?? '') ? (value as NftSortOrder) : 'trending';
+}
+
+/** Reads ?q=&sort=&page=&size= (sizes 12, 24, 48; default 12). */
+export function parseNftListQuery(params: URLSearchParams): NftListQuery {
+  const { page, size } = parsePageQuery(params, PAGE_SIZES.nfts);
+  return { q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH), sort: parseNftSort(params.get('sort')), page, size };
+}
+
+/** What the search compares: an item's name and its collection's name. */
+export interface NftSearchable {
+  readonly name: string;
+  readonly collectionName: string | null;
+}
+
+/** NFT search (spec tokens §5): case-insensitive, trimmed substring of the NFT name or the collection name. */
+export function matchesNftSearch(item: NftSearchable, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (needle === '') return true;
+  return item.name.toLowerCase().includes(needle) || (item.collectionName ?? '').toLowerCase().includes(needle);
+}
