@@ -1,0 +1,41 @@
+// The token page's price series (spec tokens §7): the latest 30 transfers, each priced from its value, else at the
+// token's price; oldest first. Shared by the server's fallback table and the chart's data.
+import { formatUnits } from 'ethers';
+import type { TokenTransfer } from '../types.ts';
+
+/** One point of the chart: unix seconds and value. */
+export interface PricePoint {
+  time: number;
+  value: number;
+}
+
+/** Points of the series, oldest first; transfers without a time, or without a value and a price, are left out. */
+export function priceHistory(transfers: readonly TokenTransfer[], decimals: number, tokenPrice: number | null): PricePoint[] {
+  const points: PricePoint[] = [];
+  for (const t of transfers) {
+    if (t.timestamp === null) continue;
+    const amount = Number(formatUnits(t.rawAmount, decimals));
+    const value = Number.isFinite(amount) && amount > 0 ? amount : tokenPrice;
+    if (value !== null) points.push({ time: t.timestamp, value });
+  }
+  return points.sort((a, b) => a.time - b.time);
+}
+
+/** Lowest, highest and latest value of a series; null when it is empty. */
+export function historySummary(points: readonly PricePoint[]): { low: number; high: number; latest: number; from: number; to: number } | null {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return null;
+  const values = points.map((p) => p.value);
+  return { low: Math.min(...values), high: Math.max(...values), latest: last.value, from: first.time, to: last.time };
+}
+
+/** The series as the chart script reads it from a data attribute: [[times…], [values…]] (numbers only). */
+export function chartData(points: readonly PricePoint[]): string {
+  return JSON.stringify([points.map((p) => p.time), points.map((p) => p.value)]);
+}
+
+/** A value as the chart and its table print it (up to 4 decimals, thousands separators). */
+export function formatPointValue(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: value !== 0 && Math.abs(value) < 0.01 ? 8 : 4 });
+}

@@ -1,0 +1,46 @@
+// Token detail rules (spec tokens §2.3): tabs as ?tab= links, and the page's figures.
+import { formatTokenAmount } from '../format.ts';
+import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
+import type { Token } from '../types.ts';
+
+/** Tabs in display order; the first is the default. */
+export const TOKEN_TABS = ['overview', 'transfers', 'holders'] as const;
+
+/** One tab of the token page. */
+export type TokenTab = (typeof TOKEN_TABS)[number];
+
+/** Tab labels as shown. */
+export const TOKEN_TAB_LABELS: Readonly<Record<TokenTab, string>> = { overview: 'Overview', transfers: 'Transfers', holders: 'Holders' };
+
+/** The tab named by `?tab=`; garbage or nothing gives Overview. */
+export function parseTokenTab(value: string | null | undefined): TokenTab {
+  return (TOKEN_TABS as readonly string[]).includes(value ?? '') ? (value as TokenTab) : 'overview';
+}
+
+/** The only price range there is: shown, but choosing it changes nothing (spec tokens §2.3). */
+export const PRICE_RANGE = '24h';
+
+/** Market Information figures; null is unknown. */
+export interface MarketFigures {
+  price: number | null;
+  change: number | null;
+  marketCap: number | null;
+  volume: number | null;
+}
+
+/** Price, 24 h change and volume from the price book; market cap from price and supply. */
+export function marketFigures(token: Pick<Token, 'symbol' | 'totalSupply' | 'decimals'>, book: PriceBook): MarketFigures {
+  const quote = quoteOf(token.symbol, book);
+  const price = quote?.price ?? null;
+  return { price, change: quote?.change24h ?? null, marketCap: marketCap(price, token.totalSupply, token.decimals), volume: quote?.volume24h ?? null };
+}
+
+/** Total supply in whole units with up to 4 decimals; '—' when unknown. */
+export function formatSupply(token: Pick<Token, 'totalSupply' | 'decimals'>): string {
+  return token.totalSupply === null ? '—' : formatTokenAmount(token.totalSupply, token.decimals);
+}
+
+/** The token standard as written in prose ('ERC-20'); '—' for anything else. */
+export function standardLabel(type: Token['type']): string {
+  return type === 'ERC20' ? 'ERC-20' : type === 'ERC721' ? 'ERC-721' : type === 'ERC1155' ? 'ERC-1155' : '—';
+}
