@@ -3,12 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { scenario } from './fixtures.ts';
 
 /** Gzipped bytes of every script a page runs before any interaction: external files and inline blocks. */
-async function scriptBytesBeforeInteraction(page: Page, path: string): Promise<{ bytes: number; urls: string[] }> {
+async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: RegExp): Promise<{ bytes: number; urls: string[] }> {
   const urls: string[] = [];
   let bytes = 0;
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    if (res.request().resourceType() !== 'script' || exclude?.test(res.url())) return;
     urls.push(res.url());
     pending.push(res.body().then((body) => { bytes += gzipSync(body).length; }));
   });
@@ -54,7 +54,7 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     expect(timing.early).toEqual([]);
   });
 
-  test('block, transaction, address, NFT pages and their lists ≤ 10 KB', async ({ page }) => {
+  test('block, transaction, address, token and NFT pages and their lists ≤ 10 KB', async ({ page }) => {
     const s = scenario();
     const paths = [
       '/blocks',
@@ -70,9 +70,14 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
       `/nfts/${s.nfts[0]?.address}/1`,
       `/nfts/${s.nfts[0]?.address}/1?tab=history`,
       `/nfts/${s.nfts[0]?.address}`,
+      '/tokens',
+      `/tokens/${s.holderToken.address}`,
+      `/tokens/${s.holderToken.address}?tab=transfers`,
+      `/tokens/${s.holderToken.address}?tab=holders`,
     ];
     for (const path of paths) {
-      const { bytes } = await scriptBytesBeforeInteraction(page, path);
+      // The token price chart (uPlot) loads only when it scrolls into view and is outside the budget by the issue's terms.
+      const { bytes } = await scriptBytesBeforeInteraction(page, path, /\/token-price-chart\./);
       console.log(`budget ${path}: ${bytes} B gzip`);
       expect(bytes, path).toBeLessThanOrEqual(10 * KB);
     }
