@@ -55,6 +55,7 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
   });
 
   test('block, transaction, address, token and NFT pages and their lists ≤ 10 KB', async ({ page }) => {
+    test.setTimeout(180_000);
     const s = scenario();
     const paths = [
       '/blocks',
