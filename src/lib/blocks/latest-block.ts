@@ -7,3 +7,6 @@ export async function fetchLatestBlock(client: Pick<IndexerClient, 'getHealth' |
   const newest = await safe(client.getBlocks({ limit: 1 }), []);
   return newest[0]?.number ?? null;
 }
+
+/** The head moves every few seconds; concurrent renders may share one answer for this long. */
+export const LATEST_TTL_MS = 2_000;

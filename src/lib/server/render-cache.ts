@@ -1,0 +1,67 @@
+// An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages
+// of final blocks: the site serves them as a CDN in front of it would, without rendering or asking the indexer again.
+
+/** A stored page. */
+export interface CachedPage {
+  body: string;
+  headers: [string, string][];
+  expiresAt: number;
+}
+
+/** Seconds a shared cache may keep a response, from its Cache-Control; 0 when it may not. */
+export function sharedCacheSeconds(cacheControl: string | null): number {
+  if (!cacheControl || /\b(no-store|private|no-cache)\b/i.test(cacheControl)) return 0;
+  const match = /\bs-maxage=(\d+)/i.exec(cacheControl);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Options of createRenderCache. */
+export interface RenderCacheOptions {
+  /** Bytes of page bodies kept at most; the least recently used go first. */
+  maxBytes?: number;
+  /** Upper bound of an entry's life, whatever s-maxage says, so relative times in a page stay near the truth. */
+  maxTtlMs?: number;
+}
+
+/** Creates the page cache. */
+export function createRenderCache(options: RenderCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxTtlMs = options.maxTtlMs ?? 60_000;
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+
+  const drop = (key: string, page: CachedPage) => {
+    entries.delete(key);
+    bytes -= page.body.length;
+  };
+
+  return {
+    /** The page for a key when it is still fresh. */
+    get(key: string, now: number): CachedPage | null {
+      const page = entries.get(key);
+      if (!page) return null;
+      if (page.expiresAt <= now) {
+        drop(key, page);
+        return null;
+      }
+      entries.delete(key);
+      entries.set(key, page);
+      return page;
+    },
+    /** Keeps a page for min(sMaxAgeSeconds, maxTtl). */
+    set(key: string, body: string, headers: [string, string][], sMaxAgeSeconds: number, now: number): void {
+      if (sMaxAgeSeconds <= 0 || body.length > maxBytes / 8) return;
+      const old = entries.get(key);
+      if (old) drop(key, old);
+      entries.set(key, { body, headers, expiresAt: now + Math.min(sMaxAgeSeconds * 1000, maxTtlMs) });
+      bytes += body.length;
+      for (const [k, page] of entries) {
+        if (bytes <= maxBytes) break;
+        drop(k, page);
+      }
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}

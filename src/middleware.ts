@@ -1,0 +1,20 @@
+import { defineMiddleware } from 'astro:middleware';
+import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
+
+const pages = createRenderCache();
+
+/** Serves pages that allow shared caching (final blocks and their transactions) from memory after the first render. */
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.request.method !== 'GET' || context.isPrerendered) return next();
+  const key = `${context.url.pathname}${context.url.search}`;
+  const now = Date.now();
+  const hit = pages.get(key, now);
+  if (hit) return new Response(hit.body, { status: 200, headers: [...hit.headers, ['x-render-cache', 'hit']] });
+  const response = await next();
+  const seconds = response.status === 200 ? sharedCacheSeconds(response.headers.get('cache-control')) : 0;
+  if (!seconds) return response;
+  const body = await response.text();
+  const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+  pages.set(key, body, headers, seconds, now);
+  return new Response(body, { status: 200, headers: [...headers, ['x-render-cache', 'miss']] });
+});
