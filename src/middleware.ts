@@ -12,7 +12,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (hit) return new Response(hit.body, { status: 200, headers: [...hit.headers, ['x-render-cache', 'hit']] });
   const response = await next();
   const seconds = response.status === 200 ? sharedCacheSeconds(response.headers.get('cache-control')) : 0;
-  if (!seconds) return response;
+  if (!pages.keeps(seconds)) return response;
   const body = await response.text();
   const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
   pages.set(key, body, headers, seconds, now);

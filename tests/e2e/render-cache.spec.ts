@@ -17,7 +17,7 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
 
   test('the head block, lists of the moment and errors are not served from memory', async ({ request }) => {
     const { lastBlock } = await indexerJson<{ lastBlock: number }>('/health');
-    for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', `/address/${scenario().accounts[0]}`]) {
+    for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', '/blocks', `/address/${scenario().accounts[0]}`]) {
       await request.get(path);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache'], path).toBeUndefined();

@@ -60,12 +60,15 @@ test.describe('shared shell', () => {
   });
 
   test('cookie banner appears after 1 s and stores the choice', async ({ page }) => {
+    // The browser's clock is Playwright's, so "after 1 s" is exact however slow the machine is.
+    await page.clock.install();
     await page.goto('/');
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeHidden();
-    await page.waitForTimeout(400);
+    await page.clock.runFor(990);
     await expect(banner).toBeHidden();
-    await expect(banner).toBeVisible({ timeout: 3_000 });
+    await page.clock.runFor(20);
+    await expect(banner).toBeVisible();
     await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(banner.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
     await expect(banner.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
@@ -73,7 +76,7 @@ test.describe('shared shell', () => {
     await expect(banner).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('necessary');
     await page.reload();
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(1_500);
     await expect(page.getByTestId('cookie-banner')).toBeHidden();
   });
 

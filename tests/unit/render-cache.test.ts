@@ -18,19 +18,21 @@ describe('render cache', () => {
     cache.set('/blocks/1', '<p>1</p>', [['content-type', 'text/html']], 86400, 0);
     expect(cache.get('/blocks/1', 59_999)?.body).toBe('<p>1</p>');
     expect(cache.get('/blocks/1', 60_000)).toBeNull();
-    cache.set('/blocks', '<p>list</p>', [], 5, 0);
-    expect(cache.get('/blocks', 4_999)).not.toBeNull();
-    expect(cache.get('/blocks', 5_000)).toBeNull();
+    cache.set('/blocks/2', '<p>2</p>', [], 90, 0);
+    expect(cache.get('/blocks/2', 59_999)).not.toBeNull();
+    expect(cache.get('/blocks/2', 60_000)).toBeNull();
   });
 
-  it('keeps nothing that may not be shared', () => {
+  it('keeps nothing that may not be shared, nor lists of the moment', () => {
     const cache = createRenderCache();
     cache.set('/x', 'x', [], 0, 0);
     expect(cache.get('/x', 1)).toBeNull();
+    cache.set('/blocks', '<p>list</p>', [], 5, 0);
+    expect(cache.get('/blocks', 1)).toBeNull();
   });
 
   it('drops the least recently used pages beyond its size', () => {
-    const cache = createRenderCache({ maxBytes: 80 });
+    const cache = createRenderCache({ maxBytes: 80, minSharedSeconds: 1 });
     cache.set('/a', 'a'.repeat(10), [], 100, 0);
     cache.set('/b', 'b'.repeat(10), [], 100, 0);
     cache.get('/a', 1);

@@ -21,12 +21,18 @@ export interface RenderCacheOptions {
   maxBytes?: number;
   /** Upper bound of an entry's life, whatever s-maxage says, so relative times in a page stay near the truth. */
   maxTtlMs?: number;
+  /**
+   * Only pages shared caches may keep at least this long are stored: final content. Lists of the moment
+   * (s-maxage of a few seconds) are left to a CDN, so 'Show new blocks' and Refresh always render afresh here.
+   */
+  minSharedSeconds?: number;
 }
 
 /** Creates the page cache. */
 export function createRenderCache(options: RenderCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxTtlMs = options.maxTtlMs ?? 60_000;
+  const minSharedSeconds = options.minSharedSeconds ?? 60;
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
 
@@ -36,6 +42,10 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
   };
 
   return {
+    /** Whether a page shared caches may keep this long is stored at all. */
+    keeps(sMaxAgeSeconds: number): boolean {
+      return sMaxAgeSeconds >= minSharedSeconds;
+    },
     /** The page for a key when it is still fresh. */
     get(key: string, now: number): CachedPage | null {
       const page = entries.get(key);
@@ -50,7 +60,7 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
     },
     /** Keeps a page for min(sMaxAgeSeconds, maxTtl). */
     set(key: string, body: string, headers: [string, string][], sMaxAgeSeconds: number, now: number): void {
-      if (sMaxAgeSeconds <= 0 || body.length > maxBytes / 8) return;
+      if (!this.keeps(sMaxAgeSeconds) || body.length > maxBytes / 8) return;
       const old = entries.get(key);
       if (old) drop(key, old);
       entries.set(key, { body, headers, expiresAt: now + Math.min(sMaxAgeSeconds * 1000, maxTtlMs) });
