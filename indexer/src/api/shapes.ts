@@ -150,9 +150,15 @@ export function tokenIdJson(padded: string | null): string | null {
   return padded === null ? null : unpad(padded);
 }
 
+/** Decimals, whole-unit amount and token id of a transfer row, as every transfer shape serves them (NFTs have 0 decimals). */
+export function transferAmount(t: TransferRow): { decimals: number | null; amount: string | null; tokenId: string | null } {
+  const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
+  return { decimals, amount: decimals === null ? null : formatUnits(BigInt(t.value), decimals), tokenId: tokenIdJson(t.token_id) };
+}
+
 /** Transfer in the upstream list shape (fromAddress, toAddress, transactionHash) plus token details. */
 export function transferJson(t: TransferRow) {
-  const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
+  const { decimals, amount, tokenId } = transferAmount(t);
   return {
     id: t.id,
     transactionHash: t.tx_hash,
@@ -163,9 +169,9 @@ export function transferJson(t: TransferRow) {
     fromAddress: t.from_addr,
     toAddress: t.to_addr,
     value: t.value,
-    valueFormatted: decimals === null ? null : formatUnits(BigInt(t.value), decimals),
+    valueFormatted: amount,
     tokenType: t.token_type,
-    tokenId: tokenIdJson(t.token_id),
+    tokenId,
     tokenName: t.name,
     tokenSymbol: t.symbol,
     decimals,
@@ -174,7 +180,7 @@ export function transferJson(t: TransferRow) {
 
 /** Transfer in the address-side shape (hash, from, to, tokenSymbol, tokenName). */
 export function addressTransferJson(t: TransferRow) {
-  const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
+  const { decimals, amount, tokenId } = transferAmount(t);
   return {
     hash: t.tx_hash,
     blockNumber: t.block_number,
@@ -186,9 +192,9 @@ export function addressTransferJson(t: TransferRow) {
     tokenSymbol: t.symbol,
     tokenName: t.name,
     tokenType: t.token_type,
-    tokenId: tokenIdJson(t.token_id),
+    tokenId,
     value: t.value,
-    valueFormatted: decimals === null ? null : formatUnits(BigInt(t.value), decimals),
+    valueFormatted: amount,
     decimals,
   };
 }

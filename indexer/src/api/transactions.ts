@@ -1,11 +1,10 @@
 import { HttpError, type Router } from '../http/router.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
-import { formatUnits } from '../num.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeInput } from './decode.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
-import { logJson, TRANSFER_SELECT, txJson, type LogRow, type TransferRow, type TxRow } from './shapes.ts';
+import { logJson, TRANSFER_SELECT, transferAmount, txJson, type LogRow, type TransferRow, type TxRow } from './shapes.ts';
 
 function findTx(ctx: ApiContext, raw: string | undefined): TxRow {
   const hash = parseHash(raw, 'Invalid transaction hash');
@@ -19,16 +18,16 @@ export function txTokenTransfers(ctx: ApiContext, hash: string) {
   return ctx.stmts
     .all<TransferRow>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)
     .map((t) => {
-      const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
+      const { decimals, amount, tokenId } = transferAmount(t);
       return {
         from: t.from_addr,
         to: t.to_addr,
         tokenAddress: t.token_address,
         tokenType: t.token_type,
-        tokenId: t.token_id === null ? null : BigInt(t.token_id).toString(),
+        tokenId,
         value: t.value,
         rawAmount: t.value,
-        amount: decimals === null ? null : formatUnits(BigInt(t.value), decimals),
+        amount,
         name: t.name,
         symbol: t.symbol,
         decimals,
