@@ -61,7 +61,10 @@ test.describe('shared shell', () => {
 
   test('cookie banner appears after 1 s and stores the choice', async ({ page }) => {
     // The browser's clock is Playwright's, so "after 1 s" is exact however slow the machine is.
-    await page.clock.install();
+    // Paused: time moves only when the test says, however long the page takes to load.
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    await page.clock.install({ time: t0 });
+    await page.clock.pauseAt(new Date(t0.getTime() + 1_000));
     await page.goto('/');
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeHidden();
