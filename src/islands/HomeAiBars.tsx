@@ -1,5 +1,5 @@
-import { useHomeFeed } from '../components/home/use-home-feed.ts';
-import { homeAiFigures } from '../lib/ai-fallback.ts';
+import { useHomeFeed } from './home/use-home-feed.ts';
+import { homeAiFigures } from '../lib/ai/fallback.ts';
 import { barWidth, formatPercentFigure, type HomeAi, type HomeBaseline } from '../lib/stores/home-feed.ts';
 
 interface Props {

@@ -1,8 +1,8 @@
-import { BlockRow } from '../components/home/BlockRow.tsx';
-import { HomeCard } from '../components/home/HomeCard.tsx';
-import { NewBadge } from '../components/home/NewBadge.tsx';
-import { ViewAll } from '../components/home/ViewAll.tsx';
-import { useHomeFeed } from '../components/home/use-home-feed.ts';
+import { BlockRow } from './home/BlockRow.tsx';
+import { HomeCard } from './home/HomeCard.tsx';
+import { NewBadge } from './home/NewBadge.tsx';
+import { ViewAll } from './home/ViewAll.tsx';
+import { useHomeFeed } from './home/use-home-feed.ts';
 import type { HomeBaseline } from '../lib/stores/home-feed.ts';
 import { resetNewBlocks } from '../lib/stores/home.ts';
 import type { Block } from '../lib/types.ts';

@@ -1,4 +1,4 @@
-import { useHomeFeed } from '../components/home/use-home-feed.ts';
+import { useHomeFeed } from './home/use-home-feed.ts';
 import { HOME_PARTS, loadedCount, overlayWaiting, type HomeBaseline } from '../lib/stores/home-feed.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { HomeCard } from '../components/home/HomeCard.tsx';
-import { useHomeFeed } from '../components/home/use-home-feed.ts';
+import { HomeCard } from './home/HomeCard.tsx';
+import { useHomeFeed } from './home/use-home-feed.ts';
 import { formatSto, formatUsd } from '../lib/format.ts';
 import { formatTps, payoutUsdEstimate, type HomeBaseline } from '../lib/stores/home-feed.ts';
 import type { NetworkStats } from '../lib/types.ts';

@@ -1,8 +1,8 @@
-import { HomeCard } from '../components/home/HomeCard.tsx';
-import { NewBadge } from '../components/home/NewBadge.tsx';
-import { TxRow } from '../components/home/TxRow.tsx';
-import { ViewAll } from '../components/home/ViewAll.tsx';
-import { useHomeFeed } from '../components/home/use-home-feed.ts';
+import { HomeCard } from './home/HomeCard.tsx';
+import { NewBadge } from './home/NewBadge.tsx';
+import { TxRow } from './home/TxRow.tsx';
+import { ViewAll } from './home/ViewAll.tsx';
+import { useHomeFeed } from './home/use-home-feed.ts';
 import type { HomeBaseline } from '../lib/stores/home-feed.ts';
 import { resetNewTransactions } from '../lib/stores/home.ts';
 import type { Transaction } from '../lib/types.ts';

@@ -1,9 +1,12 @@
 import { formatEther, formatUnits } from 'ethers';
 import { formatGweiWei } from './gwei.ts';
+import { toBigInt } from './normalize/bignum.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
 export * from './format-short.ts';
 export * from './format-time.ts';
+// One integer parser for every amount: formatting reads what normalisation reads.
+export { toBigInt };
 
 /** A wei or raw token amount as it arrives after normalisation: bigint, decimal or 0x-hex string, or a safe integer. */
 export type RawAmount = bigint | string | number;
@@ -11,16 +14,6 @@ export type RawAmount = bigint | string | number;
 type Decimal = `${number}`;
 
 const WEI_PER_STO = 10n ** 18n;
-
-/** Parses a raw amount into a bigint; null when it is not an integer (garbage, fractions, unsafe numbers). */
-export function toBigInt(value: RawAmount | null | undefined): bigint | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : null;
-  const text = value.trim();
-  if (!/^(-?\d+|0x[0-9a-fA-F]+)$/.test(text)) return null;
-  return BigInt(text);
-}
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,6 +1,8 @@
 import type { SearchResult, Token } from './types.ts';
-import { normalizeTokens } from './normalize/token.ts';
-import { normalizeSearchResult } from './normalize/search.ts';
+import { search } from './indexer/search.ts';
+import { SECOND_CLIENT_TIMEOUT_MS } from './indexer/timeouts.ts';
+import { getTokens } from './indexer/tokens.ts';
+import { createTransport, type Transport } from './indexer/transport.ts';
 import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
 
 /** One entry of the search box's suggestion list. */
@@ -17,12 +19,17 @@ export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
 type TokenEntry = Pick<Token, 'address' | 'name' | 'symbol'>;
 
 let tokenList: Promise<TokenEntry[]> | undefined;
+let transport: Transport | undefined;
+
+/** The browser's transport to the indexer (the second client's time-out, spec core §9). */
+function indexer(indexerUrl: string): Transport {
+  if (transport?.baseUrl !== indexerUrl) transport = createTransport(indexerUrl, { timeoutMs: SECOND_CLIENT_TIMEOUT_MS });
+  return transport;
+}
 
 /** The token list used for local matching, fetched once per page (again after a failure). */
 function tokens(indexerUrl: string): Promise<TokenEntry[]> {
-  tokenList ??= fetch(`${indexerUrl}/tokens?limit=100`, { signal: AbortSignal.timeout(10_000) })
-    .then((r) => (r.ok ? r.json() : []))
-    .then((list: unknown) => normalizeTokens(list))
+  tokenList ??= getTokens(indexer(indexerUrl), { limit: 100 })
     .catch(() => {
       tokenList = undefined;
       return [];
@@ -69,8 +76,7 @@ export async function loadSuggestions(indexerUrl: string, q: string, signal: Abo
   if (!needsRemoteScan(local.length)) return mergeSuggestions(local, null, keyOf);
   let remote: Suggestion[] = [];
   try {
-    const res = await fetch(`${indexerUrl}/search?q=${encodeURIComponent(q)}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-    if (res.ok) remote = fromSearchResult(normalizeSearchResult(await res.json()));
+    remote = fromSearchResult(await search(indexer(indexerUrl), q, { signal }));
   } catch (error) {
     if (signal.aborted) throw error;
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-client.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
 import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
 import { networkError, httpError } from '../../src/lib/http-errors.ts';
 

@@ -18,7 +18,7 @@ import {
   priorityLabel,
   transactionPriorityMix,
   type AiDataSource,
-} from '../../src/lib/ai-data.ts';
+} from '../../src/lib/ai/data.ts';
 import {
   ADAPTIVE_LEARNING_DEFAULT,
   GAS_OPTIMIZATION_FAILURE_DEFAULT,
@@ -27,7 +27,7 @@ import {
   PRIORITY_LABELS,
   homeAiFigures,
   simulatedAiDashboardData,
-} from '../../src/lib/ai-fallback.ts';
+} from '../../src/lib/ai/fallback.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blockCacheControl, FINAL_BLOCK_CACHE, isFinalBlock, NO_STORE, REORG_WINDOW } from '../../src/lib/blocks/block-cache.ts';
-import { blockListPages, parseBlockListQuery } from '../../src/lib/blocks/block-list-query.ts';
-import { errorDisplayingTransactions, transactionsUnavailable } from '../../src/lib/blocks/block-messages.ts';
-import { blockTxSection, formatGasUsedCell, formatReward } from '../../src/lib/blocks/block-view.ts';
+import { blockCacheControl, FINAL_BLOCK_CACHE, isFinalBlock, NO_STORE, REORG_WINDOW } from '../../src/lib/blocks/cache.ts';
+import { blockListPages, parseBlockListQuery } from '../../src/lib/blocks/list.ts';
+import { errorDisplayingTransactions, transactionsUnavailable } from '../../src/lib/blocks/messages.ts';
+import { blockTxSection, formatGasUsedCell, formatReward } from '../../src/lib/blocks/view.ts';
 import { normalizeBlock } from '../../src/lib/normalize/block.ts';
 import type { Block, Transaction } from '../../src/lib/types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadHomeAi, loadHomeData, requireStats, type HomeSource } from '../../src/lib/home-data.ts';
+import { loadHomeAi, loadHomeData, requireStats, type HomeSource } from '../../src/lib/home/load.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { NetworkStats } from '../../src/lib/types.ts';

@@ -6,7 +6,7 @@ import HomeBlocks from '../../src/islands/HomeBlocks.tsx';
 import HomeOverlay from '../../src/islands/HomeOverlay.tsx';
 import HomeStats from '../../src/islands/HomeStats.tsx';
 import HomeTransactions from '../../src/islands/HomeTransactions.tsx';
-import { newsItems } from '../../src/components/home/news.ts';
+import { newsItems } from '../../src/lib/home/news.ts';
 import { readConfig } from '../../src/lib/config.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';

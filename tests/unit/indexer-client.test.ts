@@ -19,7 +19,7 @@ import {
   createIndexerClient,
   safe,
   type FetchLike,
-} from '../../src/lib/indexer-client.ts';
+} from '../../src/lib/indexer/client.ts';
 
 const fixtureText = (name: string): string =>
   readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8');

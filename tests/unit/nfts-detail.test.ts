@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-client.ts';
-import {
-  BLOCKCHAIN_NAME,
-  NFT_HISTORY_LIMIT,
-  USD_PER_STO_ESTIMATE,
-  formatNftPrice,
-  historyRow,
-  isTokenIdParam,
-  knownStandard,
-  loadNftDetail,
-  parseNftTab,
-  rarityText,
-  standardLabel,
-  usdEstimate,
-} from '../../src/lib/nfts/detail.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
+import { BLOCKCHAIN_NAME, USD_PER_STO_ESTIMATE, formatNftPrice, historyRow, knownStandard, rarityText, standardLabel, usdEstimate } from '../../src/lib/nfts/view.ts';
+import { NFT_HISTORY_LIMIT, loadNftDetail } from '../../src/lib/nfts/load.ts';
+import { isTokenIdParam, parseNftTab } from '../../src/lib/nfts/params.ts';
 import { loadCollection } from '../../src/lib/nfts/collection.ts';
 import type { NftTransfer } from '../../src/lib/types.ts';
 

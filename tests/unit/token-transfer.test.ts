@@ -12,7 +12,7 @@ import {
   topicToAddress,
   transferLabel,
   type LogLike,
-} from '../../src/lib/token-transfer.ts';
+} from '../../src/lib/transactions/transfer-logs.ts';
 
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

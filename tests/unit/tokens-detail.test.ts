@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { networkError, httpError } from '../../src/lib/http-errors.ts';
-import type { IndexerClient } from '../../src/lib/indexer-client.ts';
+import type { IndexerClient } from '../../src/lib/indexer/client.ts';
 import { builtInPriceBook } from '../../src/lib/prices.ts';
-import { PRICE_RANGE, TOKEN_TAB_LABELS, formatSupply, marketFigures, parseTokenTab, standardLabel } from '../../src/lib/tokens/detail.ts';
+import { PRICE_RANGE, formatSupply, marketFigures, standardLabel } from '../../src/lib/tokens/view.ts';
+import { TOKEN_TAB_LABELS, parseTokenTab } from '../../src/lib/tokens/params.ts';
 import { PRICE_HISTORY_LIMIT, TOKEN_LIST_MAX, fetchAllTokens, loadToken, loadTokenList, loadTokenTab } from '../../src/lib/tokens/load.ts';
 import type { Holder, Token, TokenTransfer } from '../../src/lib/types.ts';
 

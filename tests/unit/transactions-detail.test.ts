@@ -7,10 +7,10 @@ import {
   transferAmountText,
   type DetailTransfer,
   type TxDetailSource,
-} from '../../src/lib/transactions/tx-detail-data.ts';
-import { txSummary } from '../../src/lib/transactions/tx-summary.ts';
+} from '../../src/lib/transactions/load.ts';
+import { txSummary } from '../../src/lib/transactions/summary.ts';
 import { httpError, networkError, timeoutError } from '../../src/lib/http-errors.ts';
-import { TRANSFER_TOPIC } from '../../src/lib/token-transfer.ts';
+import { TRANSFER_TOPIC } from '../../src/lib/transactions/transfer-logs.ts';
 import type { DecodedTransaction, Log, Receipt, TokenTransfer, Transaction } from '../../src/lib/types.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPercent, loadGasOptimization } from '../../src/lib/transactions/gas-optimization.ts';
-import type { AiDataSource } from '../../src/lib/ai-data.ts';
+import type { AiDataSource } from '../../src/lib/ai/data.ts';
 import { createTtlCache } from '../../src/lib/cache.ts';
 import { networkError } from '../../src/lib/http-errors.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gasTiers } from '../../src/lib/transactions/gas-tiers.ts';
-import { loadTransactionList, totalTransactions, type TxListSource } from '../../src/lib/transactions/tx-list-data.ts';
+import { loadTransactionList, totalTransactions, type TxListSource } from '../../src/lib/transactions/list.ts';
 import { httpError } from '../../src/lib/http-errors.ts';
 import type { Receipt, Transaction } from '../../src/lib/types.ts';
 

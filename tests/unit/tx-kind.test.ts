@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_KINDS, activityKind, addressListFunction, addressListKind, txCardKind, type KindInput } from '../../src/lib/tx-kind.ts';
+import { ACTIVITY_KINDS, activityKind, addressListFunction, addressListKind, txCardKind, type KindInput } from '../../src/lib/transactions/kind.ts';
 
 const TO = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const TRANSFER_INPUT =

@@ -5,7 +5,7 @@
 // when the indexer itself answers 404: for the bundled indexer's /address/{a} summary (it does not, today) AND for
 // /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
 import { getAddress } from 'ethers';
-import { safe, type IndexerClient } from '../indexer-client.ts';
+import { safe, type IndexerClient } from '../indexer/client.ts';
 import { isApiError, isNotFound } from '../http-errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';

@@ -1,5 +1,6 @@
 // Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
 import type { AddressKind, ContractType } from '../types.ts';
+import { oneOf } from '../params.ts';
 
 /** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
@@ -26,7 +27,7 @@ export const TAB_LABELS: Readonly<Record<AddressTab, string>> = {
 
 /** The tab named by `?tab=`; garbage or nothing gives the default, 'transactions'. */
 export function parseTab(value: string | null | undefined): AddressTab {
-  return (ADDRESS_TABS as readonly string[]).includes(value ?? '') ? (value as AddressTab) : 'transactions';
+  return oneOf(ADDRESS_TABS, value, 'transactions');
 }
 
 /** What decides which tabs an address has. */

@@ -1,5 +1,5 @@
 // Collection page (/nfts/{address}?page=&size=): the collection's figures and one page of its items.
-import { safe, type IndexerClient } from '../indexer-client.ts';
+import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus } from '../address/load.ts';
 import { pageCount, pageOffset } from '../pagination.ts';
 import type { NftCollection, NftToken, Token } from '../types.ts';

@@ -91,3 +91,8 @@ export function normalizeHolderStats(raw: unknown): HolderStats | null {
     addressActivity,
   };
 }
+
+/** A holders answer with no holders and no token (what an unreadable holders body becomes). */
+export function emptyHolders(): HoldersResponse {
+  return { holders: [], totalHolders: 0, token: null };
+}

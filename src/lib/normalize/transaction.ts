@@ -1,7 +1,7 @@
 import { parseTxStatus } from '../status.ts';
 import type { DecodedCall, DecodedParam, DecodedTransaction, Transaction } from '../types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
-import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText } from './fields.ts';
+import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
 
 /** Fallbacks from the enclosing block, for transactions nested in one. */
@@ -40,6 +40,14 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
 /** A list of transactions (bare array or wrapped); unreadable items are dropped. */
 export function normalizeTransactions(raw: unknown): Transaction[] {
   return normalizeList(raw, (item) => normalizeTransaction(item), 'transactions');
+}
+
+/** Lowercased hashes of a transaction list (bare or wrapped); items without a readable hash are skipped. */
+export function normalizeTransactionHashes(raw: unknown): string[] {
+  return (unwrapList(raw, 'transactions') ?? []).flatMap((item) => {
+    const hash = isRecord(item) ? (item['hash'] ?? item['transactionHash']) : null;
+    return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? [hash.toLowerCase()] : [];
+  });
 }
 
 /** Display text of a decoded parameter value: BigNumbers in decimal, arrays and tuples as JSON. */

@@ -1,5 +1,5 @@
 import { serverCache } from '../cache.ts';
-import { fetchLatestBlock, LATEST_TTL_MS } from '../blocks/latest-block.ts';
+import { fetchLatestBlock, LATEST_TTL_MS } from '../blocks/latest.ts';
 import { indexer } from './indexer.ts';
 
 /** The chain head as the indexer knows it, shared by every render within 2 s; null when the indexer does not say. */

@@ -1,4 +1,4 @@
-import { createIndexerClient, type IndexerClient } from '../indexer-client.ts';
+import { createIndexerClient, type IndexerClient } from '../indexer/client.ts';
 import { readConfig } from '../config.ts';
 
 let client: { base: string; client: IndexerClient } | undefined;

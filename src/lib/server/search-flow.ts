@@ -1,6 +1,6 @@
 import { classifyQuery, searchResultPath } from '../search-query.ts';
 import { errorMessage } from '../http-errors.ts';
-import type { IndexerClient } from '../indexer-client.ts';
+import type { IndexerClient } from '../indexer/client.ts';
 import type { SearchResult } from '../types.ts';
 import { addressUrl, blockUrl, txUrl } from '../url.ts';
 

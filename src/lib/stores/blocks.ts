@@ -1,10 +1,14 @@
 import { atom, onMount } from 'nanostores';
+import { getHealth } from '../indexer/stats.ts';
+import { HEALTH_TIMEOUT_MS } from '../indexer/timeouts.ts';
+import { createTransport, type FetchLike } from '../indexer/transport.ts';
+import { normalizeHealth } from '../normalize/stats.ts';
 
 /** The block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
 
 /** Time-out of one poll: the health call's 2 s (spec core §9). */
-export const BLOCKS_POLL_TIMEOUT_MS = 2_000;
+export const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 
 /** The newest block number the page knows of; seeded from the server's render, raised by polling, never lowered. */
 export const $latestBlock = atom<number | null>(null);
@@ -20,19 +24,15 @@ export function seedLatestBlock(indexerUrl: string, latest: number | null): void
 
 /** The lastBlock of a /health body; null when it has none. */
 export function parseLastBlock(body: unknown): number | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const raw = (body as Record<string, unknown>)['lastBlock'];
-  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+  return normalizeHealth(body)?.lastBlock ?? null;
 }
 
 /** Asks the indexer's /health once and raises $latestBlock; failures keep the last value. */
-export async function refreshLatestBlock(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): Promise<void> {
+export async function refreshLatestBlock(fetchImpl?: FetchLike): Promise<void> {
   if (indexerBase === null) return;
   try {
-    const response = await fetchImpl(`${indexerBase}/health`, { signal: AbortSignal.timeout(BLOCKS_POLL_TIMEOUT_MS), headers: { accept: 'application/json' } });
-    if (!response.ok) return;
-    const latest = parseLastBlock(await response.json());
+    const transport = createTransport(indexerBase, fetchImpl ? { fetch: fetchImpl } : {});
+    const latest = (await getHealth(transport, { timeoutMs: BLOCKS_POLL_TIMEOUT_MS })).lastBlock;
     const known = $latestBlock.get();
     if (latest !== null && (known === null || latest > known)) $latestBlock.set(latest);
   } catch {

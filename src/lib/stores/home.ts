@@ -1,7 +1,9 @@
 import { map, onMount } from 'nanostores';
-import type { HomeData } from '../home-data.ts';
-import type { IndexerClient } from '../indexer-client.ts';
-import { normalizeHealth } from '../normalize/stats.ts';
+import type { HomeData } from '../home/load.ts';
+import type { HomeSource } from '../home/load.ts';
+import { getHealth } from '../indexer/stats.ts';
+import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
+import { createTransport, type Transport } from '../indexer/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../types.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
@@ -41,22 +43,32 @@ export interface HomeFeed {
 /** The home page's shared live state. */
 export const $homeFeed = map<HomeFeed>({ newBlocks: 0, newTransactions: 0 });
 
-const HEALTH_TIMEOUT_MS = 2_000;
-
 let baseline: HomeBaseline | null = null;
 let blockArrivals: Arrivals = startArrivals(null);
 let transactionArrivals: Arrivals = startArrivals(null);
 let knownLatest: number | null = null;
 let busy = false;
-let client: IndexerClient | null = null;
+let transport: Transport | null = null;
 
-async function indexerClient(url: string): Promise<IndexerClient> {
-  if (!client) {
-    // The full client (and ethers' ABI code it carries) loads only when the page needs fresh data.
-    const { createIndexerClient } = await import('../indexer-client.ts');
-    client = createIndexerClient(url);
-  }
-  return client;
+/** The transport of the browser's polls (the second client's time-out, spec core §9). */
+function indexer(url: string): Transport {
+  transport ??= createTransport(url, { timeoutMs: SECOND_CLIENT_TIMEOUT_MS });
+  return transport;
+}
+
+/** The reads of the home page, bound to the browser's transport; they load only when the page needs fresh data. */
+async function homeSource(url: string): Promise<HomeSource> {
+  const [{ getBlocks }, { getTransactions }, { getNetworkStats }] = await Promise.all([
+    import('../indexer/blocks.ts'),
+    import('../indexer/transactions.ts'),
+    import('../indexer/stats.ts'),
+  ]);
+  const t = indexer(url);
+  return {
+    getBlocks: (query, request) => getBlocks(t, query, request),
+    getTransactions: (query, request) => getTransactions(t, query, request),
+    getNetworkStats: (request) => getNetworkStats(t, request),
+  };
 }
 
 function raiseKnownLatest(value: number | null | undefined): void {
@@ -90,7 +102,7 @@ function publish(data: HomeData, parts: readonly HomePart[], initial: boolean): 
 /** Fetches some parts; the first load publishes each part as it arrives, so the overlay counts up. */
 async function load(parts: readonly HomePart[], initial: boolean): Promise<void> {
   if (!baseline) return;
-  const [{ loadHomeData }, source] = await Promise.all([import('../home-data.ts'), indexerClient(baseline.indexerUrl)]);
+  const [{ loadHomeData }, source] = await Promise.all([import('../home/load.ts'), homeSource(baseline.indexerUrl)]);
   if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
   else publish(await loadHomeData(source, { parts }), parts, false);
 }
@@ -112,8 +124,7 @@ export async function checkHomeHealth(): Promise<void> {
   if (!baseline) return;
   const url = baseline.indexerUrl;
   await guarded(async () => {
-    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    const health = response.ok ? normalizeHealth(await response.json()) : null;
+    const health = await getHealth(indexer(url)).catch(() => null);
     $homeFeed.setKey('now', Date.now());
     const last = health?.lastBlock ?? null;
     if (last !== null && (knownLatest === null || last > knownLatest)) await load(['blocks', 'transactions', 'stats'], false);

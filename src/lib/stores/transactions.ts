@@ -1,5 +1,8 @@
 import { atom, computed, onMount } from 'nanostores';
-import { unwrapList, isRecord } from '../normalize/fields.ts';
+import { getTransactionHashes } from '../indexer/transactions.ts';
+import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
+import { createTransport, type FetchLike } from '../indexer/transport.ts';
+import { normalizeTransactionHashes } from '../normalize/transaction.ts';
 
 // The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions
 // newer than the ones it shows. Lazy: polling runs only while something listens to $newTransactionCount.
@@ -9,7 +12,7 @@ export const TX_LIST_POLL_MS = 30_000;
 /** Newest transactions read per poll (the largest page size): more than this many new ones count as this many. */
 export const TX_LIST_POLL_LIMIT = 100;
 /** Time-out of a browser poll (the second client's, spec core §9). */
-export const TX_LIST_POLL_TIMEOUT_MS = 10_000;
+export const TX_LIST_POLL_TIMEOUT_MS = SECOND_CLIENT_TIMEOUT_MS;
 
 /** The indexer base URL the feed polls; null until a page sets it. */
 export const $txFeedIndexer = atom<string | null>(null);
@@ -30,25 +33,16 @@ export function countNewTransactions(latest: readonly string[] | null, shown: re
 export const $newTransactionCount = computed([$latestTransactions, $shownTransactions], countNewTransactions);
 
 /** Transaction hashes of a /transactions answer (bare array or wrapped), lowercased; unreadable items are skipped. */
-export function transactionHashes(body: unknown): string[] {
-  return (unwrapList(body, 'transactions') ?? []).flatMap((item) => {
-    const hash = isRecord(item) ? (item['hash'] ?? item['transactionHash']) : null;
-    return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? [hash.toLowerCase()] : [];
-  });
-}
+export const transactionHashes = normalizeTransactionHashes;
 
 /** Reads the newest transactions once; a failed poll leaves the last answer in place. */
-export async function pollLatestTransactions(fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function pollLatestTransactions(fetchImpl?: FetchLike): Promise<void> {
   const base = $txFeedIndexer.get();
   if (base === null) return;
   if (typeof document !== 'undefined' && document.hidden) return;
   try {
-    const res = await fetchImpl(`${base}/transactions?limit=${TX_LIST_POLL_LIMIT}&offset=0`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TX_LIST_POLL_TIMEOUT_MS),
-    });
-    if (!res.ok) return;
-    const hashes = transactionHashes(await res.json());
+    const transport = createTransport(base, { timeoutMs: TX_LIST_POLL_TIMEOUT_MS, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    const hashes = await getTransactionHashes(transport, { limit: TX_LIST_POLL_LIMIT, offset: 0 });
     // An empty answer from a struggling indexer would otherwise count as "everything is new".
     if (hashes.length > 0) $latestTransactions.set(hashes);
   } catch {

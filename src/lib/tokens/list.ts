@@ -3,6 +3,7 @@ import { PAGE_SIZES, pageCount, parsePageQuery } from '../pagination.ts';
 import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
 import type { Token } from '../types.ts';
 import { tokenPriority, type TokenSource } from './presets.ts';
+import { isOneOf } from '../params.ts';
 
 /** Sortable columns, as named in `?sort=`. */
 export const TOKEN_SORT_KEYS = ['token', 'price', 'change', 'volume', 'marketCap', 'holders'] as const;
@@ -41,8 +42,8 @@ export interface TokenListQuery {
 /** Reads `?q=&sort=&dir=&page=&size=`; garbage gives the defaults (sizes 10/25/50/100, default 25). */
 export function parseTokenListQuery(params: URLSearchParams): TokenListQuery {
   const sortParam = params.get('sort') ?? '';
-  const known = (TOKEN_SORT_KEYS as readonly string[]).includes(sortParam);
-  const sort = known ? (sortParam as TokenSortKey) : DEFAULT_TOKEN_SORT.sort;
+  const known = isOneOf(TOKEN_SORT_KEYS, sortParam);
+  const sort = known ? sortParam : DEFAULT_TOKEN_SORT.sort;
   const dirParam = params.get('dir');
   const dir: SortDir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : known ? 'desc' : DEFAULT_TOKEN_SORT.dir;
   const { page, size } = parsePageQuery(params, PAGE_SIZES.tokens);

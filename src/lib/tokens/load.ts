@@ -1,10 +1,10 @@
 // Server-side data of the token screens: the whole token list, one token, and the active tab of its page.
-import { safe, type IndexerClient } from '../indexer-client.ts';
+import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus } from '../address/load.ts';
 import { isWellFormedAddress } from '../address/params.ts';
 import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../pagination.ts';
 import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
-import type { TokenTab } from './detail.ts';
+import type { TokenTab } from './params.ts';
 
 /** Tokens fetched per /tokens call (the indexer's largest page). */
 export const TOKEN_FETCH_PAGE = 100;

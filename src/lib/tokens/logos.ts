@@ -4,9 +4,6 @@ import { drawLogo, LOGO_PIXELS } from './logo-art.ts';
 import { encodePng } from './png.ts';
 import { presetByAddress } from './presets.ts';
 
-// Initials are a rule of the address page too; one implementation serves both.
-export { tokenInitials } from '../address/labels.ts';
-
 /** Headers of every answer of the logo route: nothing in it may run, and browsers must not guess another type. */
 export const LOGO_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
@@ -45,4 +42,17 @@ export function tokenLogoPng(address: string): Buffer | null {
     drawn.set(key, png);
   }
   return png;
+}
+
+/**
+ * Initials of a token without a logo: the first two letters or digits of the symbol, else of the name, uppercased;
+ * 'T' when neither has any; '?' when there is no token. Markup and control characters never reach the badge.
+ */
+export function tokenInitials(symbol: string | null | undefined, name?: string | null): string {
+  if (symbol === null && (name === null || name === undefined)) return '?';
+  for (const text of [symbol, name]) {
+    const letters = (text ?? '').match(/[\p{L}\p{N}]/gu);
+    if (letters && letters.length > 0) return letters.slice(0, 2).join('').toUpperCase();
+  }
+  return 'T';
 }

@@ -1,5 +1,5 @@
-import { loadAiDashboardData, type AiDataSource } from '../ai-data.ts';
-import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai-fallback.ts';
+import { loadAiDashboardData, type AiDataSource } from '../ai/data.ts';
+import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai/fallback.ts';
 import type { TtlCache } from '../cache.ts';
 import { errorMessage } from '../http-errors.ts';
 import type { AiDashboardData } from '../types.ts';

@@ -1,21 +1,7 @@
-// Token detail rules (spec tokens §2.3): tabs as ?tab= links, and the page's figures.
+// Token detail page (spec tokens §2.3): its figures and labels.
 import { formatTokenAmount } from '../format.ts';
 import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
 import type { Token } from '../types.ts';
-
-/** Tabs in display order; the first is the default. */
-export const TOKEN_TABS = ['overview', 'transfers', 'holders'] as const;
-
-/** One tab of the token page. */
-export type TokenTab = (typeof TOKEN_TABS)[number];
-
-/** Tab labels as shown. */
-export const TOKEN_TAB_LABELS: Readonly<Record<TokenTab, string>> = { overview: 'Overview', transfers: 'Transfers', holders: 'Holders' };
-
-/** The tab named by `?tab=`; garbage or nothing gives Overview. */
-export function parseTokenTab(value: string | null | undefined): TokenTab {
-  return (TOKEN_TABS as readonly string[]).includes(value ?? '') ? (value as TokenTab) : 'overview';
-}
 
 /** The only price range there is: shown, but choosing it changes nothing (spec tokens §2.3). */
 export const PRICE_RANGE = '24h';

@@ -1,7 +1,7 @@
 import { formatTxValue } from '../format.ts';
-import { txCardKind } from '../tx-kind.ts';
+import { txCardKind } from './kind.ts';
 import type { DecodedCall, Transaction } from '../types.ts';
-import { transferAmountText, type DetailTransfer } from './tx-detail-data.ts';
+import { transferAmountText, type DetailTransfer } from './load.ts';
 
 /** Icon of the summary box, one per transaction kind. */
 export type SummaryIcon = 'creation' | 'token' | 'call' | 'native';

@@ -1,7 +1,7 @@
-import { createIndexerClient, type FetchLike } from '../indexer-client.ts';
+import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer/client.ts';
 import { errorMessage, isApiError } from '../http-errors.ts';
 import type { Block } from '../types.ts';
-import { parseBlockParam } from './block-param.ts';
+import { parseBlockParam, type BlockParam } from './params.ts';
 
 /** Everything the block detail page can end up showing. */
 export type BlockOutcome =
@@ -33,29 +33,21 @@ function failureStatus(error: unknown): 502 | 503 {
   return error.kind === 'network' || error.kind === 'timeout' || error.status === 503 ? 503 : 502;
 }
 
-/**
- * Loads the block a /blocks/{n} segment names (number or hash). The route is validated before any call; a 404 is
- * 'not found', while a 200 whose body is null or not a block is 'empty' (the client reports both as null, so the
- * answer's status is observed through the fetch it is given).
- */
-export async function loadBlock(baseUrl: string, raw: string | undefined, fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init)): Promise<BlockOutcome> {
-  const param = parseBlockParam(raw);
+/** Loads the block a parsed /blocks/{n} segment names; 404 is 'not found', an empty or unreadable 2xx body 'empty'. */
+export async function loadBlockParam(client: Pick<IndexerClient, 'lookupBlock' | 'lookupBlockByHash'>, param: BlockParam): Promise<BlockOutcome> {
   if (param.kind === 'invalid') return { kind: 'invalid' };
-  let status = 0;
-  const client = createIndexerClient(baseUrl, {
-    fetch: async (input, init) => {
-      const response = await fetchImpl(input, init);
-      status = response.status;
-      return response;
-    },
-  });
   try {
-    const block = param.kind === 'number' ? await client.getBlock(param.number) : await client.getBlockByHash(param.hash);
-    if (block !== null) return { kind: 'found', block };
-    return status === 404 ? { kind: 'not-found' } : { kind: 'empty' };
+    const found = param.kind === 'number' ? await client.lookupBlock(param.number) : await client.lookupBlockByHash(param.hash);
+    if (found.kind === 'found') return { kind: 'found', block: found.value };
+    return found.kind === 'not-found' ? { kind: 'not-found' } : { kind: 'empty' };
   } catch (error) {
     // The indexer rejecting a hash we let through is still the visitor's bad input.
     if (isApiError(error) && error.status === 400) return { kind: 'invalid' };
     return { kind: 'failed', message: errorMessage(error), status: failureStatus(error) };
   }
+}
+
+/** Loads the block a raw /blocks/{n} segment names (number or hash) from the indexer at `baseUrl`. */
+export function loadBlock(baseUrl: string, raw: string | undefined, fetchImpl?: FetchLike): Promise<BlockOutcome> {
+  return loadBlockParam(createIndexerClient(baseUrl, fetchImpl ? { fetch: fetchImpl } : {}), parseBlockParam(raw));
 }

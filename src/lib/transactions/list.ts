@@ -1,7 +1,7 @@
-import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer-client.ts';
+import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer/client.ts';
 import { pageCount, pageOffset, type PageQuery } from '../pagination.ts';
 import { receiptOutcome, statusBadge, type StatusBadge } from '../status.ts';
-import { txCardKind } from '../tx-kind.ts';
+import { txCardKind } from './kind.ts';
 import type { Transaction } from '../types.ts';
 
 /** One row of the transaction list. */

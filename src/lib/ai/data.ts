@@ -9,11 +9,11 @@ import {
   PRIORITY_LABELS,
   simulatedAiDashboardData,
   type PriorityLabel,
-} from './ai-fallback.ts';
-import { formatActivityTime } from './format-time.ts';
-import type { IndexerClient } from './indexer-client.ts';
-import { activityKind, type ActivityKind } from './tx-kind.ts';
-import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from './types.ts';
+} from './fallback.ts';
+import { formatActivityTime } from '../format-time.ts';
+import type { IndexerClient } from '../indexer/client.ts';
+import { activityKind, type ActivityKind } from '../transactions/kind.ts';
+import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from '../types.ts';
 
 // The AI dashboard has no endpoint: its figures are computed here from recent blocks and transactions, with
 // formulas that can be checked against the data (documented on each function). Pure functions take already

@@ -1,11 +1,11 @@
 // Data of the NFT list (/nfts): the first collections in the chosen order and the items of the first three of them
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
-import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer-client.ts';
+import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
 import { isTimeout } from '../http-errors.ts';
 import type { TtlCache } from '../cache.ts';
 import { pageCount } from '../pagination.ts';
 import type { NftCollection, NftToken } from '../types.ts';
-import { matchesNftSearch, type NftListQuery } from './list-query.ts';
+import { matchesNftSearch, type NftListQuery } from './params.ts';
 import { compareNftItems, isBurned, itemKey, type NftOrderContext } from './order.ts';
 
 /** Rows of the Top Collections table (spec tokens §9). */

@@ -1,5 +1,5 @@
 import { formatTxValue, shortenHash } from '../../lib/format.ts';
-import { txCardKind } from '../../lib/tx-kind.ts';
+import { txCardKind } from '../../lib/transactions/kind.ts';
 import type { Transaction } from '../../lib/types.ts';
 import { txUrl } from '../../lib/url.ts';
 import { AddressText } from './AddressText.tsx';

@@ -1,7 +1,6 @@
 // Display rules of the address page that are worth a name and a test.
 import type { AddressKind, ContractType } from '../types.ts';
 import type { HolderOrder } from './params.ts';
-
 /** Contract tab heading by token standard (Standard Contract for anything else). */
 export function contractTypeLabel(contractType: ContractType): string {
   switch (contractType) {
@@ -40,17 +39,4 @@ export function transferDirection(transfer: { readonly to: string }, viewed: str
 /** Rank of a holder row: 1 is the largest holder, also when the page lists them smallest first. */
 export function holderRank(index: number, offset: number, order: HolderOrder, totalHolders: number): number {
   return order === 'asc' ? totalHolders - offset - index : offset + index + 1;
-}
-
-/**
- * Initials of a token without a logo: the first two letters or digits of the symbol, else of the name, uppercased;
- * 'T' when neither has any; '?' when there is no token. Markup and control characters never reach the badge.
- */
-export function tokenInitials(symbol: string | null | undefined, name?: string | null): string {
-  if (symbol === null && (name === null || name === undefined)) return '?';
-  for (const text of [symbol, name]) {
-    const letters = (text ?? '').match(/[\p{L}\p{N}]/gu);
-    if (letters && letters.length > 0) return letters.slice(0, 2).join('').toUpperCase();
-  }
-  return 'T';
 }

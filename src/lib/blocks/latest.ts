@@ -1,4 +1,4 @@
-import { safe, type IndexerClient } from '../indexer-client.ts';
+import { safe, type IndexerClient } from '../indexer/client.ts';
 
 /** The indexer's latest block: /health's lastBlock, else the newest listed block; null when neither answers. */
 export async function fetchLatestBlock(client: Pick<IndexerClient, 'getHealth' | 'getBlocks'>): Promise<number | null> {

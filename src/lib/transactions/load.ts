@@ -1,4 +1,4 @@
-import { safe, type IndexerClient } from '../indexer-client.ts';
+import { safe, type IndexerClient } from '../indexer/client.ts';
 import { formatTokenAmount } from '../format.ts';
 import { isApiError } from '../http-errors.ts';
 import { readTokenMeta } from '../rpc.ts';
@@ -12,7 +12,7 @@ import {
   type TokenMeta,
   type TokenMetaReader,
   type TransferLabel,
-} from '../token-transfer.ts';
+} from './transfer-logs.ts';
 import type { DecodedCall, DecodedTransaction, Log, Receipt, Transaction } from '../types.ts';
 import { callPanel, type CallPanel } from './input-data.ts';
 

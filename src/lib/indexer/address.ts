@@ -1,0 +1,60 @@
+import { normalizeAccountBalances, normalizeAddressSummary, normalizeAddressType, normalizeTokenBalances } from '../normalize/address.ts';
+import { normalizeContractList } from '../normalize/contract.ts';
+import { normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
+import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
+import { normalizeTransactions } from '../normalize/transaction.ts';
+import type { AccountBalances, AddressSummary, AddressTypeInfo, ContractDetails, NftToken, NftTransfer, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
+
+// Addresses and accounts (spec core §7).
+
+/** GET /address/{a}/type → {address, type, contractType}; unreadable bodies give type 'unknown'. */
+export function getAddressType(t: Transport, address: string, request?: RequestOptions): Promise<AddressTypeInfo> {
+  return t.get(`/address/${seg(address)}/type`, (body) => normalizeAddressType(body, address), {}, request);
+}
+
+/** GET /address/{a} → the bundled indexer's summary with counts; null when missing (the upstream indexer has no such route). */
+export function getAddressSummary(t: Transport, address: string, request?: RequestOptions): Promise<AddressSummary | null> {
+  return t.find(`/address/${seg(address)}`, (body) => normalizeAddressSummary(body, address), {}, request);
+}
+
+/** GET /address/{a}/transactions?limit&offset. */
+export function getAddressTransactions(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<Transaction[]> {
+  return t.get(`/address/${seg(address)}/transactions`, normalizeTransactions, pageQuery(query), request);
+}
+
+/** GET /address/{a}/tokens?limit&offset → token holdings. */
+export function getAddressTokens(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<TokenBalance[]> {
+  return t.get(`/address/${seg(address)}/tokens`, normalizeTokenBalances, pageQuery(query), request);
+}
+
+/** GET /address/{a}/token-transfers?limit&offset. */
+export function getAddressTokenTransfers(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<TokenTransfer[]> {
+  return t.get(`/address/${seg(address)}/token-transfers`, (body) => normalizeTokenTransfers(body), pageQuery(query), request);
+}
+
+/** GET /address/{a}/nfts?limit&offset&tokenAddress → NFT items held. */
+export function getAddressNfts(t: Transport, address: string, query: PageQuery & { tokenAddress?: string } = {}, request?: RequestOptions): Promise<NftToken[]> {
+  return t.get(`/address/${seg(address)}/nfts`, (body) => normalizeNftTokens(body), { ...pageQuery(query), tokenAddress: query.tokenAddress }, request);
+}
+
+/** GET /address/{a}/nft-transfers?limit&offset&tokenAddress&tokenType. */
+export function getAddressNftTransfers(
+  t: Transport,
+  address: string,
+  query: PageQuery & { tokenAddress?: string; tokenType?: string } = {},
+  request?: RequestOptions,
+): Promise<NftTransfer[]> {
+  const filters = { tokenAddress: query.tokenAddress, tokenType: query.tokenType };
+  return t.get(`/address/${seg(address)}/nft-transfers`, normalizeNftTransfers, { ...pageQuery(query), ...filters }, request);
+}
+
+/** GET /address/{a}/contracts → contracts the address created. */
+export function getAddressContracts(t: Transport, address: string, request?: RequestOptions): Promise<ContractDetails[]> {
+  return t.get(`/address/${seg(address)}/contracts`, normalizeContractList, {}, request);
+}
+
+/** GET /account/{a}/balances → native balance in wei and token holdings. */
+export function getAccountBalances(t: Transport, address: string, request?: RequestOptions): Promise<AccountBalances> {
+  return t.need(`/account/${seg(address)}/balances`, normalizeAccountBalances, request);
+}

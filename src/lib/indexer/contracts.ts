@@ -1,0 +1,98 @@
+import { ApiError, serverMessageOf } from '../http-errors.ts';
+import {
+  normalizeAbi,
+  normalizeContractDetails,
+  normalizeContractEvents,
+  normalizeContractSource,
+  normalizeInteractResult,
+  normalizeVerificationResult,
+  normalizeVerified,
+} from '../normalize/contract.ts';
+import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue, VerificationRequest, VerificationResult } from '../types.ts';
+import { CONTRACTS_TIMEOUT_MS } from './timeouts.ts';
+import { seg, type RequestOptions, type Transport } from './transport.ts';
+
+// Contracts: verification state, sources, ABI, events, verification and calls (spec tokens §7).
+
+/** GET /contracts/{a}/verified → whether the contract is verified (5 s). */
+export function getContractVerified(t: Transport, address: string, request?: RequestOptions): Promise<boolean> {
+  return t.get(`/contracts/${seg(address)}/verified`, normalizeVerified, {}, request, CONTRACTS_TIMEOUT_MS);
+}
+
+/** GET /contracts/{a} → details, or null when the address is no contract (404). */
+export function getContract(t: Transport, address: string, request?: RequestOptions): Promise<ContractDetails | null> {
+  return t.find(`/contracts/${seg(address)}`, normalizeContractDetails, {}, request);
+}
+
+/** GET /contracts/{a}/abi → the ABI, or null when unverified (404). */
+export function getContractAbi(t: Transport, address: string, request?: RequestOptions): Promise<AbiEntry[] | null> {
+  return t.find(`/contracts/${seg(address)}/abi`, normalizeAbi, {}, request);
+}
+
+/** GET /contracts/{a}/source → source and metadata, or null when unverified (404). */
+export function getContractSource(t: Transport, address: string, request?: RequestOptions): Promise<ContractSource | null> {
+  return t.find(`/contracts/${seg(address)}/source`, normalizeContractSource, {}, request);
+}
+
+/** GET /contracts/{a}/verification → verification metadata and sources, or null when unverified (404). */
+export function getContractVerification(t: Transport, address: string, request?: RequestOptions): Promise<ContractSource | null> {
+  return t.find(`/contracts/${seg(address)}/verification`, normalizeContractSource, {}, request);
+}
+
+/** GET /contracts/{a}/events?fromBlock&toBlock&eventName. */
+export function getContractEvents(
+  t: Transport,
+  address: string,
+  query: { fromBlock?: number; toBlock?: number; eventName?: string } = {},
+  request?: RequestOptions,
+): Promise<ContractEvent[]> {
+  return t.get(`/contracts/${seg(address)}/events`, normalizeContractEvents, { ...query }, request);
+}
+
+/**
+ * POST /contracts/verify with the spec's defaults (runs 200, cancun, MIT, no optimisation, no constructor
+ * arguments). A 2xx answer is returned even when success is false; an HTTP error throws an ApiError whose
+ * `body` holds the server's logs (normalizeVerificationResult(error.body)).
+ */
+export async function verifyContract(t: Transport, input: VerificationRequest, request?: RequestOptions): Promise<VerificationResult> {
+  const libraries = Object.fromEntries(Object.entries(input.libraries ?? {}).filter(([name, address]) => name.trim() && address.trim()));
+  const body = {
+    address: input.address,
+    sourceCode: input.sourceCode,
+    compilerVersion: input.compilerVersion,
+    contractName: input.contractName,
+    optimizationUsed: input.optimizationUsed ?? false,
+    runs: input.runs ?? 200,
+    constructorArguments: input.constructorArguments ?? '',
+    libraries,
+    evmVersion: input.evmVersion ?? 'cancun',
+    license: input.license ?? 'MIT',
+  };
+  return normalizeVerificationResult((await t.post('/contracts/verify', body, request)).body);
+}
+
+/**
+ * POST /contracts/{a}/interact {method, params, value} → the returned value (BigNumbers as decimal text).
+ * Throws an ApiError on failure; its serverMessage holds the server's error ('Contract is not verified').
+ */
+export async function interactWithContract(
+  t: Transport,
+  address: string,
+  method: string,
+  params: readonly unknown[] = [],
+  value = '0',
+  request?: RequestOptions,
+): Promise<ContractValue> {
+  const response = await t.post(`/contracts/${seg(address)}/interact`, { method, params, value }, request);
+  const result = normalizeInteractResult(response.body);
+  if (result.success) return result.result;
+  throw new ApiError({
+    kind: 'http',
+    message: result.error,
+    url: response.url,
+    status: response.status,
+    statusText: response.statusText,
+    serverMessage: serverMessageOf(response.body) ?? result.error,
+    body: response.body,
+  });
+}

@@ -1,0 +1,11 @@
+// Reading URL parameters: the shared rules behind each domain's params.ts.
+
+/** `value` when it is one of `allowed`, else `fallback` (for ?tab=, ?sort= and other closed sets). */
+export function oneOf<const T extends string>(allowed: readonly T[], value: string | null | undefined, fallback: NoInfer<T>): T {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
+/** Whether `value` is one of `allowed`. */
+export function isOneOf<const T extends string>(allowed: readonly T[], value: string | null | undefined): value is T {
+  return (allowed as readonly string[]).includes(value ?? '');
+}
