@@ -1,11 +1,10 @@
 import { AbiCoder, getBytes, toUtf8String } from 'ethers';
-import { toBigInt } from './normalize/bignum.ts';
-import { isRecord } from './normalize/fields.ts';
 
 // JSON-RPC reads through the indexer's POST /proxy/rpc: token name, symbol and decimals by eth_call, and the gas
 // price. Every helper answers a result union; any failure is the spec's error object {code: -32603, message:
 // 'Internal error'} (core §8), whatever the cause (network, node error, undecodable result).
-// ethers is only touched inside the token readers, so bundles that use just the gas price can drop it.
+// ethers is only touched inside the token readers, and the gas price reads no normaliser, so the header's gas-price
+// script (on every page) carries only the transport and this file's first half.
 
 /** A JSON-RPC error object. */
 export interface RpcError {
@@ -51,8 +50,10 @@ function failure<T>(): RpcResult<T> {
 export async function rpcCall(transport: RpcTransport, method: string, params: unknown[], options: RpcOptions = {}): Promise<RpcResult<unknown>> {
   try {
     const body = await transport.proxyRpc({ jsonrpc: '2.0', id: nextId++, method, params }, options);
-    if (!isRecord(body) || body['error'] !== undefined || !('result' in body)) return failure();
-    return { ok: true, value: body['result'] };
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return failure();
+    const answer = body as Record<string, unknown>;
+    if (answer['error'] !== undefined || !('result' in answer)) return failure();
+    return { ok: true, value: answer['result'] };
   } catch {
     return failure();
   }
@@ -146,6 +147,7 @@ export async function readTokenMeta(
 export async function readGasPrice(transport: RpcTransport, options: RpcOptions = {}): Promise<RpcResult<bigint>> {
   const result = await rpcCall(transport, 'eth_gasPrice', [], options);
   if (!result.ok) return result;
-  const wei = typeof result.value === 'string' ? toBigInt(result.value) : null;
-  return wei === null || wei < 0n ? failure() : { ok: true, value: wei };
+  // A JSON-RPC quantity: 0x and hex digits ('0x' alone would be malformed; nodes send '0x0').
+  const value = result.value;
+  return typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? { ok: true, value: BigInt(value) } : failure();
 }

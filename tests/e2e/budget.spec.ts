@@ -1,16 +1,80 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { scenario } from './fixtures.ts';
 
+const CLIENT_DIR = new URL('../../dist/client/', import.meta.url);
+
+/** A built chunk's text, by its URL path ('/_astro/x.js'). */
+function chunkText(path: string): string {
+  return readFileSync(new URL(`.${path}`, CLIENT_DIR), 'utf8');
+}
+
+/** Every chunk reachable from some entry chunks through static and dynamic imports (the whole code a page can load). */
+function reachableChunks(entries: readonly string[]): Map<string, string> {
+  const seen = new Map<string, string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    const text = chunkText(path);
+    seen.set(path, text);
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) {
+      queue.push(new URL(match[1]!, `http://x${path}`).pathname);
+    }
+  }
+  return seen;
+}
+
+/** The script chunks a page names: module scripts and islands' component and renderer URLs. */
+async function entryChunks(page: Page): Promise<string[]> {
+  const urls = await page.evaluate(() => [
+    ...Array.from(document.querySelectorAll('script[src]'), (s) => s.getAttribute('src')),
+    ...Array.from(document.querySelectorAll('astro-island'), (el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]).flat(),
+    ...Array.from(document.querySelectorAll('script:not([src])'), (s) => Array.from((s.textContent ?? '').matchAll(/["'](\/_astro\/[^"']+\.js)["']/g), (m) => m[1])).flat(),
+  ]);
+  return [...new Set(urls.filter((u): u is string => !!u && u.startsWith('/_astro/')))];
+}
+
+/** Indexer paths of the resource modules (src/lib/indexer/*) as they appear in built code. */
+const RESOURCE_MARKERS: Readonly<Record<string, string>> = {
+  'blocks by hash': '/blocks/hash/',
+  'transaction receipts': '/receipt',
+  'decoded transactions': '/decoded',
+  'address and account': '/account/',
+  'address NFT transfers': '/nft-transfers',
+  holders: '/holders/',
+  contracts: '/contracts/',
+  NFTs: '/nfts',
+  'validator count': '/stats/validators/count',
+  'contract counts': '/stats/contracts/count',
+  'health': '/health',
+  'blocks list': '/blocks',
+  'transactions list': '/transactions',
+  'network statistics': '/stats/tps',
+  'RPC proxy': '/proxy/rpc',
+  search: '/search',
+};
+
+/** Which resource markers occur in some code. */
+function resourcesIn(code: string): string[] {
+  return Object.entries(RESOURCE_MARKERS).filter(([, marker]) => code.includes(`"${marker}`) || code.includes(`\`${marker}`) || code.includes(`'${marker}`)).map(([name]) => name);
+}
+
 /** Gzipped bytes of every script a page runs before any interaction: external files and inline blocks. */
-async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: RegExp): Promise<{ bytes: number; urls: string[] }> {
+async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: RegExp): Promise<{ bytes: number; urls: string[]; files: Record<string, number> }> {
   const urls: string[] = [];
+  const files: Record<string, number> = {};
   let bytes = 0;
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script' || exclude?.test(res.url())) return;
     urls.push(res.url());
-    pending.push(res.body().then((body) => { bytes += gzipSync(body).length; }));
+    pending.push(res.body().then((body) => {
+      const size = gzipSync(body).length;
+      files[new URL(res.url()).pathname] = size;
+      bytes += size;
+    }));
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   // Let idle/visible islands and timers start, as a visitor who only looks would.
@@ -18,7 +82,7 @@ async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: 
   await Promise.all(pending);
   const inline = await page.evaluate(() => Array.from(document.querySelectorAll('script:not([src])'), (s) => s.textContent ?? '').join('\n'));
   bytes += gzipSync(Buffer.from(inline)).length;
-  return { bytes, urls };
+  return { bytes, urls, files };
 }
 
 const KB = 1024;
@@ -35,8 +99,9 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
   }
 
   test('home ≤ 110 KB including React, fetched only after the first paint', async ({ page }) => {
-    const { bytes, urls } = await scriptBytesBeforeInteraction(page, '/');
+    const { bytes, urls, files } = await scriptBytesBeforeInteraction(page, '/');
     console.log(`budget /: ${bytes} B gzip, ${urls.length} script file(s)`);
+    for (const [file, size] of Object.entries(files)) console.log(`  ${file}: ${size} B gzip`);
     expect(bytes).toBeLessThanOrEqual(110 * KB);
     // Islands (React and their components) must start loading only after the first paint.
     const timing = await page.evaluate(() => {
@@ -91,5 +156,27 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     expect(loaded.some((u) => /SearchBox/.test(u))).toBe(false);
     await page.getByPlaceholder('Search by Block / Txn / Address / Token').first().focus();
     await expect.poll(() => loaded.some((u) => /SearchBox/.test(u))).toBe(true);
+  });
+  test('the header loads only the RPC resource; the search box adds search and the token list when used', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    const entries = await entryChunks(page);
+    const scripts = entries.filter((u) => !/SearchBox|client\.|react/i.test(u));
+    const header = resourcesIn([...reachableChunks(scripts).values()].join('\n'));
+    console.log(`header scripts ${scripts.join(', ')}: ${header.join(', ')}`);
+    expect(header).toEqual(['RPC proxy']);
+    const search = entries.filter((u) => /SearchBox/.test(u));
+    expect(search).toHaveLength(1);
+    expect(resourcesIn([...reachableChunks(search).values()].join('\n'))).toEqual(['search']);
+  });
+
+  test('the home islands can load only the resources the home page reads', async ({ page }) => {
+    await page.goto('/');
+    const islands = await page.evaluate(() => Array.from(document.querySelectorAll('astro-island'), (el) => el.getAttribute('component-url') ?? ''));
+    const home = islands.filter((u) => /\/Home\w+\./.test(u));
+    expect(home.length).toBeGreaterThanOrEqual(4);
+    const chunks = reachableChunks(home);
+    const found = resourcesIn([...chunks.values()].join('\n'));
+    console.log(`home islands: ${chunks.size} chunk(s), ${[...chunks.values()].reduce((n, t) => n + gzipSync(t).length, 0)} B gzip in all, resources: ${found.join(', ')}`);
+    expect(found.sort()).toEqual(['blocks list', 'health', 'network statistics', 'RPC proxy', 'transactions list'].sort());
   });
 });

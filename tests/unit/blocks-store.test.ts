@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $latestBlock, BLOCKS_POLL_MS, parseLastBlock, refreshLatestBlock, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
 
 describe('parseLastBlock', () => {
@@ -19,6 +19,12 @@ describe('parseLastBlock', () => {
 });
 
 describe('$latestBlock polling', () => {
+  // The store loads its reader on the first poll; a browser that polled once has it cached, and a cached module
+  // resolves within the fake clock's ticks (an uncached one waits on real file reads).
+  beforeAll(async () => {
+    await import('../../src/lib/stores/polls.ts');
+  });
+
   let answers: Array<() => Response>;
   const fetchMock = vi.fn(async (_url: string) => (answers.shift() ?? (() => new Response('{}', { status: 200 })))());
 

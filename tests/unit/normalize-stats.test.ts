@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  normalizeContractCounts,
-  normalizeCount,
-  normalizeHealth,
-  normalizeHolderCount,
-  normalizeTps,
-  normalizeTransactionCount,
-  normalizeValidatorCount,
-  normalizeValidatorPayout,
-} from '../../src/lib/normalize/stats.ts';
+import { normalizeContractCounts, normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../../src/lib/normalize/stats.ts';
+import { normalizeHealth } from '../../src/lib/normalize/health.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $latestTransactions,
   $newTransactionCount,
@@ -35,6 +35,12 @@ describe('transactionHashes: bare or wrapped lists', () => {
 });
 
 describe('the new-transactions feed', () => {
+  // The store loads its reader on the first poll; a browser that polled once has it cached, and a cached module
+  // resolves within the fake clock's ticks (an uncached one waits on real file reads).
+  beforeAll(async () => {
+    await import('../../src/lib/stores/polls.ts');
+  });
+
   let answer: unknown;
   const fetchMock = vi.fn(async (url: string) => {
     void url;

@@ -1,6 +1,7 @@
 import * as address from './address.ts';
 import * as blocks from './blocks.ts';
 import * as contracts from './contracts.ts';
+import * as health from './health.ts';
 import * as holders from './holders.ts';
 import * as nfts from './nfts.ts';
 import * as rpc from './rpc.ts';
@@ -22,6 +23,7 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
   const t = createTransport(baseUrl, options);
   return {
     baseUrl,
+    ...bind(t, health),
     ...bind(t, stats),
     ...bind(t, search),
     ...bind(t, rpc),

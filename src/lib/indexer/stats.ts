@@ -1,24 +1,12 @@
 import { formatUnitsExact } from '../normalize/bignum.ts';
-import {
-  normalizeCount,
-  normalizeHealth,
-  normalizeHolderCount,
-  normalizeTps,
-  normalizeTransactionCount,
-  normalizeValidatorCount,
-  normalizeValidatorPayout,
-} from '../normalize/stats.ts';
-import type { ContractCounts, Health, NetworkStats, TransactionCount, ValidatorPayout } from '../types.ts';
+import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
+import type { ContractCounts, NetworkStats, TransactionCount, ValidatorPayout } from '../types.ts';
+import { getHealth } from './health.ts';
 import { getGasPrice } from './rpc.ts';
-import { CONTRACTS_TIMEOUT_MS, HEALTH_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';
+import { CONTRACTS_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';
 import { safe, type RequestOptions, type Transport } from './transport.ts';
 
-// Health and network statistics (spec core §7, §9).
-
-/** GET /health → {status, ok, lastBlock, isIndexing} (2 s). */
-export function getHealth(t: Transport, request?: RequestOptions): Promise<Health> {
-  return t.need('/health', normalizeHealth, request, HEALTH_TIMEOUT_MS);
-}
+// Network statistics (spec core §7, §9).
 
 /** GET /stats/tps → transactions per second (2 s). */
 export function getTps(t: Transport, request?: RequestOptions): Promise<number> {

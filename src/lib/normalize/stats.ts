@@ -1,24 +1,6 @@
-import type { ContractCounts, Health, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../types.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../types.ts';
 import { formatUnitsExact, parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
-import { isRecord, normalizeList, pick, toAddress, toBool, toText } from './fields.ts';
-
-/** A block height from /health: a non-negative safe integer, as a number or a decimal string. */
-function toBlockHeight(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
-}
-
-/** /health {status, lastBlock, isIndexing}; ok is status === 'ok'. Null when the value is not an object. */
-export function normalizeHealth(raw: unknown): Health | null {
-  if (!isRecord(raw)) return null;
-  const status = toText(raw['status']) ?? 'unknown';
-  return {
-    status,
-    ok: status === 'ok',
-    lastBlock: toBlockHeight(pick(raw, 'lastBlock', 'latestBlock', 'blockNumber')),
-    isIndexing: toBool(raw['isIndexing']) ?? false,
-  };
-}
+import { isRecord, normalizeList, pick, toAddress } from './fields.ts';
 
 /** Transactions per second from /stats/tps {tps, …}; null when absent. */
 export function normalizeTps(raw: unknown): number | null {

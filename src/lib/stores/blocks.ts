@@ -1,8 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { getHealth } from '../indexer/stats.ts';
 import { HEALTH_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import { createTransport, type FetchLike } from '../indexer/transport.ts';
-import { normalizeHealth } from '../normalize/stats.ts';
+import type { FetchLike } from '../indexer/transport.ts';
+import { normalizeHealth } from '../normalize/health.ts';
 
 /** The block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
@@ -31,8 +30,9 @@ export function parseLastBlock(body: unknown): number | null {
 export async function refreshLatestBlock(fetchImpl?: FetchLike): Promise<void> {
   if (indexerBase === null) return;
   try {
-    const transport = createTransport(indexerBase, fetchImpl ? { fetch: fetchImpl } : {});
-    const latest = (await getHealth(transport, { timeoutMs: BLOCKS_POLL_TIMEOUT_MS })).lastBlock;
+    // Loaded on the first poll, 30 s after the page: the page itself needs none of the transport.
+    const { readLastBlock } = await import('./polls.ts');
+    const latest = await readLastBlock(indexerBase, BLOCKS_POLL_TIMEOUT_MS, fetchImpl);
     const known = $latestBlock.get();
     if (latest !== null && (known === null || latest > known)) $latestBlock.set(latest);
   } catch {

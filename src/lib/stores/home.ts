@@ -1,7 +1,6 @@
 import { map, onMount } from 'nanostores';
 import type { HomeData } from '../home/load.ts';
-import type { HomeSource } from '../home/load.ts';
-import { getHealth } from '../indexer/stats.ts';
+import { getHealth } from '../indexer/health.ts';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
 import { createTransport, type Transport } from '../indexer/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../types.ts';
@@ -56,21 +55,6 @@ function indexer(url: string): Transport {
   return transport;
 }
 
-/** The reads of the home page, bound to the browser's transport; they load only when the page needs fresh data. */
-async function homeSource(url: string): Promise<HomeSource> {
-  const [{ getBlocks }, { getTransactions }, { getNetworkStats }] = await Promise.all([
-    import('../indexer/blocks.ts'),
-    import('../indexer/transactions.ts'),
-    import('../indexer/stats.ts'),
-  ]);
-  const t = indexer(url);
-  return {
-    getBlocks: (query, request) => getBlocks(t, query, request),
-    getTransactions: (query, request) => getTransactions(t, query, request),
-    getNetworkStats: (request) => getNetworkStats(t, request),
-  };
-}
-
 function raiseKnownLatest(value: number | null | undefined): void {
   if (typeof value === 'number' && (knownLatest === null || value > knownLatest)) knownLatest = value;
 }
@@ -102,7 +86,9 @@ function publish(data: HomeData, parts: readonly HomePart[], initial: boolean): 
 /** Fetches some parts; the first load publishes each part as it arrives, so the overlay counts up. */
 async function load(parts: readonly HomePart[], initial: boolean): Promise<void> {
   if (!baseline) return;
-  const [{ loadHomeData }, source] = await Promise.all([import('../home/load.ts'), homeSource(baseline.indexerUrl)]);
+  // The reads, the loading rules and the AI figures' code load only when the page needs fresh data.
+  const [{ loadHomeData }, { homeSource }] = await Promise.all([import('../home/load.ts'), import('../home/source.ts')]);
+  const source = homeSource(indexer(baseline.indexerUrl));
   if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
   else publish(await loadHomeData(source, { parts }), parts, false);
 }

@@ -1,7 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
-import { getTransactionHashes } from '../indexer/transactions.ts';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import { createTransport, type FetchLike } from '../indexer/transport.ts';
+import type { FetchLike } from '../indexer/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
 
 // The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions
@@ -41,8 +40,9 @@ export async function pollLatestTransactions(fetchImpl?: FetchLike): Promise<voi
   if (base === null) return;
   if (typeof document !== 'undefined' && document.hidden) return;
   try {
-    const transport = createTransport(base, { timeoutMs: TX_LIST_POLL_TIMEOUT_MS, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-    const hashes = await getTransactionHashes(transport, { limit: TX_LIST_POLL_LIMIT, offset: 0 });
+    // Loaded on the first poll, 30 s after the page: the page itself needs none of the transport.
+    const { readTransactionHashes } = await import('./polls.ts');
+    const hashes = await readTransactionHashes(base, TX_LIST_POLL_LIMIT, TX_LIST_POLL_TIMEOUT_MS, fetchImpl);
     // An empty answer from a struggling indexer would otherwise count as "everything is new".
     if (hashes.length > 0) $latestTransactions.set(hashes);
   } catch {
