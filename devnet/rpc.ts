@@ -37,7 +37,7 @@ export class Rpc {
   }
 
   /** Sends calls as one batch and returns results (or Error objects) in the order of the calls. */
-  async batch(calls: RpcCall[]): Promise<(unknown | Error)[]> {
+  async batch(calls: RpcCall[]): Promise<unknown[]> {
     if (calls.length === 0) return [];
     const first = this.nextId;
     this.nextId += calls.length;

@@ -26,7 +26,7 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
       await fetch(url, { signal: AbortSignal.timeout(2_000) });
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(error)}`);
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(error)}`, { cause: error });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -64,7 +64,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
         const dir = dataDir;
-        stops.push(async () => rmSync(dir, { recursive: true, force: true }));
+        stops.push(() => Promise.try(() => rmSync(dir, { recursive: true, force: true })));
       }
       const indexer = await startIndexer({
         rpcUrl,

@@ -12,7 +12,7 @@ export class Checkpointer {
       this.busy = false;
       if (msg.startsWith('error')) log(`checkpoint: ${msg}`);
     });
-    this.worker.on('error', (err) => log(`checkpoint worker: ${err.message}`));
+    this.worker.on('error', (err: Error) => log(`checkpoint worker: ${err.message}`));
     this.worker.unref();
   }
 

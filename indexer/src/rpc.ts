@@ -77,7 +77,7 @@ export class RpcClient {
 
   /** Many calls in JSON-RPC batches; outcomes are returned in the order of the calls. */
   async batch<T = unknown>(calls: readonly RpcCall[]): Promise<RpcOutcome<T>[]> {
-    const outcomes: RpcOutcome<T>[] = new Array(calls.length);
+    const outcomes = new Array<RpcOutcome<T>>(calls.length);
     const chunks: Promise<void>[] = [];
     for (let start = 0; start < calls.length; start += this.maxBatch) {
       const slice = calls.slice(start, start + this.maxBatch);

@@ -187,7 +187,7 @@ export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs: number, wh
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
-    if (v) return v as NonNullable<T>;
+    if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -20,7 +20,8 @@ const PLACEHOLDER = 'Search by Block / Txn / Address / Token';
 export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<State>({ kind: 'empty' });
+  // The last answer and the query it answers: the state shown is derived from it, so typing never sets state twice.
+  const [answer, setAnswer] = useState<{ q: string; state: State } | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = `${idPrefix}-${useId().replace(/:/g, '')}-list`;
@@ -33,19 +34,18 @@ export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) 
     setOpen(document.activeElement === input);
   }, []);
 
+  const trimmed = query.trim();
+  const state: State = !trimmed ? { kind: 'empty' } : answer?.q === trimmed ? answer.state : { kind: 'loading' };
+
   useEffect(() => {
     const q = query.trim();
-    if (!q) {
-      setState({ kind: 'empty' });
-      return;
-    }
-    setState({ kind: 'loading' });
+    if (!q) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       loadSuggestions(indexerUrl, q, controller.signal)
-        .then((items) => setState(items.length ? { kind: 'results', items } : { kind: 'none' }))
+        .then((items) => setAnswer({ q, state: items.length ? { kind: 'results', items } : { kind: 'none' } }))
         .catch(() => {
-          if (!controller.signal.aborted) setState({ kind: 'none' });
+          if (!controller.signal.aborted) setAnswer({ q, state: { kind: 'none' } });
         });
     }, SEARCH_DEBOUNCE_MS);
     return () => {

@@ -59,7 +59,7 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       try {
         value = load();
       } catch (error) {
-        return Promise.reject(error as Error);
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
       const entry: Entry = { expiresAt: at + ttlMs, value };
       entries.set(key, entry);

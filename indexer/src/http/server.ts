@@ -60,53 +60,61 @@ function segmentsOf(pathname: string): string[] {
   return segs;
 }
 
+/** Answers one request; a failure becomes a JSON error reply, or a destroyed socket once headers are out. */
+async function handleRequest(
+  router: Router,
+  log: (line: string) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  try {
+    if (method === 'OPTIONS') {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
+    let segs: string[];
+    let pathname: string;
+    let search: string;
+    try {
+      ({ pathname, search } = splitUrl(req.url ?? '/'));
+      segs = segmentsOf(pathname);
+    } catch {
+      throw new HttpError(400, 'Malformed URL');
+    }
+    const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
+    if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
+    if ('allowed' in match) {
+      send(res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
+      return;
+    }
+    let body: unknown = undefined;
+    if (method === 'POST') {
+      const text = await readBody(req);
+      try {
+        body = text.length === 0 ? undefined : JSON.parse(text);
+      } catch {
+        body = INVALID_JSON;
+      }
+    }
+    const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });
+    if (out instanceof Reply) send(res, out.status, out.body);
+    else send(res, 200, out);
+  } catch (err) {
+    if (err instanceof HttpError) {
+      send(res, err.status, { error: err.message });
+      return;
+    }
+    log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (!res.headersSent) send(res, 500, { error: 'Internal server error' });
+    else res.destroy();
+  }
+}
+
 /** The HTTP server: CORS, JSON in and out, 404/405 JSON, and no stack trace ever leaves the process. */
 export function createApiServer(router: Router, log: (line: string) => void): Server {
-  const server = createServer(async (req, res) => {
-    const method = req.method ?? 'GET';
-    try {
-      if (method === 'OPTIONS') {
-        res.writeHead(204, CORS_HEADERS);
-        res.end();
-        return;
-      }
-      let segs: string[];
-      let pathname: string;
-      let search: string;
-      try {
-        ({ pathname, search } = splitUrl(req.url ?? '/'));
-        segs = segmentsOf(pathname);
-      } catch {
-        throw new HttpError(400, 'Malformed URL');
-      }
-      const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
-      if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
-      if ('allowed' in match) {
-        send(res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
-        return;
-      }
-      let body: unknown = undefined;
-      if (method === 'POST') {
-        const text = await readBody(req);
-        try {
-          body = text.length === 0 ? undefined : JSON.parse(text);
-        } catch {
-          body = INVALID_JSON;
-        }
-      }
-      const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });
-      if (out instanceof Reply) send(res, out.status, out.body);
-      else send(res, 200, out);
-    } catch (err) {
-      if (err instanceof HttpError) {
-        send(res, err.status, { error: err.message });
-        return;
-      }
-      log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      if (!res.headersSent) send(res, 500, { error: 'Internal server error' });
-      else res.destroy();
-    }
-  });
+  const server = createServer((req, res) => void handleRequest(router, log, req, res));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;

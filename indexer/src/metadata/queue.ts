@@ -192,7 +192,7 @@ export class MetadataQueue {
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         // Oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
-        if (/exceeds|HTTP 4\d\d/.test(message)) throw new Error(message);
+        if (/exceeds|HTTP 4\d\d/.test(message)) throw new Error(message, { cause: err });
         throw new TransientError(message);
       }
     }

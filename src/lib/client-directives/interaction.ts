@@ -4,12 +4,16 @@ import type { ClientDirective } from 'astro';
 const interaction: ClientDirective = (load, _options, el) => {
   const events = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
   let started = false;
-  const start = async () => {
+  const hydrate = async () => {
+    const run = await load();
+    await run();
+  };
+  const start = () => {
     if (started) return;
     started = true;
     for (const type of events) el.removeEventListener(type, start);
-    const hydrate = await load();
-    await hydrate();
+    // A failed hydration leaves the server-rendered form, which works on its own.
+    hydrate().catch(() => {});
   };
   for (const type of events) el.addEventListener(type, start, { passive: true });
 };

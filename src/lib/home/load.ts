@@ -39,13 +39,13 @@ export function requireStats(stats: NetworkStats): NetworkStats {
 
 /** The AI card's figures from the AI data (98 and 92 for missing fields); throws when the live inputs could not be read. */
 export async function loadHomeAi(source: HomeSource): Promise<HomeAi> {
-  let failure: unknown = null;
+  const failures: unknown[] = [];
   const data = await loadAiDashboardData(source, {
     onError: (error) => {
-      failure = error ?? new Error('AI data unavailable');
+      failures.push(error ?? new Error('AI data unavailable'));
     },
   });
-  if (failure !== null) throw failure;
+  if (failures.length > 0) throw failures[0];
   return homeAiFigures(data);
 }
 
@@ -61,7 +61,7 @@ async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
 export async function loadHomeData(source: HomeSource, options: HomeLoadOptions = {}): Promise<HomeData> {
   const parts = options.parts ?? HOME_PARTS;
   const want = (part: HomePart) => parts.includes(part);
-  const none = async () => null;
+  const none = () => Promise.resolve(null);
   const [blocks, transactions, stats, ai] = await Promise.all([
     want('blocks') ? orNull(() => source.getBlocks({ limit: HOME_BLOCK_COUNT })) : none(),
     want('transactions') ? orNull(() => source.getTransactions({ limit: HOME_TRANSACTION_COUNT })) : none(),

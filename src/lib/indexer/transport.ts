@@ -103,11 +103,17 @@ function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   return controller.signal;
 }
 
+/** The reason an aborted signal gives (an AbortError or TimeoutError DOMException unless the caller gave its own). */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new DOMException(String(reason), 'AbortError');
+}
+
 /** Resolves `promise` unless `signal` aborts first (some fetch implementations ignore the signal). */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as unknown);
+    const onAbort = (): void => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
@@ -116,7 +122,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

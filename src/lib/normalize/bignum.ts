@@ -58,7 +58,7 @@ export function toCount(value: unknown): number | null {
  * Both indexers send seconds; milliseconds and ISO strings only appear in hand-written sources.
  */
 export function toTimestamp(value: unknown): number | null {
-  let seconds: number | null = null;
+  let seconds: number | null;
   if (typeof value === 'string' && value.trim() !== '' && !/^-?[\d.]+$/.test(value.trim()) && !HEX_INTEGER.test(value.trim())) {
     const parsed = Date.parse(value);
     seconds = Number.isFinite(parsed) ? parsed / 1000 : null;

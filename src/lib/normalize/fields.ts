@@ -52,11 +52,11 @@ export function toBool(value: unknown): boolean | null {
 
 /** The list inside a response: a bare array, or the first array under one of `keys`; null when there is none. */
 export function unwrapList(value: unknown, ...keys: string[]): unknown[] | null {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (!isRecord(value)) return null;
   for (const key of [...keys, 'items', 'data', 'results']) {
     const inner = value[key];
-    if (Array.isArray(inner)) return inner;
+    if (Array.isArray(inner)) return inner as unknown[];
   }
   return null;
 }

@@ -24,7 +24,7 @@ function finite(value: unknown): number | null {
 
 function quoteOf(entry: unknown): PriceQuote | null {
   // v2 answers a list of coins per symbol, v1 a single coin.
-  const coin = Array.isArray(entry) ? entry[0] : entry;
+  const coin: unknown = Array.isArray(entry) ? (entry as unknown[])[0] : entry;
   if (!isRecord(coin) || !isRecord(coin['quote'])) return null;
   const usd = coin['quote']['USD'];
   if (!isRecord(usd)) return null;

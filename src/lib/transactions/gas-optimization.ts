@@ -23,10 +23,10 @@ const CACHE_KEY = 'transactions:ai-data';
 export async function loadGasOptimization(source: AiDataSource, cache: TtlCache): Promise<GasOptimizationFigure> {
   try {
     const data = await cache.get<AiDashboardData>(CACHE_KEY, AI_REFRESH_INTERVAL_MS, async () => {
-      let failure: unknown = null;
-      const result = await loadAiDashboardData(source, { onError: (error) => { failure = error ?? new Error('Unknown error'); } });
+      const failures: unknown[] = [];
+      const result = await loadAiDashboardData(source, { onError: (error) => { failures.push(error ?? new Error('Unknown error')); } });
       // loadAiDashboardData answers the simulated set on failure; throwing here keeps that answer out of the cache.
-      if (failure !== null) throw failure;
+      if (failures.length > 0) throw failures[0];
       return result;
     });
     return { percent: data.gasOptimization, error: null, simulated: data.isSimulated };

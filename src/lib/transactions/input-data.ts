@@ -39,6 +39,8 @@ function hexBytes(input: string): Uint8Array {
  */
 export function inputAsUtf8(input: string): string {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(hexBytes(input));
+  // Control characters are what this regex is for: each becomes its visible picture.
+  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, (c) => {
     const code = c.charCodeAt(0);
     return code === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + code);
