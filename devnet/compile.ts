@@ -38,7 +38,8 @@ export function compilerVersion(): string {
   return pkg.version;
 }
 
-function readSources(): Record<string, string> {
+/** The devnet's own sources by source unit name ('Token.sol'). */
+export function readSources(): Record<string, string> {
   const sources: Record<string, string> = {};
   for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith('.sol')).sort()) {
     sources[file] = readFileSync(join(CONTRACTS_DIR, file), 'utf8');
@@ -46,7 +47,8 @@ function readSources(): Record<string, string> {
   return sources;
 }
 
-function findImport(path: string): { contents: string } | { error: string } {
+/** Resolves an @openzeppelin/contracts import as solc's import callback does. */
+export function findImport(path: string): { contents: string } | { error: string } {
   const prefix = '@openzeppelin/contracts/';
   if (path.startsWith(prefix) && !path.includes('..')) {
     try {

@@ -1,4 +1,5 @@
-// CLI of the bundled indexer: reads RPC_URL, DATA_DIR, INDEXER_PORT, HOST and IPFS_GATEWAY from the environment.
+// CLI of the bundled indexer: reads RPC_URL, DATA_DIR, INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings
+// (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) from the environment.
 import { startIndexer } from './src/main.ts';
 
 const env = process.env;
@@ -14,6 +15,12 @@ const indexer = await startIndexer({
   port,
   host: env['HOST'] ?? '127.0.0.1',
   ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
+  verify: {
+    download: env['SOLC_DOWNLOAD'] !== '0',
+    ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),
+    ...(env['VERIFY_WORKERS'] ? { workers: Math.max(1, Number(env['VERIFY_WORKERS']) || 1) } : {}),
+    ...(env['VERIFY_TIMEOUT_MS'] ? { compileTimeoutMs: Math.max(1000, Number(env['VERIFY_TIMEOUT_MS']) || 120_000) } : {}),
+  },
 });
 console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'})`);
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { buildRouter } from './api/routes.ts';
 import { Checkpointer } from './checkpointer.ts';
@@ -10,6 +10,23 @@ import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
 import { ProgressBar } from './progress.ts';
 import { RpcClient } from './rpc.ts';
 import { Syncer, type SyncOptions, type SyncStatus } from './sync.ts';
+import { Compilers, DEFAULT_COMPILER_LIST_URL } from './verify/compilers.ts';
+import { CompilerPool } from './verify/pool.ts';
+import { VerificationService } from './verify/service.ts';
+
+/** Settings of contract verification. */
+export interface VerifyOptions {
+  /** Download compilers that are not bundled (default true; SOLC_DOWNLOAD=0 turns it off). */
+  download?: boolean;
+  /** The official solc-js release list (SOLC_LIST_URL). */
+  listUrl?: string;
+  /** Compiler threads (VERIFY_WORKERS, default 1). */
+  workers?: number;
+  /** Time limit of one compilation (VERIFY_TIMEOUT_MS, default 120 s). */
+  compileTimeoutMs?: number;
+  /** Time the search for a mismatch's reason may take (default 60 s). */
+  diagnosisBudgetMs?: number;
+}
 
 /** Settings of an indexer instance. */
 export interface IndexerOptions {
@@ -30,6 +47,8 @@ export interface IndexerOptions {
   metadata?: boolean;
   /** Serve repeated lookups from memory (default true). */
   apiCache?: boolean;
+  /** Contract verification: compiler downloads, threads and time limits. */
+  verify?: VerifyOptions;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -71,7 +90,20 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   });
   if (opts.metadata !== false) syncer.onNftRows(() => metadata.kick());
 
-  const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false });
+  const dataDir = dbFile === ':memory:' ? (opts.dataDir ?? './data') : dirname(dbFile);
+  const verifier = new VerificationService({
+    stmts,
+    rpc,
+    compilers: new Compilers({
+      cacheDir: join(dataDir, 'compilers'),
+      download: opts.verify?.download ?? true,
+      listUrl: opts.verify?.listUrl ?? DEFAULT_COMPILER_LIST_URL,
+      timeoutMs: 10_000,
+    }),
+    pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
+    ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
+  });
+  const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier });
   const server = createApiServer(router, log);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -98,7 +130,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       stopped ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
-        await Promise.all([syncer.stop(), metadata.stop(), closed]);
+        await Promise.all([syncer.stop(), metadata.stop(), closed, verifier.close()]);
         await checkpointer?.close();
         db.close();
       })();

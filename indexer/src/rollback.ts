@@ -110,6 +110,14 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
       from,
     );
     stmts.run('DELETE FROM nft_tokens WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)', from);
+    // A verification lives as long as its contract's creation: removed with the creation block, kept otherwise.
+    stmts.run(
+      `DELETE FROM verified_contracts WHERE creation_block >= ?
+         OR (creation_block IS NULL AND address IN (SELECT address FROM contracts WHERE first_seen_block >= ?))`,
+      from,
+      from,
+    );
+    stmts.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
     stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
     const miners = stmts.all<{ miner: string; n: number }>(
@@ -162,7 +170,21 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
   return result;
 }
 
-const CHAIN_TABLES = ['blocks', 'transactions', 'address_transactions', 'logs', 'token_transfers', 'token_balances', 'nft_tokens', 'contracts', 'addresses', 'validators'];
+const CHAIN_TABLES = [
+  'blocks',
+  'transactions',
+  'address_transactions',
+  'logs',
+  'token_transfers',
+  'token_balances',
+  'nft_tokens',
+  'contracts',
+  'addresses',
+  'validators',
+  'verified_contracts',
+  'contract_code_hashes',
+  'verification_jobs',
+];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */
 function clearAll(stmts: Statements, book: AddressBook): RollbackResult {

@@ -1,6 +1,7 @@
 import type { Statements } from '../db.ts';
 import type { RpcClient } from '../rpc.ts';
 import type { SyncStatus } from '../sync.ts';
+import type { VerificationService } from '../verify/service.ts';
 
 /** What every route module needs. */
 export interface ApiContext {
@@ -10,6 +11,8 @@ export interface ApiContext {
   ipfsGateway: string;
   /** Serve repeated lookups from memory (default true; the benchmark turns it off to measure cold paths). */
   cache?: boolean;
+  /** Contract verification (absent in tests that build the router alone: its routes then answer 503). */
+  verifier?: VerificationService;
 }
 
 /** A small time-based memo for aggregate figures that are costly to recompute on every request. */

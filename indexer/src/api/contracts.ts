@@ -1,5 +1,8 @@
 import { optionalInt, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, Reply, type Router } from '../http/router.ts';
+import { INVALID_JSON } from '../http/server.ts';
+import { EVM_VERSIONS } from '../verify/input.ts';
+import type { Verification, VerificationService } from '../verify/service.ts';
 import { formatUnits } from '../num.ts';
 import { ROW_ID_BLOCK } from '../writer.ts';
 import { nativeBalance } from './accounts.ts';
@@ -25,9 +28,52 @@ interface ContractRow {
   transfer_count: number;
 }
 
-const NOT_VERIFIED = { error: 'Contract is not verified' };
+const NOT_VERIFIED = { success: false, error: 'Contract is not verified' };
 
-/** Contract routes: details, creation, verification status (unverified until verification exists), events. */
+/** The file map of a verification. */
+function sourceFiles(v: Verification): Record<string, string> {
+  return JSON.parse(v.row.sources) as Record<string, string>;
+}
+
+/** The source as the upstream indexer gives it: the text of a single file, or the JSON of a file map. */
+function sourceCodeText(v: Verification): string {
+  const files = sourceFiles(v);
+  const paths = Object.keys(files);
+  return paths.length === 1 ? (files[paths[0] as string] as string) : JSON.stringify(files, null, 2);
+}
+
+/** GET /contracts/{a}/verification: the upstream indexer's fields, and the match type and similar-match source. */
+function verificationJson(address: string, v: Verification, creator: string | null, owner: string | null): Record<string, unknown> {
+  const files = sourceFiles(v);
+  const multi = Object.keys(files).length > 1;
+  return {
+    address,
+    verified: true,
+    matchType: v.matchType,
+    similarTo: v.similarTo,
+    contractName: v.row.contract_name,
+    contractPath: v.row.contract_path,
+    compilerVersion: v.row.compiler_version,
+    optimizationUsed: v.row.optimization_used === 1,
+    runs: v.row.runs,
+    evmVersion: v.row.evm_version,
+    license: v.row.license,
+    constructorArguments: v.row.constructor_arguments,
+    libraries: JSON.parse(v.row.libraries) as unknown,
+    verifiedAt: new Date(v.row.verified_at * 1000).toISOString(),
+    metadataHash: v.row.metadata_hash,
+    isMultiFile: multi,
+    mainFile: v.row.contract_path,
+    sourceFiles: files,
+    sourceCode: sourceCodeText(v),
+    inputFormat: v.row.input_format,
+    abi: JSON.parse(v.row.abi) as unknown,
+    creatorAddress: creator,
+    ownerAddress: owner,
+  };
+}
+
+/** Contract routes: details, creation, verification (submit, status, source, ABI, compilers), events. */
 export function contractRoutes(router: Router, ctx: ApiContext): void {
   const find = (raw: string | undefined): ContractRow => {
     const address = parseAddress(raw);
@@ -60,7 +106,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       codeSize: c.code_size,
       holderCount: isToken ? c.holder_count : null,
       transferCount: isToken ? c.transfer_count : null,
-      verified: false,
+      verified: (await ctx.verifier?.lookup(c.address)) != null,
     };
   });
 
@@ -69,17 +115,64 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     return { creator: c.creator, transactionHash: c.creation_tx, blockNumber: c.block_number, timestamp: c.timestamp };
   });
 
-  router.get('/contracts/{address}/verified', ({ params }) => {
-    parseAddress(params['address']);
-    return { verified: false };
+  const verifier = (): VerificationService => {
+    if (!ctx.verifier) throw new HttpError(503, 'Contract verification is not available on this indexer');
+    return ctx.verifier;
+  };
+  const lookup = async (raw: string | undefined): Promise<{ address: string; v: Verification | null }> => {
+    const address = parseAddress(raw);
+    return { address, v: ctx.verifier ? await ctx.verifier.lookup(address) : null };
+  };
+
+  router.get('/contracts/{address}/verified', async ({ params }) => {
+    const { v } = await lookup(params['address']);
+    return v ? { verified: true, matchType: v.matchType, similarTo: v.similarTo } : { verified: false };
   });
 
-  for (const suffix of ['abi', 'source', 'verification']) {
-    router.get(`/contracts/{address}/${suffix}`, ({ params }) => {
-      parseAddress(params['address']);
-      return new Reply(404, NOT_VERIFIED);
-    });
-  }
+  router.get('/contracts/{address}/abi', async ({ params }) => {
+    const { address, v } = await lookup(params['address']);
+    if (!v) return new Reply(404, NOT_VERIFIED);
+    return { address, abi: JSON.parse(v.row.abi) as unknown };
+  });
+
+  router.get('/contracts/{address}/source', async ({ params }) => {
+    const { address, v } = await lookup(params['address']);
+    if (!v) return new Reply(404, NOT_VERIFIED);
+    return { address, sourceCode: sourceCodeText(v), sourceFiles: sourceFiles(v), contractName: v.row.contract_name, mainFile: v.row.contract_path };
+  });
+
+  router.get('/contracts/{address}/verification', async ({ params }) => {
+    const { address, v } = await lookup(params['address']);
+    if (!v) return new Reply(404, NOT_VERIFIED);
+    const row = ctx.stmts.one<{ creator: string | null; owner: string | null }>('SELECT creator, owner FROM contracts WHERE address = ?', address);
+    return verificationJson(address, v, row?.creator ?? null, row?.owner ?? null);
+  });
+
+  router.get('/contracts/compilers', async () => {
+    const list = await verifier().compilers.listAll();
+    return { ...list, evmVersions: EVM_VERSIONS };
+  });
+
+  router.post('/contracts/verify', async ({ body }) => {
+    if (body === INVALID_JSON) throw new HttpError(400, 'Request body must be JSON');
+    const result = await verifier().verify(body);
+    if (!result.ok) return new Reply(result.status, { success: false, error: `Verification failed: ${result.reason}`, reason: result.reason, logs: result.logs });
+    return {
+      success: true,
+      message: result.alreadyVerified
+        ? `Contract is already verified (${result.matchType} match)`
+        : `Contract verified successfully (${result.matchType} match)`,
+      matchType: result.matchType,
+      alreadyVerified: result.alreadyVerified,
+      address: result.address,
+      contractName: result.contractName,
+      contractPath: result.contractPath,
+      compilerVersion: `v${result.compiler.longVersion}`,
+      constructorArguments: result.constructorArguments,
+      abi: result.abi,
+      logs: result.logs,
+    };
+  });
 
   router.get('/contracts/{address}/events', ({ params, query }) => {
     const address = parseAddress(params['address']);

@@ -9,7 +9,8 @@ const CORS_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-const MAX_BODY = 1024 * 1024;
+// Verification requests carry whole projects (standard JSON input); the verifier limits the sources to 5 MB.
+const MAX_BODY = 8 * 1024 * 1024;
 
 /** Marker for a request body that is not valid JSON (the handler decides what that means). */
 export const INVALID_JSON = Symbol('invalid JSON');

@@ -1,0 +1,175 @@
+import { HttpError } from '../http/router.ts';
+import type { Statements } from '../db.ts';
+import type { RpcClient } from '../rpc.ts';
+import { CompilerUnavailableError, type Compilers } from './compilers.ts';
+import { parseVerificationRequest, type VerificationInput } from './input.ts';
+import { CompileError, type CompilerPool } from './pool.ts';
+import { codeHash, readChainCode, verifyAgainstChain, type Rejected, type Verified } from './verify.ts';
+
+// Verification as a service of the indexer: one request at a time per address, results stored with everything
+// needed to show and re-check them, and lookups that also find contracts verified through a twin with the same
+// deployed code (Blockscout's "similar match").
+
+/** A stored verification. */
+export interface VerifiedRow {
+  address: string;
+  match_type: string;
+  contract_name: string;
+  contract_path: string;
+  compiler_version: string;
+  optimization_used: number;
+  runs: number;
+  evm_version: string;
+  license: string;
+  sources: string;
+  settings: string;
+  abi: string;
+  libraries: string;
+  constructor_arguments: string;
+  metadata_hash: string | null;
+  runtime_hash: string;
+  creation_block: number | null;
+  input_format: string;
+  verified_at: number;
+}
+
+/** A verification as the API shows it: the stored row, and the address it was verified at when that is another. */
+export interface Verification {
+  row: VerifiedRow;
+  /** 'full', 'partial', or 'similar' when verified through a contract with identical deployed code. */
+  matchType: 'full' | 'partial' | 'similar';
+  similarTo: string | null;
+}
+
+/** The answer of a verification request. */
+export type VerifyResult = (Verified & { alreadyVerified: boolean; address: string }) | Rejected;
+
+interface ContractRow {
+  creation_tx: string | null;
+  block_number: number | null;
+}
+
+/** The verifier of one indexer. */
+export class VerificationService {
+  private readonly stmts: Statements;
+  private readonly rpc: RpcClient;
+  readonly compilers: Compilers;
+  readonly pool: CompilerPool;
+  private readonly diagnosisBudgetMs: number;
+  private readonly inFlight = new Map<string, Promise<VerifyResult>>();
+
+  constructor(opts: { stmts: Statements; rpc: RpcClient; compilers: Compilers; pool: CompilerPool; diagnosisBudgetMs?: number }) {
+    this.stmts = opts.stmts;
+    this.rpc = opts.rpc;
+    this.compilers = opts.compilers;
+    this.pool = opts.pool;
+    this.diagnosisBudgetMs = opts.diagnosisBudgetMs ?? 60_000;
+  }
+
+  /** Verifies a request body (any accepted shape); 4xx problems throw HttpError. */
+  async verify(body: unknown): Promise<VerifyResult> {
+    const request = parseVerificationRequest(body);
+    // Two submissions for one address at once would compile twice and race to store: the second waits for the first.
+    const running = this.inFlight.get(request.address);
+    if (running) await running.catch(() => undefined);
+    const work = this.run(request);
+    this.inFlight.set(request.address, work);
+    try {
+      return await work;
+    } finally {
+      if (this.inFlight.get(request.address) === work) this.inFlight.delete(request.address);
+    }
+  }
+
+  private async run(request: VerificationInput): Promise<VerifyResult> {
+    const existing = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', request.address);
+    const contract = this.stmts.one<ContractRow>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', request.address);
+    let chain;
+    try {
+      chain = await readChainCode(this.rpc, request.address, contract?.creation_tx ?? null, contract?.block_number ?? null);
+    } catch (err) {
+      throw new HttpError(502, `The node could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    let result: Verified | Rejected;
+    try {
+      result = await verifyAgainstChain({ compilers: this.compilers, pool: this.pool, diagnosisBudgetMs: this.diagnosisBudgetMs }, request, chain);
+    } catch (err) {
+      if (err instanceof CompilerUnavailableError || err instanceof CompileError) throw new HttpError(err.status, err.message);
+      throw err;
+    }
+    if (!result.ok) return result;
+    // A full match is never replaced by a partial one; anything else takes the newest result.
+    if (existing && existing.match_type === 'full' && result.matchType === 'partial') {
+      return { ...result, address: request.address, matchType: 'full', alreadyVerified: true, logs: [...result.logs, 'Already verified with a full match: kept'] };
+    }
+    this.stmts.run(
+      `INSERT OR REPLACE INTO verified_contracts (address, match_type, contract_name, contract_path, compiler_version,
+        optimization_used, runs, evm_version, license, sources, settings, abi, libraries, constructor_arguments,
+        metadata_hash, runtime_hash, creation_block, input_format, verified_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      request.address,
+      result.matchType,
+      result.contractName,
+      result.contractPath,
+      `v${result.compiler.longVersion}`,
+      result.settings.optimizer?.enabled ? 1 : 0,
+      result.settings.optimizer?.runs ?? 200,
+      result.settings.evmVersion ?? 'default',
+      request.license,
+      JSON.stringify(Object.fromEntries(Object.entries(request.input.sources).map(([path, s]) => [path, s.content]))),
+      JSON.stringify({ ...result.settings, outputSelection: undefined }),
+      JSON.stringify(result.abi),
+      JSON.stringify(request.libraries),
+      result.constructorArguments,
+      result.metadataHash,
+      result.runtimeHash,
+      chain.creationBlock,
+      request.format,
+      Math.floor(Date.now() / 1000),
+    );
+    this.stmts.run(
+      'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
+      request.address,
+      result.runtimeHash,
+      chain.creationBlock ?? 0,
+    );
+    return { ...result, address: request.address, alreadyVerified: existing?.match_type === result.matchType };
+  }
+
+  /** The verification of an address: its own, or through a verified contract with the same deployed code. */
+  async lookup(address: string): Promise<Verification | null> {
+    const own = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', address);
+    if (own) return { row: own, matchType: own.match_type === 'full' ? 'full' : 'partial', similarTo: null };
+    // Only contracts the indexer knows are looked at, so an account never costs a node call.
+    const known = this.stmts.one<{ block_number: number | null; first_seen_block: number }>(
+      'SELECT block_number, first_seen_block FROM contracts WHERE address = ?',
+      address,
+    );
+    if (!known) return null;
+    if (!this.stmts.one<{ n: number }>('SELECT 1 AS n FROM verified_contracts LIMIT 1')) return null;
+    let hash = this.stmts.one<{ code_hash: string }>('SELECT code_hash FROM contract_code_hashes WHERE address = ?', address)?.code_hash;
+    if (hash === undefined) {
+      let code: string;
+      try {
+        code = await this.rpc.call<string>('eth_getCode', [address, 'latest']);
+      } catch {
+        return null;
+      }
+      if (code === '0x') return null;
+      hash = codeHash(code);
+      this.stmts.run(
+        'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
+        address,
+        hash,
+        known.block_number ?? known.first_seen_block,
+      );
+    }
+    const twin = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE runtime_hash = ? ORDER BY match_type, verified_at LIMIT 1', hash);
+    return twin ? { row: twin, matchType: 'similar', similarTo: twin.address } : null;
+  }
+
+  /** Ends the compiler threads. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
