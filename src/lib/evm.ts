@@ -17,6 +17,12 @@ export const EVM_VERSIONS = [
 /** One of the offered EVM versions. */
 export type EvmVersion = (typeof EVM_VERSIONS)[number];
 
+/** EVM versions that compilers newer than the spec's list target (solc 0.8.30 defaults to prague, 0.8.31 on to osaka). */
+export const NEWER_EVM_VERSIONS = ['osaka', 'prague'] as const;
+
+/** What the verification form offers, newest first: the newer versions, then the spec's twelve. */
+export const FORM_EVM_VERSIONS: readonly string[] = [...NEWER_EVM_VERSIONS, ...EVM_VERSIONS];
+
 /** Licences offered by the verification form (tokens spec §9). */
 export const LICENSES = ['None', 'MIT', 'GPL-2.0', 'GPL-3.0', 'LGPL-2.1', 'LGPL-3.0', 'BSD-2-Clause', 'BSD-3-Clause', 'MPL-2.0', 'OSL-3.0', 'Apache-2.0', 'AGPL-3.0'] as const;
 
@@ -77,4 +83,20 @@ export function evmVersionForCompiler(version: string | null | undefined): EvmVe
 /** Whether an optimizer runs value is a whole number between 1 and 10000. */
 export function isValidRuns(runs: number): boolean {
   return Number.isInteger(runs) && runs >= VERIFICATION_DEFAULTS.minRuns && runs <= VERIFICATION_DEFAULTS.maxRuns;
+}
+
+/**
+ * The EVM version the form chooses for a compiler: the spec's rule (evmVersionForCompiler), except for compilers
+ * newer than the spec's list, which take the version solc itself defaults to (0.8.25–0.8.29 cancun, 0.8.30 prague,
+ * 0.8.31 and later osaka), so that the devnet's contracts (0.8.30, prague) verify with the form's choice.
+ */
+export function formEvmVersion(version: string | null | undefined): string {
+  const parsed = parseCompilerVersion(version);
+  if (parsed && parsed[0] === 0 && parsed[1] === 8) {
+    const patch = parsed[2];
+    if (patch >= 31) return 'osaka';
+    if (patch === 30) return 'prague';
+    if (patch >= 25) return 'cancun';
+  }
+  return evmVersionForCompiler(version);
 }

@@ -433,6 +433,12 @@ export interface ContractSource {
   verifiedAt: string | null;
   libraries: Record<string, string>;
   abi: AbiEntry[] | null;
+  /** 'full', 'partial' or 'similar' (verified through a contract with identical code); null when not said. */
+  matchType: 'full' | 'partial' | 'similar' | null;
+  /** For a similar match: the contract whose verification is shown. */
+  similarTo: string | null;
+  /** The file of the verified contract, when the indexer says. */
+  mainFile: string | null;
 }
 
 export interface ContractEvent extends Log {
@@ -443,6 +449,7 @@ export interface ContractEvent extends Log {
 
 export interface VerificationRequest {
   address: string;
+  /** Solidity source, or the text of a standard JSON input (the indexer tells them apart). */
   sourceCode: string;
   compilerVersion: string;
   contractName: string;
@@ -457,6 +464,10 @@ export interface VerificationRequest {
 export interface VerificationResult {
   success: boolean;
   error: string | null;
+  /** The success message ('Contract verified successfully (full match)'), when given. */
+  message: string | null;
+  /** 'full' or 'partial' on success, when given. */
+  matchType: 'full' | 'partial' | null;
   /** From a logs array or compilationLogs text split on newlines. */
   logs: string[];
   abi: AbiEntry[] | null;

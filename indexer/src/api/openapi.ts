@@ -83,6 +83,8 @@ interface Op {
   query?: string[];
   schema?: Schema;
   notFound?: boolean;
+  /** JSON request body of a POST (the RPC proxy's JSON-RPC by default). */
+  request?: Schema;
 }
 
 const QUERY: Record<string, Schema> = {
@@ -162,7 +164,8 @@ const GET: Record<string, Op> = {
   '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
   '/contracts/{address}': { summary: 'Contract details', schema: { type: 'object' } },
   '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
-  '/contracts/{address}/verified': { summary: 'Verification flag', schema: obj({ verified: bool }) },
+  '/contracts/{address}/verified': { summary: "Verification flag; matchType 'full', 'partial' or 'similar' (identical code verified at similarTo)", schema: obj({ verified: bool, matchType: str, similarTo: nullable(addr) }) },
+  '/contracts/compilers': { summary: 'Compiler versions: offline ones first (bundled, cached), then the official releases when reachable; EVM versions', schema: obj({ compilers: arr(obj({ version: str, offline: bool, origin: str })), releaseList: str, reason: nullable(str), evmVersions: arr(str) }) },
   '/contracts/{address}/abi': { summary: "ABI of a verified contract (404 'Contract is not verified' until verification exists)", notFound: true },
   '/contracts/{address}/source': { summary: "Source of a verified contract (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/verification': { summary: "Verification metadata (404 'Contract is not verified')", notFound: true },
@@ -170,8 +173,29 @@ const GET: Record<string, Op> = {
   '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
 };
 
+const VERIFY_REQUEST = obj({
+  address: addr,
+  sourceCode: str,
+  sourceFiles: { type: 'object', additionalProperties: str },
+  standardJsonInput: { type: 'object' },
+  compilerVersion: str,
+  contractName: str,
+  optimizationUsed: bool,
+  runs: int,
+  constructorArguments: str,
+  libraries: { type: 'object', additionalProperties: str },
+  evmVersion: str,
+  license: str,
+});
+
 const POST: Record<string, Op> = {
   '/proxy/rpc': { summary: 'Forwards read-only JSON-RPC methods (single or batch); others get error -32601', schema: ref('JsonRpc') },
+  '/contracts/verify': {
+    summary:
+      "Verifies a contract: Solidity source, a file map or standard JSON input, compiled with solc-js and matched against the chain. 400 {success:false, error, reason, logs} says why it does not match",
+    schema: obj({ success: bool, message: str, matchType: str, alreadyVerified: bool, contractName: str, compilerVersion: str, constructorArguments: str, abi: arr({ type: 'object' }), logs: arr(str) }),
+    request: VERIFY_REQUEST,
+  },
 };
 
 /** The OpenAPI 3.1 document served at /openapi.json. */
@@ -182,7 +206,7 @@ export function openApiDocument(serverUrl?: string): Schema {
       const entry = (paths[path] ??= {});
       entry[method] = operation(path, op);
       if (method === 'post') {
-        entry[method] = { ...entry[method], requestBody: { required: true, content: { 'application/json': { schema: ref('JsonRpc') } } } };
+        entry[method] = { ...entry[method], requestBody: { required: true, content: { 'application/json': { schema: op.request ?? ref('JsonRpc') } } } };
       }
     }
   }

@@ -161,7 +161,14 @@ export function normalizeContractSource(raw: unknown): ContractSource | null {
     verifiedAt: toText(raw['verifiedAt']),
     libraries: stringMap(raw['libraries']),
     abi: normalizeAbi(raw['abi']),
+    matchType: matchTypeOf(raw['matchType']),
+    similarTo: toAddress(raw['similarTo']),
+    mainFile: toText(pick(raw, 'mainFile', 'contractPath')),
   };
+}
+
+function matchTypeOf(value: unknown): 'full' | 'partial' | 'similar' | null {
+  return value === 'full' || value === 'partial' || value === 'similar' ? value : null;
 }
 
 /** A contract event: a log plus the indexer's event name and decoded arguments when present. */
@@ -212,14 +219,23 @@ export function normalizeInteractResult(raw: unknown): InteractResult {
 export function normalizeVerificationResult(raw: unknown): VerificationResult {
   if (!isRecord(raw)) {
     const text = toText(raw);
-    return { success: false, error: text, logs: [], abi: null, sourceCode: null };
+    return { success: false, error: text, message: null, matchType: null, logs: [], abi: null, sourceCode: null };
   }
   const logsList = unwrapList(raw['logs']);
   const logs = logsList
     ? logsList.map((entry) => (typeof entry === 'string' ? entry : paramText(entry)))
     : (toText(raw['compilationLogs'])?.split('\n') ?? []);
-  const error = toText(pick(raw, 'error', 'message'));
-  const success = toBool(raw['success']) ?? (toBool(raw['verified']) ?? error === null);
-  return { success, error: success ? null : error, logs, abi: normalizeAbi(raw['abi']), sourceCode: toText(raw['sourceCode']) };
+  const success = toBool(raw['success']) ?? (toBool(raw['verified']) ?? toText(raw['error']) === null);
+  const error = success ? null : toText(pick(raw, 'error', 'message'));
+  const matchType = raw['matchType'] === 'full' || raw['matchType'] === 'partial' ? raw['matchType'] : null;
+  return {
+    success,
+    error,
+    message: success ? toText(raw['message']) : null,
+    matchType: success ? matchType : null,
+    logs,
+    abi: normalizeAbi(raw['abi']),
+    sourceCode: toText(raw['sourceCode']),
+  };
 }
 
