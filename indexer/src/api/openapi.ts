@@ -170,6 +170,12 @@ const GET: Record<string, Op> = {
   '/contracts/{address}/source': { summary: "Source of a verified contract (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/verification': { summary: "Verification metadata (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/events': { summary: 'Logs emitted by the contract, standard events decoded', query: [...PAGE, 'fromBlock', 'toBlock', 'eventName'], schema: arr({ allOf: [ref('Log'), obj({ event: nullable(str), signature: nullable(str), args: nullable({ type: 'object' }) })] }) },
+  '/api': {
+    summary:
+      'Etherscan-compatible contract API for forge and Hardhat (module=contract, action=getabi|getsourcecode|verifysourcecode|checkverifystatus; GET or POST form); always 200 with {status, message, result}',
+    query: ['module', 'action', 'address', 'guid'],
+    schema: obj({ status: str, message: str, result: {} }),
+  },
   '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
 };
 
@@ -189,6 +195,11 @@ const VERIFY_REQUEST = obj({
 });
 
 const POST: Record<string, Op> = {
+  '/api': {
+    summary: 'Etherscan-compatible contract API (form body: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
+    schema: obj({ status: str, message: str, result: {} }),
+    request: obj({ module: str, action: str, contractaddress: str, sourceCode: str, codeformat: str, contractname: str, compilerversion: str }),
+  },
   '/proxy/rpc': { summary: 'Forwards read-only JSON-RPC methods (single or batch); others get error -32601', schema: ref('JsonRpc') },
   '/contracts/verify': {
     summary:

@@ -3,6 +3,7 @@ import { addressRoutes } from './address.ts';
 import { blockRoutes } from './blocks.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
+import { etherscanRoutes } from './etherscan.ts';
 import { healthRoutes } from './health.ts';
 import { holderRoutes } from './holders.ts';
 import { nftRoutes } from './nfts.ts';
@@ -25,6 +26,7 @@ export function buildRouter(ctx: ApiContext): Router {
   holderRoutes(router, ctx);
   statsRoutes(router, ctx);
   contractRoutes(router, ctx);
+  etherscanRoutes(router, ctx);
   searchRoutes(router, ctx);
   proxyRoutes(router, ctx);
   const doc = openApiDocument();

@@ -93,10 +93,14 @@ async function handleRequest(
     let body: unknown = undefined;
     if (method === 'POST') {
       const text = await readBody(req);
-      try {
-        body = text.length === 0 ? undefined : JSON.parse(text);
-      } catch {
-        body = INVALID_JSON;
+      // Etherscan-style clients (forge, Hardhat) post forms; everything else posts JSON.
+      if (/application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) body = new URLSearchParams(text);
+      else {
+        try {
+          body = text.length === 0 ? undefined : JSON.parse(text);
+        } catch {
+          body = INVALID_JSON;
+        }
       }
     }
     const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });

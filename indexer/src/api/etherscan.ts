@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import type { Statements } from '../db.ts';
+import { HttpError, type Router } from '../http/router.ts';
+import type { RpcClient } from '../rpc.ts';
+import type { Verification, VerificationService } from '../verify/service.ts';
+import type { ApiContext } from './context.ts';
+
+// The Etherscan-compatible API (module=contract) that forge and Hardhat's verify plugin speak, so developers verify on
+// this chain with the tools they already use: `forge verify-contract --verifier custom --verifier-url <indexer>/api`.
+// Parameters come from the query and the form body together; every answer is HTTP 200 with {status, message, result},
+// status being the strings "1" or "0", and failures say exactly what those clients look for.
+
+/** The Etherscan envelope. */
+interface Envelope {
+  status: '1' | '0';
+  message: string;
+  result: unknown;
+  /** Why a verification failed (clients ignore extra keys; people read it). */
+  reason?: string;
+}
+
+const ok = (result: unknown): Envelope => ({ status: '1', message: 'OK', result });
+const notOk = (result: string, reason?: string): Envelope => ({ status: '0', message: 'NOTOK', result, ...(reason ? { reason } : {}) });
+
+const NOT_VERIFIED = 'Contract source code not verified';
+
+/** Etherscan's licenseType numbers. */
+const LICENSE_TYPES: Record<string, string> = {
+  '1': 'None',
+  '2': 'Unlicense',
+  '3': 'MIT',
+  '4': 'GPL-2.0',
+  '5': 'GPL-3.0',
+  '6': 'LGPL-2.1',
+  '7': 'LGPL-3.0',
+  '8': 'BSD-2-Clause',
+  '9': 'BSD-3-Clause',
+  '10': 'MPL-2.0',
+  '11': 'OSL-3.0',
+  '12': 'Apache-2.0',
+  '13': 'AGPL-3.0',
+  '14': 'BUSL-1.1',
+};
+
+interface JobRow {
+  guid: string;
+  address: string;
+  status: string;
+  message: string;
+}
+
+/** Query and form parameters as one lookup (the form wins). */
+function parameters(query: URLSearchParams, body: unknown): (name: string) => string {
+  const form = body instanceof URLSearchParams ? body : null;
+  const json = !form && typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+  return (name) => {
+    const fromForm = form?.get(name) ?? (typeof json?.[name] === 'string' ? (json[name] as string) : null);
+    return (fromForm ?? query.get(name) ?? '').trim();
+  };
+}
+
+/** getsourcecode's entry for a verified contract, Etherscan's field names with string values. */
+function sourceEntry(v: Verification): Record<string, string> {
+  const files = JSON.parse(v.row.sources) as Record<string, string>;
+  const paths = Object.keys(files);
+  const settings = JSON.parse(v.row.settings) as Record<string, unknown>;
+  const single = v.row.input_format === 'single' && paths.length === 1;
+  const standard = { language: 'Solidity', sources: Object.fromEntries(paths.map((p) => [p, { content: files[p] }])), settings };
+  const libraries = JSON.parse(v.row.libraries) as Record<string, string>;
+  return {
+    SourceCode: single ? (files[paths[0] as string] as string) : `{${JSON.stringify(standard)}}`,
+    ABI: v.row.abi,
+    ContractName: v.row.contract_name,
+    CompilerVersion: v.row.compiler_version,
+    OptimizationUsed: v.row.optimization_used ? '1' : '0',
+    Runs: String(v.row.runs),
+    ConstructorArguments: v.row.constructor_arguments,
+    EVMVersion: v.row.evm_version === 'default' ? 'Default' : v.row.evm_version,
+    Library: Object.entries(libraries).map(([name, address]) => `${name}:${address.replace(/^0x/i, '')}`).join(';'),
+    LicenseType: v.row.license,
+    Proxy: '0',
+    Implementation: '',
+    SwarmSource: '',
+    SimilarMatch: v.similarTo ?? '',
+    ContractFileName: v.row.contract_path,
+  };
+}
+
+const UNVERIFIED_ENTRY = {
+  SourceCode: '',
+  ABI: NOT_VERIFIED,
+  ContractName: '',
+  CompilerVersion: '',
+  OptimizationUsed: '',
+  Runs: '',
+  ConstructorArguments: '',
+  EVMVersion: 'Default',
+  Library: '',
+  LicenseType: 'Unknown',
+  Proxy: '0',
+  Implementation: '',
+  SwarmSource: '',
+};
+
+/** A verification request in the shape POST /contracts/verify takes, from Etherscan's parameters. */
+function requestFrom(param: (name: string) => string): Record<string, unknown> {
+  const libraries: Record<string, string> = {};
+  for (let i = 1; i <= 10; i++) {
+    const name = param(`libraryname${i}`);
+    const address = param(`libraryaddress${i}`);
+    if (name && address) libraries[name] = address.startsWith('0x') ? address : `0x${address}`;
+  }
+  const license = param('licenseType');
+  const optimization = param('optimizationUsed') || param('optimizationused');
+  return {
+    address: param('contractaddress') || param('address'),
+    sourceCode: param('sourceCode') || param('sourcecode'),
+    compilerVersion: param('compilerversion'),
+    contractName: param('contractname'),
+    ...(optimization !== '' ? { optimizationUsed: optimization === '1' || optimization === 'true' } : {}),
+    ...(param('runs') !== '' ? { runs: param('runs') } : {}),
+    constructorArguments: param('constructorArguements') || param('constructorArguments'),
+    ...(param('evmversion') !== '' && param('evmversion').toLowerCase() !== 'default' ? { evmVersion: param('evmversion') } : {}),
+    license: LICENSE_TYPES[license] ?? (license || 'MIT'),
+    libraries,
+  };
+}
+
+/** Runs a verification in the background and records its outcome under the job's GUID. */
+async function runJob(stmts: Statements, verifier: VerificationService, guid: string, request: Record<string, unknown>): Promise<void> {
+  let status = 'fail';
+  let message: string;
+  try {
+    const result = await verifier.verify(request);
+    if (result.ok) {
+      status = 'pass';
+      message = `Pass - Verified (${result.matchType} match)`;
+    } else message = result.reason;
+  } catch (err) {
+    message = err instanceof Error ? err.message : String(err);
+  }
+  stmts.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
+}
+
+/** GET and POST /api?module=contract&action=getabi|getsourcecode|verifysourcecode|checkverifystatus. */
+export function etherscanRoutes(router: Router, ctx: ApiContext): void {
+  // Jobs that were running when the indexer stopped will never finish.
+  if (ctx.verifier) {
+    ctx.stmts.run("UPDATE verification_jobs SET status = 'fail', message = 'The indexer restarted during the verification' WHERE status = 'pending'");
+  }
+  const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
+    const param = parameters(query, body);
+    const module = param('module');
+    const action = param('action');
+    if (module !== 'contract') return notOk('Error! Missing Or invalid Module name');
+    const verifier = ctx.verifier;
+    if (!verifier) return notOk('Contract verification is not available on this indexer');
+    switch (action) {
+      case 'getabi':
+      case 'getsourcecode': {
+        const address = param('address').toLowerCase();
+        if (!/^0x[0-9a-f]{40}$/.test(address)) return notOk('Invalid Address format');
+        const v = await verifier.lookup(address);
+        if (action === 'getabi') return v ? ok(v.row.abi) : notOk(NOT_VERIFIED);
+        return ok([v ? sourceEntry(v) : UNVERIFIED_ENTRY]);
+      }
+      case 'verifysourcecode': {
+        const request = requestFrom(param);
+        const address = String(request['address']).toLowerCase();
+        if (!/^0x[0-9a-f]{40}$/.test(address)) return notOk('Invalid contract address');
+        const existing = await verifier.lookup(address);
+        if (existing && existing.matchType === 'full') return notOk('Contract source code already verified');
+        if (!(await hasCode(ctx.rpc, address))) return notOk(`Unable to locate ContractCode at ${address}`);
+        const guid = `${address.slice(2)}${randomBytes(5).toString('hex')}`;
+        ctx.stmts.run(
+          "INSERT INTO verification_jobs (guid, address, status, message, created_at) VALUES (?, ?, 'pending', 'Pending in queue', ?)",
+          guid,
+          address,
+          Math.floor(Date.now() / 1000),
+        );
+        void runJob(ctx.stmts, verifier, guid, request);
+        return ok(guid);
+      }
+      case 'checkverifystatus': {
+        const job = ctx.stmts.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', param('guid'));
+        if (!job) return notOk('Unknown UID');
+        if (job.status === 'pending') return notOk('Pending in queue');
+        if (job.status === 'pass') return ok('Pass - Verified');
+        // Exactly this text: Hardhat retries with the full build input only on it; the reason travels beside it.
+        return notOk('Fail - Unable to verify', job.message);
+      }
+      default:
+        return notOk('Error! Missing Or invalid Action name');
+    }
+  };
+  const safely = async (req: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
+    try {
+      return await handle(req);
+    } catch (err) {
+      // Etherscan clients treat any non-200 as a crash: errors travel inside the envelope.
+      if (err instanceof HttpError) return notOk(err.message);
+      throw err;
+    }
+  };
+  router.get('/api', safely);
+  router.post('/api', safely);
+}
+
+async function hasCode(rpc: RpcClient, address: string): Promise<boolean> {
+  try {
+    const code = await rpc.call<string>('eth_getCode', [address, 'latest']);
+    return typeof code === 'string' && code !== '0x' && code !== '0x0';
+  } catch {
+    // The verification itself will say what the node answered.
+    return true;
+  }
+}
