@@ -90,7 +90,7 @@ describe('devnet scenario', () => {
     expect(info.lastBlock).toBeGreaterThanOrEqual(300);
     expect(blocks.length).toBe(info.lastBlock + 1);
     expect(info.blockCount).toBe(info.lastBlock - info.firstBlock + 1);
-    expect(JSON.parse(readFileSync(SCENARIO_FILE, 'utf8')).chainId).toBe(31337);
+    expect((JSON.parse(readFileSync(SCENARIO_FILE, 'utf8')) as { chainId: unknown }).chainId).toBe(31337);
   });
 
   it('spreads timestamps over the last 30 days, ending at `now`, strictly increasing', () => {
@@ -212,7 +212,7 @@ describe('devnet scenario', () => {
   });
 
   it('deploys hostile tokens and NFTs whose strings carry the payloads verbatim', async () => {
-    const names = await Promise.all(info.hostile.erc20.map(async (t) => token.decodeFunctionResult('name', await ethCall(t.address, token.encodeFunctionData('name')))[0]));
+    const names = await Promise.all(info.hostile.erc20.map(async (t): Promise<unknown> => token.decodeFunctionResult('name', await ethCall(t.address, token.encodeFunctionData('name')))[0]));
     expect(names).toEqual([SCRIPT, LONG_NAME, `Tether USD ${RLO}gpj.exe`]);
     expect(LONG_NAME.length).toBeGreaterThan(300);
     const rawName = await ethCall(info.hostile.badUtf8.address, token.encodeFunctionData('name'));

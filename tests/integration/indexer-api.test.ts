@@ -15,25 +15,171 @@ let rpc: RpcClient;
 let indexer: Indexer;
 let dir: string;
 
-type Json = Record<string, unknown> & { [k: string]: any };
+// The response shapes as the assertions below read them: only the fields they use. A body is typed with one of
+// these as the test expects it to look; nothing is checked by the type, the expectations check the values.
 
-async function get(path: string): Promise<{ status: number; body: any; text: string; headers: Headers }> {
+interface ApiError {
+  error: string;
+}
+
+interface Health {
+  syncProgress: { current: number; target: number; percent: number };
+}
+
+/** A block in lists (/blocks), where transactions is a count. */
+interface BlockSummary {
+  number: number;
+  hash: string;
+  transactionCount: number;
+}
+
+/** A block by number or hash, with its transactions. */
+interface Block extends BlockSummary {
+  transactions: Transaction[];
+}
+
+interface Transaction {
+  hash: string;
+  blockNumber: number;
+  transactionIndex: number;
+  from: string;
+  to: string | null;
+  value: string;
+  gasLimit: string;
+  gasUsed: string;
+  status: boolean;
+}
+
+interface TransactionDetail extends Transaction {
+  tokenTransfers: TokenTransfer[];
+}
+
+/** A transfer in the list shape (transaction detail, token and NFT transfer lists). */
+interface TokenTransfer {
+  transactionHash: string;
+  fromAddress: string;
+  value: string;
+  tokenType: string;
+  tokenId: string | null;
+}
+
+/** A transfer in the address-side shape (/address/{address}/token-transfers). */
+interface AddressTransfer {
+  from: string;
+  to: string;
+  value: string;
+  tokenSymbol: string | null;
+}
+
+interface Receipt {
+  status: number;
+  logs: { topics: string[] }[];
+  contractAddress: string | null;
+}
+
+interface DecodedTransaction {
+  transaction: { hash: string };
+  decoded: { functionName: string; functionSignature: string; params: { name: string; type: string }[] } | null;
+  description: string;
+}
+
+interface AddressType {
+  address: string;
+  type: string;
+  contractType?: string;
+}
+
+interface Balances {
+  nativeWei: string;
+  tokens: { contractAddress: string; rawBalance: string }[];
+}
+
+interface Token {
+  address: string;
+  name: string;
+  type: string;
+  holders: number;
+  transfers: number;
+  totalSupply: string;
+}
+
+interface Holder {
+  address: string;
+  balance: string;
+  balanceFormatted: string;
+  percentage: number;
+}
+
+interface Holders {
+  totalHolders: number;
+  holders: Holder[];
+  tokenInfo: unknown;
+}
+
+interface HolderStats {
+  tokenHolders: number;
+  topTokensByHolders: { holders: number }[];
+  addressActivity: { totalAddresses: number };
+}
+
+interface NftCollection {
+  address: string;
+  owners: number;
+}
+
+interface NftItem {
+  tokenId: string;
+  tokenType: string;
+  name: string;
+  image: string | null;
+  attributes: unknown[];
+  owner: string | null;
+  owners: unknown[];
+  supply: string;
+  creator: string | null;
+  createdAt: number | null;
+  metadataStatus: string;
+}
+
+interface ContractEvent {
+  event: string;
+  blockNumber: number;
+  args: { from?: string; to?: string };
+}
+
+interface SearchAnswer<D = unknown> {
+  type: string;
+  addressType?: string;
+  data: D;
+}
+
+interface JsonRpcReply {
+  id: number | string | null;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/** GETs an API path; the body is the parsed JSON, typed as the caller expects it (T). */
+async function get<T = unknown>(path: string): Promise<{ status: number; body: T; text: string; headers: Headers }> {
   const res = await fetch(indexer.url + path);
   const text = await res.text();
   // The API emits checksummed addresses (see the checksum test below); the assertions compare the lowercase form.
-  const body = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v));
-  return { status: res.status, body, text, headers: res.headers };
+  const body: unknown = JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : v));
+  return { status: res.status, body: body as T, text, headers: res.headers };
 }
 
-async function ok(path: string): Promise<any> {
-  const r = await get(path);
+/** GETs an API path, expects 200 and answers the body, typed as the caller expects it (T). */
+async function ok<T = unknown>(path: string): Promise<T> {
+  const r = await get<T>(path);
   expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(200);
   return r.body;
 }
 
-async function rpcProxy(body: string): Promise<{ status: number; body: any }> {
+/** POSTs a JSON-RPC request (or batch) to the proxy; the body is typed as the caller expects it (T). */
+async function rpcProxy<T = unknown>(body: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${indexer.url}/proxy/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return { status: res.status, body: await res.json() };
+  const json: unknown = await res.json();
+  return { status: res.status, body: json as T };
 }
 
 const lc = (s: string): string => s.toLowerCase();
@@ -102,7 +248,7 @@ describe('bad input answers 4xx JSON {error} without a stack trace', () => {
     ['/blocks/1/extra', 404],
     ['/%E0%A4%A', 400],
   ])('%s → %s', async (path, status) => {
-    const r = await get(path);
+    const r = await get<ApiError>(path);
     expect(r.status).toBe(status);
     expect(r.headers.get('content-type')).toContain('application/json');
     expect(typeof r.body.error).toBe('string');
@@ -141,62 +287,62 @@ describe('CORS', () => {
 
 describe('blocks and transactions', () => {
   it('reports health with sync progress', async () => {
-    const h = await ok('/health');
+    const h = await ok<Health>('/health');
     expect(h).toMatchObject({ status: 'ok', lastBlock: info.lastBlock, isIndexing: true });
     expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
   });
 
   it('lists blocks newest first, pages them, and filters blocks with transactions', async () => {
-    const list = await ok('/blocks?limit=3&offset=2');
-    expect(list.map((b: Json) => b.number)).toEqual([info.lastBlock - 2, info.lastBlock - 3, info.lastBlock - 4]);
-    const withTxs = await ok('/blocks?limit=50&withTxs=1');
+    const list = await ok<BlockSummary[]>('/blocks?limit=3&offset=2');
+    expect(list.map((b) => b.number)).toEqual([info.lastBlock - 2, info.lastBlock - 3, info.lastBlock - 4]);
+    const withTxs = await ok<BlockSummary[]>('/blocks?limit=50&withTxs=1');
     expect(withTxs.length).toBe(50);
-    expect(withTxs.every((b: Json) => b.transactionCount > 0)).toBe(true);
-    expect((await ok('/blocks')).length).toBe(10);
+    expect(withTxs.every((b) => b.transactionCount > 0)).toBe(true);
+    expect((await ok<BlockSummary[]>('/blocks')).length).toBe(10);
   });
 
   it('serves genesis, the empty block and the busy block with its transactions', async () => {
-    expect((await ok('/blocks/0')).number).toBe(0);
-    expect((await ok(`/blocks/${info.emptyBlock}`)).transactions).toEqual([]);
-    const busy = await ok(`/blocks/${info.busyBlock.number}`);
+    expect((await ok<Block>('/blocks/0')).number).toBe(0);
+    expect((await ok<Block>(`/blocks/${info.emptyBlock}`)).transactions).toEqual([]);
+    const busy = await ok<Block>(`/blocks/${info.busyBlock.number}`);
     expect(busy.transactions.length).toBe(info.busyBlock.txCount);
-    expect(busy.transactions.map((t: Json) => t.transactionIndex)).toEqual([...Array(info.busyBlock.txCount).keys()]);
+    expect(busy.transactions.map((t) => t.transactionIndex)).toEqual([...Array(info.busyBlock.txCount).keys()]);
     expect(await ok(`/blocks/hash/${busy.hash}`)).toEqual(busy);
   });
 
   it('gives every transaction a boolean status and its true transactionIndex', async () => {
-    const block = await ok(`/blocks/${info.busyBlock.number}`);
+    const block = await ok<Block>(`/blocks/${info.busyBlock.number}`);
     const receipts = await rpc.call<{ status: string; transactionIndex: string; transactionHash: string }[]>('eth_getBlockReceipts', ['0x' + info.busyBlock.number.toString(16)]);
     for (const [i, r] of receipts.entries()) {
-      expect(block.transactions[i].hash).toBe(lc(r.transactionHash));
-      expect(block.transactions[i].transactionIndex).toBe(Number(r.transactionIndex));
-      expect(block.transactions[i].status).toBe(r.status === '0x1');
+      expect(block.transactions[i]?.hash).toBe(lc(r.transactionHash));
+      expect(block.transactions[i]?.transactionIndex).toBe(Number(r.transactionIndex));
+      expect(block.transactions[i]?.status).toBe(r.status === '0x1');
     }
-    expect((await ok(`/transactions/${info.samples.reverted}`)).status).toBe(false);
-    expect((await ok(`/transactions/${info.samples.plainTransfer}`)).status).toBe(true);
-    const list = await ok('/transactions?limit=100');
-    expect(list.every((t: Json) => typeof t.status === 'boolean')).toBe(true);
+    expect((await ok<Transaction>(`/transactions/${info.samples.reverted}`)).status).toBe(false);
+    expect((await ok<Transaction>(`/transactions/${info.samples.plainTransfer}`)).status).toBe(true);
+    const list = await ok<Transaction[]>('/transactions?limit=100');
+    expect(list.every((t) => typeof t.status === 'boolean')).toBe(true);
   });
 
   it('serves amounts as decimal strings', async () => {
-    const t = await ok(`/transactions/${info.samples.plainTransfer}`);
+    const t = await ok<Transaction>(`/transactions/${info.samples.plainTransfer}`);
     const chain = await rpc.call<{ value: string }>('eth_getTransactionByHash', [info.samples.plainTransfer]);
     expect(t.value).toBe(BigInt(chain.value).toString());
-    for (const k of ['value', 'gasLimit', 'gasUsed']) expect(t[k]).toMatch(/^\d+$/);
+    for (const k of ['value', 'gasLimit', 'gasUsed'] as const) expect(t[k]).toMatch(/^\d+$/);
   });
 
   it('serves receipts with logs and a numeric status', async () => {
-    const r = await ok(`/transactions/${info.samples.erc20Transfer}/receipt`);
+    const r = await ok<Receipt>(`/transactions/${info.samples.erc20Transfer}/receipt`);
     expect(r.status).toBe(1);
     expect(r.logs.length).toBeGreaterThan(0);
-    expect(r.logs[0].topics[0]).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
-    expect((await ok(`/transactions/${info.samples.reverted}/receipt`)).status).toBe(0);
-    const created = await ok(`/transactions/${info.samples.contractCreation}/receipt`);
+    expect(r.logs[0]?.topics[0]).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+    expect((await ok<Receipt>(`/transactions/${info.samples.reverted}/receipt`)).status).toBe(0);
+    const created = await ok<Receipt>(`/transactions/${info.samples.contractCreation}/receipt`);
     expect(created.contractAddress).toMatch(/^0x[0-9a-f]{40}$/);
   });
 
   it('records ERC-721 transfers as ERC-721 with their token id', async () => {
-    const t = await ok(`/transactions/${info.samples.nftTransfer}`);
+    const t = await ok<TransactionDetail>(`/transactions/${info.samples.nftTransfer}`);
     expect(t.tokenTransfers.length).toBeGreaterThan(0);
     for (const x of t.tokenTransfers) {
       expect(x.tokenType).toBe('ERC721');
@@ -206,29 +352,29 @@ describe('blocks and transactions', () => {
   });
 
   it('expands ERC-1155 batch transfers into one transfer per id', async () => {
-    const t = await ok(`/transactions/${info.samples.erc1155Batch}`);
+    const t = await ok<TransactionDetail>(`/transactions/${info.samples.erc1155Batch}`);
     const receipt = await rpc.call<{ logs: { topics: string[]; data: string }[] }>('eth_getTransactionReceipt', [info.samples.erc1155Batch]);
     const batchLog = receipt.logs.find((l) => l.topics[0] === '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb');
     const words = (batchLog?.data ?? '').slice(2).match(/.{64}/g) ?? [];
     const count = Number(BigInt('0x' + words[Number(BigInt('0x' + words[0]) / 32n)]));
     expect(count).toBeGreaterThan(1);
     expect(t.tokenTransfers.length).toBe(count);
-    expect(new Set(t.tokenTransfers.map((x: Json) => x.tokenId)).size).toBe(count);
-    expect(t.tokenTransfers.every((x: Json) => x.tokenType === 'ERC1155')).toBe(true);
+    expect(new Set(t.tokenTransfers.map((x) => x.tokenId)).size).toBe(count);
+    expect(t.tokenTransfers.every((x) => x.tokenType === 'ERC1155')).toBe(true);
   });
 
   it('decodes common token calls', async () => {
-    const d = await ok(`/transactions/${info.samples.erc20Transfer}/decoded`);
-    expect(d.decoded.functionName).toBe('transfer');
-    expect(d.decoded.functionSignature).toBe('transfer(address,uint256)');
-    expect(d.decoded.params.map((p: Json) => [p.name, p.type])).toEqual([['to', 'address'], ['value', 'uint256']]);
+    const d = await ok<DecodedTransaction>(`/transactions/${info.samples.erc20Transfer}/decoded`);
+    expect(d.decoded?.functionName).toBe('transfer');
+    expect(d.decoded?.functionSignature).toBe('transfer(address,uint256)');
+    expect(d.decoded?.params.map((p) => [p.name, p.type])).toEqual([['to', 'address'], ['value', 'uint256']]);
     expect(d.description).toMatch(/^Transfer \d/);
     expect(d.transaction.hash).toBe(info.samples.erc20Transfer);
-    const plain = await ok(`/transactions/${info.samples.plainTransfer}/decoded`);
+    const plain = await ok<DecodedTransaction>(`/transactions/${info.samples.plainTransfer}/decoded`);
     expect(plain.decoded).toBeNull();
     expect(plain.description).toMatch(/STO/);
-    const batch = await ok(`/transactions/${info.samples.erc1155Batch}/decoded`);
-    expect(batch.decoded.functionName).toBe('safeBatchTransferFrom');
+    const batch = await ok<DecodedTransaction>(`/transactions/${info.samples.erc1155Batch}/decoded`);
+    expect(batch.decoded?.functionName).toBe('safeBatchTransferFrom');
   });
 
   it('lists no pending transactions', async () => {
@@ -242,32 +388,32 @@ describe('addresses and accounts', () => {
   it('types addresses', async () => {
     expect(await ok(`/address/${info.deployer}/type`)).toEqual({ address: deployer(), type: 'wallet' });
     expect(await ok(`/address/${info.tokens[0]?.address}/type`)).toEqual({ address: lc(info.tokens[0]?.address ?? ''), type: 'contract', contractType: 'ERC20' });
-    expect((await ok(`/address/${info.nfts[0]?.address}/type`)).contractType).toBe('ERC721');
-    expect((await ok(`/address/${info.erc1155.address}/type`)).contractType).toBe('ERC1155');
+    expect((await ok<AddressType>(`/address/${info.nfts[0]?.address}/type`)).contractType).toBe('ERC721');
+    expect((await ok<AddressType>(`/address/${info.erc1155.address}/type`)).contractType).toBe('ERC1155');
   });
 
   it('pages an address’s transactions newest first', async () => {
-    const all = await ok(`/address/${info.deployer}/transactions?limit=20`);
+    const all = await ok<Transaction[]>(`/address/${info.deployer}/transactions?limit=20`);
     const page = await ok(`/address/${info.deployer}/transactions?limit=5&offset=5`);
     expect(page).toEqual(all.slice(5, 10));
-    expect(all.every((t: Json) => t.from === deployer() || t.to === deployer())).toBe(true);
-    const ids = all.map((t: Json) => t.blockNumber * 1e6 + t.transactionIndex);
-    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(all.every((t) => t.from === deployer() || t.to === deployer())).toBe(true);
+    const ids = all.map((t) => t.blockNumber * 1e6 + t.transactionIndex);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('gives account balances with tokens', async () => {
-    const b = await ok(`/account/${info.deployer}/balances`);
+    const b = await ok<Balances>(`/account/${info.deployer}/balances`);
     const wei = BigInt(await rpc.call<string>('eth_getBalance', [info.deployer, 'latest']));
     expect(b.nativeWei).toBe(wei.toString());
-    const sgov = b.tokens.find((t: Json) => t.contractAddress === lc(info.tokens[0]?.address ?? ''));
+    const sgov = b.tokens.find((t) => t.contractAddress === lc(info.tokens[0]?.address ?? ''));
     expect(sgov).toMatchObject({ symbol: info.tokens[0]?.symbol, decimals: 18 });
-    expect(sgov.rawBalance).toMatch(/^\d+$/);
+    expect(sgov?.rawBalance).toMatch(/^\d+$/);
     const empty = await ok('/account/0x00000000000000000000000000000000000000aa/balances');
     expect(empty).toEqual({ native: '0', nativeWei: '0', tokens: [] });
   });
 
   it('lists token and NFT transfers of an address', async () => {
-    const tt = await ok(`/address/${info.deployer}/token-transfers?limit=5`);
+    const tt = await ok<AddressTransfer[]>(`/address/${info.deployer}/token-transfers?limit=5`);
     expect(tt.length).toBe(5);
     for (const t of tt) {
       expect(t.from === deployer() || t.to === deployer()).toBe(true);
@@ -275,71 +421,71 @@ describe('addresses and accounts', () => {
       expect(t.value).toMatch(/^\d+$/);
     }
     const holder = indexer.db.prepare("SELECT owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner != '0x0000000000000000000000000000000000000000' LIMIT 1").get() as { owner: string };
-    const nt = await ok(`/address/${holder.owner}/nft-transfers`);
+    const nt = await ok<TokenTransfer[]>(`/address/${holder.owner}/nft-transfers`);
     expect(nt.length).toBeGreaterThan(0);
-    expect(nt.every((t: Json) => t.tokenType === 'ERC721' || t.tokenType === 'ERC1155')).toBe(true);
-    const nfts = await ok(`/address/${holder.owner}/nfts`);
-    expect(nfts.some((n: Json) => n.tokenType === 'ERC721' && n.owner === holder.owner)).toBe(true);
+    expect(nt.every((t) => t.tokenType === 'ERC721' || t.tokenType === 'ERC1155')).toBe(true);
+    const nfts = await ok<NftItem[]>(`/address/${holder.owner}/nfts`);
+    expect(nfts.some((n) => n.tokenType === 'ERC721' && n.owner === holder.owner)).toBe(true);
   });
 });
 
 describe('tokens, holders and NFTs', () => {
   it('lists tokens with holders and transfers', async () => {
-    const list = await ok('/tokens');
+    const list = await ok<Token[]>('/tokens');
     for (const t of info.tokens) {
-      const row = list.find((x: Json) => x.address === lc(t.address));
+      const row = list.find((x) => x.address === lc(t.address));
       expect(row).toMatchObject({ name: t.name, symbol: t.symbol, decimals: t.decimals, type: 'ERC20' });
-      expect(row.holders).toBeGreaterThan(0);
-      expect(row.transfers).toBeGreaterThan(0);
-      expect(row.totalSupply).toMatch(/^\d+$/);
+      expect(row?.holders).toBeGreaterThan(0);
+      expect(row?.transfers).toBeGreaterThan(0);
+      expect(row?.totalSupply).toMatch(/^\d+$/);
     }
-    expect((await ok('/tokens?type=ERC721')).every((t: Json) => t.type === 'ERC721')).toBe(true);
+    expect((await ok<Token[]>('/tokens?type=ERC721')).every((t) => t.type === 'ERC721')).toBe(true);
   });
 
   it('serves a token, its transfers and holders ordered by balance', async () => {
     const token = info.holderToken.address;
-    const t = await ok(`/tokens/${token}`);
+    const t = await ok<Token>(`/tokens/${token}`);
     expect(t.holders).toBeGreaterThanOrEqual(50);
-    const transfers = await ok(`/tokens/${token}/transfers?limit=5`);
+    const transfers = await ok<TokenTransfer[]>(`/tokens/${token}/transfers?limit=5`);
     expect(transfers.length).toBe(5);
     expect(transfers[0]).toHaveProperty('fromAddress');
     expect(transfers[0]).toHaveProperty('transactionHash');
-    const holders = await ok(`/tokens/${token}/holders?limit=100`);
-    const balances = holders.map((h: Json) => BigInt(h.balance));
+    const holders = await ok<Holder[]>(`/tokens/${token}/holders?limit=100`);
+    const balances = holders.map((h) => BigInt(h.balance));
     expect(balances).toEqual([...balances].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
 
   it('serves /holders/token with totals, tokenInfo and both orders', async () => {
     const token = info.holderToken.address;
-    const desc = await ok(`/holders/token/${token}?limit=100`);
+    const desc = await ok<Holders>(`/holders/token/${token}?limit=100`);
     expect(desc.totalHolders).toBe(desc.holders.length);
     expect(desc.tokenInfo).toMatchObject({ symbol: info.holderToken.symbol });
-    const asc = await ok(`/holders/token/${token}?limit=100&order=asc`);
-    expect(asc.holders.map((h: Json) => h.address)).toEqual([...desc.holders].reverse().map((h: Json) => h.address));
-    const sum = desc.holders.reduce((s: number, h: Json) => s + h.percentage, 0);
+    const asc = await ok<Holders>(`/holders/token/${token}?limit=100&order=asc`);
+    expect(asc.holders.map((h) => h.address)).toEqual([...desc.holders].reverse().map((h) => h.address));
+    const sum = desc.holders.reduce((s, h) => s + h.percentage, 0);
     expect(sum).toBeGreaterThan(99.9);
     expect(sum).toBeLessThan(100.1);
-    for (const h of desc.holders.slice(0, 5)) expect(h).toEqual({ address: expect.stringMatching(/^0x/), balance: expect.stringMatching(/^\d+$/), balanceFormatted: expect.any(String), percentage: expect.any(Number) });
+    for (const h of desc.holders.slice(0, 5)) expect(h).toEqual<Record<keyof Holder, unknown>>({ address: expect.stringMatching(/^0x/), balance: expect.stringMatching(/^\d+$/), balanceFormatted: expect.any(String), percentage: expect.any(Number) });
   });
 
   it('serves native holders, all holders and holder statistics', async () => {
-    const native = await ok('/holders/native?limit=5');
+    const native = await ok<Holders>('/holders/native?limit=5');
     expect(native.holders.length).toBe(5);
     expect(native.totalHolders).toBeGreaterThan(5);
-    const all = await ok('/holders/all?limit=100&minBalance=1');
-    expect(all.holders.every((h: Json) => BigInt(h.balance) >= 10n ** 18n)).toBe(true);
-    const stats = await ok('/holders/stats');
+    const all = await ok<Holders>('/holders/all?limit=100&minBalance=1');
+    expect(all.holders.every((h) => BigInt(h.balance) >= 10n ** 18n)).toBe(true);
+    const stats = await ok<HolderStats>('/holders/stats');
     expect(stats.tokenHolders).toBeGreaterThan(50);
-    expect(stats.topTokensByHolders[0].holders).toBeGreaterThanOrEqual(50);
+    expect(stats.topTokensByHolders[0]?.holders).toBeGreaterThanOrEqual(50);
     expect(stats.addressActivity.totalAddresses).toBeGreaterThan(0);
   });
 
   it('lists NFT collections and serves items with metadata, owner and creator', async () => {
-    const collections = await ok('/nfts');
-    const shapes = collections.find((c: Json) => c.address === lc(info.nfts[0]?.address ?? ''));
+    const collections = await ok<NftCollection[]>('/nfts');
+    const shapes = collections.find((c) => c.address === lc(info.nfts[0]?.address ?? ''));
     expect(shapes).toMatchObject({ name: info.nfts[0]?.name, symbol: info.nfts[0]?.symbol, type: 'ERC721', items: info.nfts[0]?.minted });
-    expect(shapes.owners).toBeGreaterThan(0);
-    const item = await ok(`/nfts/${info.nfts[0]?.address}/1`);
+    expect(shapes?.owners).toBeGreaterThan(0);
+    const item = await ok<NftItem>(`/nfts/${info.nfts[0]?.address}/1`);
     const owner = await rpc.call<string>('eth_call', [{ to: info.nfts[0]?.address, data: '0x6352211e' + '1'.padStart(64, '0') }, 'latest']);
     expect(item.owner).toBe('0x' + owner.slice(26));
     expect(item.tokenId).toBe('1');
@@ -350,15 +496,15 @@ describe('tokens, holders and NFTs', () => {
     expect(item.creator).toMatch(/^0x[0-9a-f]{40}$/);
     expect(item.createdAt).toBeGreaterThan(0);
     expect((await get(`/nfts/${info.nfts[0]?.address}/999999`)).status).toBe(404);
-    const items = await ok(`/nfts/${info.nfts[0]?.address}/tokens?limit=100`);
+    const items = await ok<NftItem[]>(`/nfts/${info.nfts[0]?.address}/tokens?limit=100`);
     expect(items.length).toBe(info.nfts[0]?.minted);
-    const history = await ok(`/nfts/${info.nfts[0]?.address}/1/transfers`);
-    expect(history.at(-1).fromAddress).toBe('0x0000000000000000000000000000000000000000');
+    const history = await ok<TokenTransfer[]>(`/nfts/${info.nfts[0]?.address}/1/transfers`);
+    expect(history.at(-1)?.fromAddress).toBe('0x0000000000000000000000000000000000000000');
   });
 
   it('serves ERC-1155 items with owners and {id}-substituted metadata', async () => {
     const id = info.erc1155.tokenIds[0];
-    const item = await ok(`/nfts/${info.erc1155.address}/${id}`);
+    const item = await ok<NftItem>(`/nfts/${info.erc1155.address}/${id}`);
     expect(item.tokenType).toBe('ERC1155');
     expect(item.owners.length).toBeGreaterThan(0);
     expect(BigInt(item.supply)).toBeGreaterThan(0n);
@@ -367,40 +513,40 @@ describe('tokens, holders and NFTs', () => {
 
   it('neutralises hostile NFT metadata and names', async () => {
     const hostile = info.hostile.erc721;
-    const js = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['javascriptUrls']}`);
+    const js = await ok<NftItem>(`/nfts/${hostile.address}/${hostile.tokenIds['javascriptUrls']}`);
     expect(js.image).toBeNull();
-    const script = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['script']}`);
+    const script = await ok<NftItem>(`/nfts/${hostile.address}/${hostile.tokenIds['script']}`);
     expect(script.image).toBeNull();
     expect(script.name).toBe('<script>alert(1)</script>');
     for (const key of ['rawJavascriptUri', 'brokenJson']) {
-      const bad = await ok(`/nfts/${hostile.address}/${hostile.tokenIds[key]}`);
+      const bad = await ok<NftItem>(`/nfts/${hostile.address}/${hostile.tokenIds[key]}`);
       expect(bad.metadataStatus).toBe('error');
       expect(bad.image).toBeNull();
     }
-    const plain = await ok(`/nfts/${hostile.address}/${hostile.tokenIds['plainJson']}`);
+    const plain = await ok<NftItem>(`/nfts/${hostile.address}/${hostile.tokenIds['plainJson']}`);
     expect(plain.metadataStatus).toBe('ok');
     expect(plain.image).toBeNull();
-    const bad = await ok(`/tokens/${info.hostile.badUtf8.address}`);
+    const bad = await ok<Token>(`/tokens/${info.hostile.badUtf8.address}`);
     expect(bad.name).toContain('\uFFFD');
   });
 });
 
 describe('statistics and contracts', () => {
   it('counts transactions, contracts, holders and validators', async () => {
-    expect((await ok('/stats/transactions/count')).totalTransactions).toBe(info.txCount);
-    const c = await ok('/stats/contracts/count');
+    expect((await ok<{ totalTransactions: number }>('/stats/transactions/count')).totalTransactions).toBe(info.txCount);
+    const c = await ok<{ count: number; erc20Contracts: number }>('/stats/contracts/count');
     expect(c.count).toBeGreaterThanOrEqual(info.contracts.length);
-    expect(c.erc20Contracts).toBe((await ok('/stats/contracts/erc20/count')).count);
-    const nft = await ok('/stats/contracts/nft/count');
+    expect(c.erc20Contracts).toBe((await ok<{ count: number }>('/stats/contracts/erc20/count')).count);
+    const nft = await ok<{ count: number; erc721Count: number; erc1155Count: number }>('/stats/contracts/nft/count');
     expect(nft.count).toBe(nft.erc721Count + nft.erc1155Count);
     expect(nft.erc1155Count).toBeGreaterThanOrEqual(1);
-    expect((await ok('/stats/holders')).holders).toBeGreaterThan(10);
-    const v = await ok('/stats/validators/count');
+    expect((await ok<{ holders: number }>('/stats/holders')).holders).toBeGreaterThan(10);
+    const v = await ok<{ validators: string[] }>('/stats/validators/count');
     expect(v.validators.sort()).toEqual(info.validators.map(lc).sort());
-    const p = await ok('/stats/validators/payout');
+    const p = await ok<{ totalPayoutWei: string; validators: { payoutWei: string }[] }>('/stats/validators/payout');
     expect(p.validators.length).toBe(info.validators.length);
-    expect(BigInt(p.totalPayoutWei)).toBe(p.validators.reduce((s: bigint, x: Json) => s + BigInt(x.payoutWei), 0n));
-    const tps = await ok('/stats/tps');
+    expect(BigInt(p.totalPayoutWei)).toBe(p.validators.reduce((s, x) => s + BigInt(x.payoutWei), 0n));
+    const tps = await ok<{ toBlock: number; tps: number }>('/stats/tps');
     expect(tps.toBlock).toBe(info.lastBlock);
     expect(typeof tps.tps).toBe('number');
   });
@@ -412,11 +558,11 @@ describe('statistics and contracts', () => {
     const creation = await ok(`/contracts/${token}/creation`);
     const ref = info.contracts.find((x) => lc(x.address) === lc(token));
     expect(creation).toMatchObject({ creator: lc(ref?.creator ?? ''), transactionHash: lc(ref?.txHash ?? ''), blockNumber: ref?.blockNumber });
-    const events = await ok(`/contracts/${token}/events?eventName=Transfer&limit=5`);
+    const events = await ok<ContractEvent[]>(`/contracts/${token}/events?eventName=Transfer&limit=5`);
     expect(events.length).toBe(5);
-    expect(events.every((e: Json) => e.event === 'Transfer' && e.args.from && e.args.to)).toBe(true);
-    const ranged = await ok(`/contracts/${token}/events?fromBlock=0&toBlock=3&limit=100`);
-    expect(ranged.every((e: Json) => e.blockNumber <= 3)).toBe(true);
+    expect(events.every((e) => e.event === 'Transfer' && e.args.from && e.args.to)).toBe(true);
+    const ranged = await ok<ContractEvent[]>(`/contracts/${token}/events?fromBlock=0&toBlock=3&limit=100`);
+    expect(ranged.every((e) => e.blockNumber <= 3)).toBe(true);
   });
 });
 
@@ -429,38 +575,38 @@ describe('search', () => {
     ['an NFT as "Collection #id"', () => `${info.nfts[0]?.name} #2`, 'nft'],
     ['an NFT as "<collection address> id"', () => `${info.nfts[1]?.address} 1`, 'nft'],
   ])('finds %s', async (_, q, type) => {
-    const r = await ok(`/search?q=${encodeURIComponent(q())}`);
+    const r = await ok<SearchAnswer>(`/search?q=${encodeURIComponent(q())}`);
     expect(r.type).toBe(type);
   });
 
   it('finds a block by hash', async () => {
-    const b = await ok('/blocks/3');
+    const b = await ok<Block>('/blocks/3');
     expect(await ok(`/search?q=${b.hash}`)).toMatchObject({ type: 'block', data: { number: 3 } });
   });
 
   it('answers any valid address with its type and balance', async () => {
     expect(await ok(`/search?q=${info.tokens[0]?.address}`)).toMatchObject({ type: 'address', addressType: 'contract', contractType: 'ERC20' });
-    const eoa = await ok(`/search?q=${info.deployer}`);
+    const eoa = await ok<SearchAnswer<{ balance: string }>>(`/search?q=${info.deployer}`);
     expect(eoa).toMatchObject({ type: 'address', addressType: 'account', data: { address: lc(info.deployer) } });
     expect(eoa.data.balance).toMatch(/^\d+$/);
-    expect((await ok('/search?q=0x00000000000000000000000000000000000000aa')).addressType).toBe('account');
+    expect((await ok<SearchAnswer>('/search?q=0x00000000000000000000000000000000000000aa')).addressType).toBe('account');
   });
 
   it('returns several matches as multiple', async () => {
-    const r = await ok('/search?q=Sto');
+    const r = await ok<SearchAnswer<{ type: string }[]>>('/search?q=Sto');
     expect(r.type).toBe('multiple');
     expect(r.data.length).toBeGreaterThan(1);
-    expect(r.data.every((x: Json) => x.type === 'token')).toBe(true);
+    expect(r.data.every((x) => x.type === 'token')).toBe(true);
   });
 });
 
 describe('RPC proxy', () => {
   it('forwards allowed read-only methods, single and batch', async () => {
     expect((await rpcProxy('{"jsonrpc":"2.0","id":7,"method":"eth_chainId","params":[]}')).body).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' });
-    const batch = await rpcProxy('[{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]},{"jsonrpc":"2.0","id":"b","method":"eth_gasPrice","params":[]}]');
-    expect(batch.body.map((r: Json) => r.id)).toEqual([1, 'b']);
-    expect(batch.body[0].result).toBe('0x' + info.lastBlock.toString(16));
-    const name = await rpcProxy(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: info.tokens[0]?.address, data: '0x06fdde03' }, 'latest'] }));
+    const batch = await rpcProxy<JsonRpcReply[]>('[{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]},{"jsonrpc":"2.0","id":"b","method":"eth_gasPrice","params":[]}]');
+    expect(batch.body.map((r) => r.id)).toEqual([1, 'b']);
+    expect(batch.body[0]?.result).toBe('0x' + info.lastBlock.toString(16));
+    const name = await rpcProxy<JsonRpcReply>(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: info.tokens[0]?.address, data: '0x06fdde03' }, 'latest'] }));
     expect(name.body.result).toMatch(/^0x/);
   });
 
@@ -471,21 +617,21 @@ describe('RPC proxy', () => {
     ['a request without a method', '{"jsonrpc":"2.0","id":1}', 400, -32600],
     ['an empty batch', '[]', 400, -32600],
   ])('refuses %s with a JSON-RPC error', async (_, body, status, code) => {
-    const r = await rpcProxy(body);
+    const r = await rpcProxy<JsonRpcReply>(body);
     expect(r.status).toBe(status);
-    expect(r.body.error.code).toBe(code);
+    expect(r.body.error?.code).toBe(code);
   });
 
   it('refuses disallowed methods inside a batch and answers the others', async () => {
-    const r = await rpcProxy('[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"debug_traceTransaction","params":[]}]');
-    expect(r.body[0].result).toBe('0x7a69');
-    expect(r.body[1].error.code).toBe(-32601);
+    const r = await rpcProxy<JsonRpcReply[]>('[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"debug_traceTransaction","params":[]}]');
+    expect(r.body[0]?.result).toBe('0x7a69');
+    expect(r.body[1]?.error?.code).toBe(-32601);
   });
 });
 
 describe('OpenAPI', () => {
   it('serves an OpenAPI 3.1 document', async () => {
-    const doc = await ok('/openapi.json');
+    const doc = await ok<{ openapi: string; paths: Record<string, unknown> }>('/openapi.json');
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/holders/token/{address}');
   });

@@ -85,13 +85,14 @@ async function expectConsistent(): Promise<void> {
   expect(v.n).toBe(chain.blocks - 1);
 }
 
-interface Orphan {
+/** The hash of each transaction sent by activity(); a type alias (unlike an interface) gives Object.values a string[]. */
+type Orphan = {
   plain: string;
   token: string;
   nft: string;
   item: string;
   created: string;
-}
+};
 
 /** Sends one transaction of every kind the index derives state from, each touching a fresh address. */
 async function activity(): Promise<Orphan> {

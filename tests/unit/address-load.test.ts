@@ -103,10 +103,10 @@ describe('loadAddress with the bundled indexer (summary route)', () => {
     expect(load).toMatchObject({ kind: 'ok', view: { verified: null, tokensFailed: true, tokens: [] } });
   });
 
-  it.each([
-    ['a 500', { status: 500, body: { error: 'db down' } } as Reply, 502],
-    ['a 503', { status: 503, body: { error: 'busy' } } as Reply, 503],
-    ['no response', 'network' as Reply, 503],
+  it.each<[string, Reply, number]>([
+    ['a 500', { status: 500, body: { error: 'db down' } }, 502],
+    ['a 503', { status: 503, body: { error: 'busy' } }, 503],
+    ['no response', 'network', 503],
   ])('the summary failing with %s is an error %i', async (_name, reply, status) => {
     const { client: c } = client({ [`/address/${WALLET}`]: reply });
     expect(await loadAddress(c, WALLET)).toEqual({ kind: 'error', status });

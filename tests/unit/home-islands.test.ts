@@ -88,7 +88,7 @@ describe('HomeBlocks', () => {
     const html = renderToStaticMarkup(createElement(HomeBlocks, { blocks, baseline: baseline() }));
     const rows = html.match(/<li data-test="home-block" class="[^"]*"/g) ?? [];
     expect(rows).toHaveLength(11);
-    expect(rows.map((row) => row.includes('hidden sm:flex'))).toEqual([...Array(8).fill(false), true, true, true]);
+    expect(rows.map((row) => row.includes('hidden sm:flex'))).toEqual([...Array<boolean>(8).fill(false), true, true, true]);
     expect(text(html)).toContain('#12');
     expect(text(html)).toContain('0.001000 STO');
     expect(html).toContain('href="/blocks"');
@@ -145,7 +145,7 @@ describe('news items (core §2)', () => {
   const items = newsItems(readConfig({}).links);
   it("has 6 items, 'Swap Here →' first and 'Learn More →' on the others", () => {
     expect(items).toHaveLength(6);
-    expect(items.map((item) => item.linkText)).toEqual(['Swap Here →', ...Array(5).fill('Learn More →')]);
+    expect(items.map((item) => item.linkText)).toEqual(['Swap Here →', ...Array<string>(5).fill('Learn More →')]);
   });
   it('marks external pages (new tab) and keeps the site’s own pages internal', () => {
     for (const item of items) expect(item.external).toBe(/^https?:/.test(item.href));

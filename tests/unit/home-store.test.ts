@@ -23,7 +23,7 @@ function fakeIndexer(state: { head: number; down?: boolean }) {
   const txCount = (n: number) => n % 4;
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   const fetchStub = vi.fn(async (input: string | URL | Request) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     paths.push(`${url.pathname}${url.search}`);
     if (state.down) throw new TypeError('fetch failed');
     switch (url.pathname) {

@@ -27,7 +27,7 @@ describe('decodeString', () => {
     ['length beyond the data', '0x' + word('20') + word('ffffffff') + word('')],
     ['three words of garbage', '0x' + word('1') + word('2') + word('3').slice(0, 62) + '33'],
   ])('returns null for %s', (_, hex) => {
-    expect(decodeString(hex as string | null)).toBeNull();
+    expect(decodeString(hex)).toBeNull();
   });
 
   it('bounds the length of hostile names', () => {

@@ -160,7 +160,7 @@ describe('URL building', () => {
     ['path segments are encoded', (c: Client) => c.getBlock('1/../x'), `${BASE}/blocks/1%2F..%2Fx`],
   ])('%s', async (_name, call, expected) => {
     const fetch = recordedFetch({});
-    await safe<unknown>(call(createIndexerClient(BASE, { fetch })) as Promise<unknown>, null);
+    await safe<unknown>(call(createIndexerClient(BASE, { fetch })), null);
     expect(fetch.calls.map((c) => c.url)).toEqual([expected]);
   });
 

@@ -17,7 +17,7 @@ function hit(method: string, path: string): string | null {
   const m = router.match(method, path.split('/').filter(Boolean));
   if (m === null) return null;
   if ('allowed' in m) return `405 ${m.allowed.join(',')}`;
-  return `${m.route.handler({ params: m.params, query: new URLSearchParams(), body: undefined })} ${JSON.stringify(Object.fromEntries(Object.entries(m.params).sort()))}`;
+  return `${String(m.route.handler({ params: m.params, query: new URLSearchParams(), body: undefined }))} ${JSON.stringify(Object.fromEntries(Object.entries(m.params).sort()))}`;
 }
 
 describe('Router', () => {

@@ -143,10 +143,10 @@ describe('loadNftDetail', () => {
     expect(load).toMatchObject({ kind: 'ok', detail: { collection: null, history: null } });
   });
 
-  it.each([
-    [{ status: 500, body: {} } as Reply, 502],
-    [{ status: 503, body: {} } as Reply, 503],
-    ['network' as Reply, 503],
+  it.each<[Reply, number]>([
+    [{ status: 500, body: {} }, 502],
+    [{ status: 503, body: {} }, 503],
+    ['network', 503],
   ])('an item failure %j is an error with status %i', async (reply, status) => {
     const load = await loadNftDetail(createIndexerClient(BASE, { fetch: fakeFetch({ [`/nfts/${C}/3`]: reply }) }), C, '3');
     expect(load).toEqual({ kind: 'error', status });

@@ -1,12 +1,15 @@
 import { inflateSync } from 'node:zlib';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import TokenLogo from '../../src/components/tokens/TokenLogo.astro';
+import TokenLogoComponent from '../../src/components/tokens/TokenLogo.astro';
 import { GET } from '../../src/pages/token-logos/[file].ts';
 import { drawLogo, LOGO_PIXELS } from '../../src/lib/tokens/logo-art.ts';
 import { hasTokenLogo, parseLogoFileName, tokenInitials, tokenLogoPath, tokenLogoPng } from '../../src/lib/tokens/logos.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
+
+// Plain TypeScript cannot resolve .astro modules (`astro check` can), so type the import as what the container renders.
+const TokenLogo = TokenLogoComponent as Parameters<AstroContainer['renderToString']>[0];
 
 const SGOV = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const UNKNOWN = '0x0000000000000000000000000000000000000001';

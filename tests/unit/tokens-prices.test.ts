@@ -176,7 +176,7 @@ describe('market-data response', () => {
   it('sends the key in a header, never in the URL, and rejects on HTTP errors', async () => {
     const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
     const ok = marketDataProvider('secret-key', async (input, init) => {
-      calls.push({ url: String(input), init });
+      calls.push({ url: input instanceof Request ? input.url : input.toString(), init });
       return new Response(JSON.stringify({ data: { STO: [coin(0.3)] } }), { status: 200 });
     });
     await expect(ok(['STO', 'USDT'], AbortSignal.timeout(1000))).resolves.toEqual({ STO: { price: 0.3, change24h: 1.5, volume24h: 20 } });

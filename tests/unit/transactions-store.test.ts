@@ -85,10 +85,10 @@ describe('the new-transactions feed', () => {
     trackTransactions('http://indexer.test', [h(1)]);
     $latestTransactions.set([h(2), h(1)]);
     answer = [];
-    await pollLatestTransactions(fetchMock as unknown as typeof fetch);
+    await pollLatestTransactions(fetchMock);
     expect($newTransactionCount.get()).toBe(1);
-    await pollLatestTransactions((async () => { throw new Error('offline'); }) as typeof fetch);
-    await pollLatestTransactions((async () => new Response('oops', { status: 503 })) as typeof fetch);
+    await pollLatestTransactions(async () => { throw new Error('offline'); });
+    await pollLatestTransactions(async () => new Response('oops', { status: 503 }));
     expect($newTransactionCount.get()).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Statements } from '../db.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import type { RpcClient } from '../rpc.ts';
+import { parseVerificationRequest } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
 import type { ApiContext } from './context.ts';
 
@@ -54,7 +55,8 @@ function parameters(query: URLSearchParams, body: unknown): (name: string) => st
   const form = body instanceof URLSearchParams ? body : null;
   const json = !form && typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
   return (name) => {
-    const fromForm = form?.get(name) ?? (typeof json?.[name] === 'string' ? (json[name] as string) : null);
+    const fromJson = json?.[name];
+    const fromForm = form?.get(name) ?? (typeof fromJson === 'string' ? fromJson : null);
     return (fromForm ?? query.get(name) ?? '').trim();
   };
 }
@@ -171,6 +173,10 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         const existing = await verifier.lookup(address);
         if (existing && existing.matchType === 'full') return notOk('Contract source code already verified');
         if (!(await hasCode(ctx.rpc, address))) return notOk(`Unable to locate ContractCode at ${address}`);
+        // A request that cannot be read is refused now, with its reason as the result: forge prints a refused
+        // submission's result, while a failed job only shows 'Fail - Unable to verify' (and sends Hardhat 2 on a retry).
+        // The HttpError travels to `safely`, which answers it inside the envelope.
+        parseVerificationRequest(request);
         const guid = `${address.slice(2)}${randomBytes(5).toString('hex')}`;
         ctx.stmts.run(
           "INSERT INTO verification_jobs (guid, address, status, message, created_at) VALUES (?, ?, 'pending', 'Pending in queue', ?)",

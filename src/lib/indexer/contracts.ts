@@ -6,11 +6,12 @@ import {
   normalizeContractSource,
   normalizeInteractResult,
   normalizeVerificationResult,
+  normalizeCompilerList,
   normalizeVerified,
 } from '../normalize/contract.ts';
 import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue, VerificationRequest, VerificationResult } from '../types.ts';
-import { CONTRACTS_TIMEOUT_MS } from './timeouts.ts';
-import { seg, type RequestOptions, type Transport } from './transport.ts';
+import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
+import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 
 // Contracts: verification state, sources, ABI, events, verification and calls (spec tokens §7).
 
@@ -49,14 +50,35 @@ export function getContractEvents(
   return t.get(`/contracts/${seg(address)}/events`, normalizeContractEvents, { ...query }, request);
 }
 
+/** The compilers the indexer offers (GET /contracts/compilers); throws when the list cannot be read. */
+export function getCompilers(t: Transport, request?: RequestOptions): Promise<{ version: string; offline: boolean }[]> {
+  return t.need('/contracts/compilers', normalizeCompilerList, request, CONTRACTS_TIMEOUT_MS);
+}
+
 /**
  * POST /contracts/verify with the spec's defaults (runs 200, cancun, MIT, no optimisation, no constructor
  * arguments). A 2xx answer is returned even when success is false; an HTTP error throws an ApiError whose
  * `body` holds the server's logs (normalizeVerificationResult(error.body)).
  */
 export async function verifyContract(t: Transport, input: VerificationRequest, request?: RequestOptions): Promise<VerificationResult> {
+  return normalizeVerificationResult((await t.post('/contracts/verify', verificationBody(input), request)).body);
+}
+
+/**
+ * POST /contracts/verify, answering the raw response too (the form's network box shows status, headers and data):
+ * never throws for an HTTP error status, only when no answer arrives.
+ */
+export async function submitVerification(t: Transport, input: VerificationRequest, request: RequestOptions = {}): Promise<{ response: RawResponse; result: VerificationResult }> {
+  const response = await t.send('POST', '/contracts/verify', {}, verificationBody(input), { timeoutMs: VERIFY_TIMEOUT_MS, ...request });
+  const result = normalizeVerificationResult(response.body);
+  // A failed status is a failure whatever the body says.
+  return { response, result: response.ok ? result : { ...result, success: false, message: null, matchType: null } };
+}
+
+/** The request body with the spec's defaults; only library rows with both name and address. */
+function verificationBody(input: VerificationRequest): Record<string, unknown> {
   const libraries = Object.fromEntries(Object.entries(input.libraries ?? {}).filter(([name, address]) => name.trim() && address.trim()));
-  const body = {
+  return {
     address: input.address,
     sourceCode: input.sourceCode,
     compilerVersion: input.compilerVersion,
@@ -68,7 +90,6 @@ export async function verifyContract(t: Transport, input: VerificationRequest, r
     evmVersion: input.evmVersion ?? 'cancun',
     license: input.license ?? 'MIT',
   };
-  return normalizeVerificationResult((await t.post('/contracts/verify', body, request)).body);
 }
 
 /**

@@ -26,3 +26,5 @@ export const CONTRACTS_TIMEOUT_MS = 5_000;
 export const HOLDERS_TIMEOUT_MS = 8_000;
 /** NFT list time-out (spec tokens §9). */
 export const NFT_LIST_TIMEOUT_MS = 10_000;
+/** Contract verification: compiling and looking for the reason of a mismatch take seconds to a minute. */
+export const VERIFY_TIMEOUT_MS = 180_000;

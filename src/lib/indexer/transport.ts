@@ -40,6 +40,8 @@ export interface RawResponse {
   statusText: string;
   ok: boolean;
   body: unknown;
+  /** Response headers, lowercased names (shown by the verification form's network box). */
+  headers: Record<string, string>;
 }
 
 /** What a detail read found: the entity, a 404, a 2xx with an empty body, or a 2xx body that is not the entity. */
@@ -184,7 +186,11 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
       try {
         const response = await raceAbort(fetchImpl(url, init), signal);
         const text = await raceAbort(response.text(), signal);
-        return { url, status: response.status, statusText: response.statusText, ok: response.ok, body: parseBody(text) };
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          headers[name] = value;
+        });
+        return { url, status: response.status, statusText: response.statusText, ok: response.ok, body: parseBody(text), headers };
       } catch (error) {
         if (timeoutSignal.aborted) throw timeoutError(url, timeoutMs);
         // A caller's own cancellation is not an indexer failure: rethrow its reason untouched.
