@@ -26,5 +26,9 @@ export default defineConfig({
     testIdAttribute: 'data-test',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /verify\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Verification changes what other tests read (a verified Playground verifies its identical twins): it runs last.
+    { name: 'verification', testMatch: /verify\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
 });

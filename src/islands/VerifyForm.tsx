@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CompilerChoices } from '../lib/contracts/compilers.ts';
 import {
   MAX_LIBRARY_ROWS,
@@ -47,6 +47,12 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(serverOutcome);
   const [network, setNetwork] = useState<NetworkResponse | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Without JavaScript the browser checks required fields; once hydrated the spec's own messages (tokens §5) do.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
 
   const set = <K extends keyof VerifyFormValues>(key: K, value: VerifyFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setLibrary = (index: number, row: Partial<LibraryRow>) =>
@@ -92,7 +98,7 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
   }
 
   return (
-    <form method="post" action={action} onSubmit={(e) => void submit(e)} className="space-y-4" data-test="verify-form" noValidate={false}>
+    <form ref={formRef} method="post" action={action} onSubmit={(e) => void submit(e)} className="space-y-4" data-test="verify-form">
       {addressField ? (
         <div>
           <label htmlFor={`${id}-address`} className={label}>Contract Address</label>

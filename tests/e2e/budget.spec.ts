@@ -179,4 +179,21 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     console.log(`home islands: ${chunks.size} chunk(s), ${[...chunks.values()].reduce((n, t) => n + gzipSync(t).length, 0)} B gzip in all, resources: ${found.join(', ')}`);
     expect(found.sort()).toEqual(['blocks list', 'health', 'network statistics', 'RPC proxy', 'transactions list'].sort());
   });
+  test('the verification form island loads only where the form is shown', async ({ page }) => {
+    const s = scenario();
+    const loaded: string[] = [];
+    page.on('response', (res) => { if (res.request().resourceType() === 'script') loaded.push(res.url()); });
+    // A wallet, and a contract's Transactions tab: no form, no island.
+    for (const path of [`/address/${s.accounts[0]}`, `/address/${s.playground.address}`]) {
+      loaded.length = 0;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(loaded.filter((u) => /VerifyForm/.test(u)), path).toEqual([]);
+    }
+    const { bytes, urls } = await scriptBytesBeforeInteraction(page, '/verify-contract');
+    console.log(`budget /verify-contract: ${bytes} B gzip, ${urls.length} script file(s)`);
+    expect(urls.some((u) => /VerifyForm/.test(u))).toBe(true);
+    // React and the form; the indexer transport and the contracts resource load only when the form is sent.
+    expect(bytes).toBeLessThanOrEqual(110 * KB);
+    expect(urls.filter((u) => /\/transport\.|\/contracts\./.test(u))).toEqual([]);
+  });
 });

@@ -265,7 +265,8 @@ describe('bad input answers 4xx JSON {error} without a stack trace', () => {
     for (const s of ['abi', 'source', 'verification']) {
       const r = await get(`/contracts/${info.playground.address}/${s}`);
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: 'Contract is not verified' });
+      // The upstream indexer's shape (fixtures/upstream-indexer/contracts_0x71C95911_source.json).
+      expect(r.body).toEqual({ success: false, error: 'Contract is not verified' });
     }
     expect(await ok(`/contracts/${info.playground.address}/verified`)).toEqual({ verified: false });
   });

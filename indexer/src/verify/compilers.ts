@@ -154,6 +154,8 @@ export class Compilers {
         const text = await res.text();
         if (!text.includes('Module')) throw new Error(`${file} is not a solc-js build`);
         mkdirSync(this.opts.cacheDir, { recursive: true });
+        // soljson builds are CommonJS; a data folder inside a "type": "module" package would load them as ES modules.
+        writeFileSync(join(this.opts.cacheDir, 'package.json'), '{ "type": "commonjs" }\n');
         const target = join(this.opts.cacheDir, file);
         writeFileSync(`${target}.part`, text);
         renameSync(`${target}.part`, target);
@@ -173,7 +175,10 @@ export class Compilers {
     const bundled = BUNDLED_COMPILERS.find((c) => fits(c.longVersion));
     if (bundled) return { version: parsed.version, longVersion: bundled.longVersion, source: { kind: 'package', name: bundled.packageName } };
     for (const [longVersion, path] of this.cached()) {
-      if (fits(longVersion)) return { version: parsed.version, longVersion, source: { kind: 'file', path } };
+      if (fits(longVersion)) {
+        writeFileSync(join(this.opts.cacheDir, 'package.json'), '{ "type": "commonjs" }\n');
+        return { version: parsed.version, longVersion, source: { kind: 'file', path } };
+      }
     }
     try {
       const list = await this.releases();

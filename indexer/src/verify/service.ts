@@ -56,7 +56,7 @@ export class VerificationService {
   readonly compilers: Compilers;
   readonly pool: CompilerPool;
   private readonly diagnosisBudgetMs: number;
-  private readonly inFlight = new Map<string, Promise<VerifyResult>>();
+  private readonly inFlight = new Map<string, Promise<VerifyResult | null>>();
 
   constructor(opts: { stmts: Statements; rpc: RpcClient; compilers: Compilers; pool: CompilerPool; diagnosisBudgetMs?: number }) {
     this.stmts = opts.stmts;
@@ -69,10 +69,10 @@ export class VerificationService {
   /** Verifies a request body (any accepted shape); 4xx problems throw HttpError. */
   async verify(body: unknown): Promise<VerifyResult> {
     const request = parseVerificationRequest(body);
-    // Two submissions for one address at once would compile twice and race to store: the second waits for the first.
-    const running = this.inFlight.get(request.address);
-    if (running) await running.catch(() => undefined);
-    const work = this.run(request);
+    // Submissions for one address run one after another (each then sees what the previous one stored): the new one
+    // is chained onto the last one before anything is awaited.
+    const previous = this.inFlight.get(request.address) ?? Promise.resolve(null);
+    const work = previous.catch(() => null).then(() => this.run(request));
     this.inFlight.set(request.address, work);
     try {
       return await work;
