@@ -124,8 +124,9 @@ test.describe('home page', () => {
   test('news carousel: 6 dots, Swap Here first, rotates every 10 s, dots switch items', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    // Paused, so the 10 s rotation happens only when the test moves the clock, however slow the machine is.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Paused (a little ahead, as reading the clock takes time), so the 10 s rotation happens only when the test moves
+    // the clock, however slow the machine is.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const carousel = page.getByTestId('news-carousel');
     const items = carousel.getByTestId('news-item');
     const dots = carousel.getByTestId('news-dot');

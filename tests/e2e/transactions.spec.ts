@@ -184,14 +184,16 @@ test.describe('transaction list', () => {
     page.on('request', (req) => { if (/\/transactions\?limit=100&offset=0$/.test(req.url())) polls.push(req.url()); });
     await page.clock.install();
     await page.goto('/transactions');
-    // The installed clock follows real time; freeze it so only runFor moves the page's timers.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // The installed clock follows real time; freeze it (a little ahead, as reading it takes time on a loaded machine)
+    // so only runFor moves the page's timers.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const banner = page.getByTestId('new-tx-banner');
     await expect(banner).toBeHidden();
     const shown = (await page.getByTestId('tx-row').first().getAttribute('data-hash'))?.toLowerCase();
     // Wait (on real time) until the devnet has produced transactions newer than the page's.
     await expect.poll(async () => (await indexerJson<TxJson[]>('/transactions?limit=1'))[0]?.hash.toLowerCase(), { timeout: 20_000 }).not.toBe(shown);
-    await page.clock.runFor(28_000);
+    // The interval started at load, at most a second or two before the pause: nothing by 28 s, one poll by 30 s.
+    await page.clock.runFor(27_000);
     expect(polls).toHaveLength(0);
     await page.clock.runFor(2_000);
     await expect.poll(() => polls.length).toBe(1);

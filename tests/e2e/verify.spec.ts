@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { indexerJson, scenario } from './fixtures.ts';
@@ -181,3 +182,19 @@ test('/contracts/{address} shows a verified source and links an unverified contr
   await expect(page).toHaveURL(new RegExp(`/verify-contract\\?address=${unverified}$`, 'i'));
   await expect(page.getByTestId('verify-form').getByLabel('Contract Address')).toHaveValue(new RegExp(unverified, 'i'));
 });
+
+for (const width of [1280, 375]) {
+  test(`verified views: no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const verified = playgrounds()[1] ?? '';
+    const findings: string[] = [];
+    for (const path of [`/address/${verified}?tab=contract`, `/address/${verified}?tab=contract&verified=1`, `/contracts/${verified}`]) {
+      await page.goto(path);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+}

@@ -19,13 +19,13 @@ export function NetworkBox({ status, statusText, headers, data }: NetworkRespons
         <div>
           <dt className="font-medium">Headers</dt>
           <dd>
-            <pre className="max-h-40 overflow-auto font-mono text-xs">{Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
+            <pre tabIndex={0} className="max-h-40 overflow-auto font-mono text-xs">{Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
           </dd>
         </div>
         <div>
           <dt className="font-medium">Data</dt>
           <dd>
-            <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-xs">{typeof data === 'string' ? data : JSON.stringify(data, null, 2)}</pre>
+            <pre tabIndex={0} className="max-h-72 overflow-auto whitespace-pre-wrap break-words font-mono text-xs">{typeof data === 'string' ? data : JSON.stringify(data, null, 2)}</pre>
           </dd>
         </div>
       </dl>

@@ -22,7 +22,7 @@ export function ResultBox({ success, message, logs }: Props) {
           <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="mt-2 text-sm font-medium underline">
             {open ? (success ? 'Hide logs' : 'Hide details') : success ? 'Show logs' : 'Show details'}
           </button>
-          {open && <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-white/70 p-2 font-mono text-xs" data-test="verify-logs">{logs.join('\n')}</pre>}
+          {open && <pre tabIndex={0} className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-white/70 p-2 font-mono text-xs" data-test="verify-logs">{logs.join('\n')}</pre>}
         </>
       )}
     </div>
