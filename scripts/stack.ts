@@ -72,6 +72,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         port: opts.indexerPort ?? 0,
         ...(opts.host ? { host: opts.host } : {}),
         log,
+        // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
+        verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });
       stops.push(() => indexer.stop());
       log(`indexer: ${indexer.url}, catching up…`);

@@ -2,6 +2,8 @@ import { startStack } from '../../scripts/stack.ts';
 
 /** Starts devnet, indexer and the built site once for the whole run; the tests read their addresses from the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // No compiler downloads during tests: the bundled compilers are what the tests use, offline and deterministic.
+  process.env['SOLC_DOWNLOAD'] ??= '0';
   const stack = await startStack({
     ...(process.env['E2E_INDEXER_URL'] ? { indexerUrl: process.env['E2E_INDEXER_URL'] } : {}),
     liveIntervalMs: 3_000,

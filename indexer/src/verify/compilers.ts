@@ -88,6 +88,8 @@ interface ReleaseList {
 }
 
 const LIST_TTL_MS = 60 * 60 * 1000;
+/** How long GET /contracts/compilers waits for the release list. */
+const LIST_WAIT_MS = 2_000;
 
 /** Resolves compiler versions to something the worker can load, downloading and caching releases when allowed. */
 export class Compilers {
@@ -207,7 +209,12 @@ export class Compilers {
     }
     const offline = [...entries.values()].sort((a, b) => compareVersionsDesc(a.version.slice(1), b.version.slice(1)));
     try {
-      const list = await this.releases();
+      // A slow release list does not hold the form up: after 2 s the offline list answers, and the list keeps loading
+      // for the next request.
+      const list = await Promise.race([
+        this.releases(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the release list did not answer within 2 s')), LIST_WAIT_MS).unref()),
+      ]);
       const remote = Object.values(list.releases)
         .map((file) => /^soljson-v(\d+\.\d+\.\d+\+commit\.[0-9a-f]{8})\.js$/.exec(file)?.[1])
         .filter((v): v is string => v !== undefined && !entries.has(v))
