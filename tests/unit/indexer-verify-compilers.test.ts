@@ -144,7 +144,7 @@ describe('Compilers.resolve', () => {
 
   it.each([
     ['a version that is not bundled', '0.8.21', `Compiler version 0.8.21 is not available offline and could not be downloaded: downloads are turned off (SOLC_DOWNLOAD=0). Versions available offline: ${OFFLINE}.`],
-    ['a bundled version with another commit', 'v0.8.30+commit.deadbeef', `Compiler version 0.8.30 is not available offline and could not be downloaded: downloads are turned off (SOLC_DOWNLOAD=0). Versions available offline: ${OFFLINE}.`],
+    ['a bundled version with another commit', 'v0.8.30+commit.deadbeef', `Compiler version 0.8.30+commit.deadbeef is not available offline and could not be downloaded: downloads are turned off (SOLC_DOWNLOAD=0). Versions available offline: ${OFFLINE}.`],
     ['an invalid version', 'latest', 'Invalid compiler version: latest'],
   ])('with downloads turned off, %s is unavailable (400) without fetching', async (_, raw, message) => {
     const net = network({ [LIST_URL]: listRoute, [BUILD_URL]: buildRoute });

@@ -195,7 +195,7 @@ export class Compilers {
       if (err instanceof CompilerUnavailableError) throw err;
       const reason = err instanceof Error ? err.message : String(err);
       throw new CompilerUnavailableError(
-        `Compiler version ${parsed.version} is not available offline and could not be downloaded: ${reason}. Versions available offline: ${this.offlineSummary()}.`,
+        `Compiler version ${parsed.commit ? `${parsed.version}+commit.${parsed.commit}` : parsed.version} is not available offline and could not be downloaded: ${reason}. Versions available offline: ${this.offlineSummary()}.`,
       );
     }
   }

@@ -130,7 +130,9 @@ function libraries(value: unknown): Record<string, string> {
     if (typeof address === 'object' && address !== null) {
       // Standard JSON's {file: {Name: address}}.
       for (const [inner, addr] of Object.entries(address as Record<string, unknown>)) {
-        if (typeof addr === 'string' && inner.trim() && addr.trim()) out[`${name}:${inner.trim()}`] = addr.trim();
+        if (typeof addr !== 'string' || !inner.trim() || !addr.trim()) continue;
+        if (!ADDRESS.test(addr.trim())) throw new HttpError(400, `Library ${inner.trim()} has an invalid address`);
+        out[`${name}:${inner.trim()}`] = addr.trim();
       }
     } else if (typeof address === 'string' && name.trim() && address.trim()) {
       if (!ADDRESS.test(address.trim())) throw new HttpError(400, `Library ${name.trim()} has an invalid address`);

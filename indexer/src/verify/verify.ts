@@ -231,7 +231,8 @@ export async function verifyAgainstChain(deps: VerifyDeps, request: Verification
     let constructorArguments = request.constructorArguments;
     const creationCode = target.contract.evm.bytecode?.object;
     if (chain.creationInput !== null && creationCode) {
-      const creation = compareCreation(linkLibraries(creationCode, refs, request.libraries), chain.creationInput);
+      // Creation code has its own placeholder positions (its deployed part sits further on): link by those.
+      const creation = compareCreation(linkLibraries(creationCode, target.contract.evm.bytecode?.linkReferences ?? {}, request.libraries), chain.creationInput);
       if (creation) {
         logs.push(`Creation code: ${creation.match} match; constructor arguments ${creation.constructorArguments ? `0x${creation.constructorArguments}` : 'none'}`);
         if (request.constructorArguments !== '' && request.constructorArguments !== creation.constructorArguments) {
