@@ -3,6 +3,8 @@ import { HttpError, Reply, type Router } from '../http/router.ts';
 import { INVALID_JSON } from '../http/server.ts';
 import { EVM_VERSIONS } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
+import { CallInputError, chooseFunction, decodeResult, decodeRevert, encodeCall, interfaceOf } from '../verify/call.ts';
+import { RpcError } from '../rpc.ts';
 import { formatUnits } from '../num.ts';
 import { ROW_ID_BLOCK } from '../writer.ts';
 import { nativeBalance } from './accounts.ts';
@@ -172,6 +174,65 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       abi: result.abi,
       logs: result.logs,
     };
+  });
+
+  router.post('/contracts/{address}/interact', async ({ params, body }) => {
+    const raw = params['address'];
+    if (raw === undefined || raw.trim() === '') return new Reply(400, { success: false, error: 'Contract address is missing' });
+    const address = parseAddress(raw);
+    if (body === INVALID_JSON || typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return new Reply(400, { success: false, error: 'Request body must be a JSON object' });
+    }
+    const b = body as Record<string, unknown>;
+    const method = typeof b['method'] === 'string' ? b['method'] : typeof b['functionName'] === 'string' ? b['functionName'] : '';
+    if (method.trim() === '') return new Reply(400, { success: false, error: 'Function name is missing' });
+    const args = b['params'] ?? [];
+    if (!Array.isArray(args)) return new Reply(400, { success: false, error: 'params must be an array of the arguments in order' });
+    const rawValue = b['value'];
+    const valueText = typeof rawValue === 'string' && rawValue !== '' ? rawValue : typeof rawValue === 'number' ? String(rawValue) : rawValue === undefined || rawValue === null || rawValue === '' ? '0' : 'x';
+    if (!/^\d{1,78}$/.test(valueText)) return new Reply(400, { success: false, error: 'value must be a whole number of wei' });
+    const tag = b['blockTag'] ?? 'latest';
+    const blockTag =
+      typeof tag === 'number' && Number.isSafeInteger(tag) && tag >= 0
+        ? `0x${tag.toString(16)}`
+        : typeof tag === 'string' && /^(latest|pending|earliest|safe|finalized|0x[0-9a-f]{1,16}|\d{1,16})$/i.test(tag)
+          ? /^\d+$/.test(tag) ? `0x${Number(tag).toString(16)}` : tag.toLowerCase()
+          : null;
+    if (blockTag === null) return new Reply(400, { success: false, error: 'blockTag must be a block number or latest' });
+
+    const verification = ctx.verifier ? await ctx.verifier.lookup(address) : null;
+    if (!verification) return new Reply(400, { success: false, error: 'Contract is not verified' });
+    const abi = interfaceOf(JSON.parse(verification.row.abi));
+    if (!abi) return new Reply(502, { success: false, error: 'The verified ABI cannot be read' });
+    let fn;
+    let data: string;
+    try {
+      fn = chooseFunction(abi, method);
+      data = encodeCall(abi, fn, args);
+    } catch (err) {
+      if (err instanceof CallInputError) return new Reply(400, { success: false, error: err.message });
+      throw err;
+    }
+    const value = BigInt(valueText);
+    let answer: string;
+    try {
+      answer = await ctx.rpc.call<string>('eth_call', [{ to: address, data, ...(value > 0n ? { value: `0x${value.toString(16)}` } : {}) }, blockTag]);
+    } catch (err) {
+      if (err instanceof RpcError) {
+        const revert = decodeRevert(abi, err.data);
+        if (revert.kind !== 'unknown' || err.data !== undefined) {
+          return { success: false, address, method: fn.name, signature: fn.format('sighash'), params: args, error: `Execution reverted: ${revert.reason}`, revert };
+        }
+        return new Reply(400, { success: false, error: `The node refused the call: ${err.message.slice(0, 200)}` });
+      }
+      throw new HttpError(502, 'The node could not be reached');
+    }
+    try {
+      const { result, outputs } = decodeResult(abi, fn, answer);
+      return { success: true, address, method: fn.name, signature: fn.format('sighash'), params: args, blockTag, result, outputs };
+    } catch {
+      return new Reply(502, { success: false, error: `The contract's answer does not decode as the outputs of ${fn.format('sighash')}` });
+    }
   });
 
   router.get('/contracts/{address}/events', ({ params, query }) => {

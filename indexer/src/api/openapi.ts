@@ -195,6 +195,12 @@ const VERIFY_REQUEST = obj({
 });
 
 const POST: Record<string, Op> = {
+  '/contracts/{address}/interact': {
+    summary:
+      "Calls a verified contract's function with eth_call (method by name or signature, params in order, optional value in wei and blockTag): result as plain JSON (integers as decimal strings, named outputs by name); a revert answers success false with the decoded reason; bad input 400",
+    schema: obj({ success: bool, method: str, signature: str, params: arr({}), result: {}, outputs: arr(obj({ name: str, type: str, value: {} })), error: str, revert: obj({ kind: str, reason: str, data: str }) }),
+    request: obj({ method: str, params: arr({}), value: str, blockTag: str }),
+  },
   '/api': {
     summary: 'Etherscan-compatible contract API (form body: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
     schema: obj({ status: str, message: str, result: {} }),

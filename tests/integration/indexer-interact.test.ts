@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
+import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
+import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import { RpcClient } from '../../indexer/src/rpc.ts';
+
+// POST /contracts/{a}/interact against a real anvil and the real indexer: the verified Playground's functions are
+// called with their ABI through eth_call, results come back as plain JSON and reverts with their decoded reason.
+
+let anvil: AnvilHandle;
+let info: ScenarioInfo;
+let indexer: Indexer;
+
+interface Answer {
+  success: boolean;
+  error?: string;
+  result?: unknown;
+  outputs?: { name: string; type: string; value: unknown }[];
+  signature?: string;
+  revert?: { kind: string; reason: string };
+}
+
+async function call(address: string, body: unknown): Promise<{ status: number; body: Answer }> {
+  const res = await fetch(`${indexer.url}/contracts/${address}/interact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Answer };
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  info = await runScenario(anvil.url, { scale: 0.3 });
+  indexer = await startIndexer({ rpcUrl: anvil.url, dbFile: ':memory:', port: 0, log: () => {}, metadata: false, verify: { download: false } });
+  await indexer.caughtUp();
+});
+
+afterAll(async () => {
+  await indexer.stop();
+  await anvil.stop();
+});
+
+describe('POST /contracts/{a}/interact', () => {
+  it('refuses an unverified contract as the upstream indexer does', async () => {
+    expect(await call(info.playground.address, { method: 'getValue', params: [] })).toEqual({ status: 400, body: { success: false, error: 'Contract is not verified' } });
+  });
+
+  it('calls the verified Playground: typed results, tuples by name, arrays from JSON text', async () => {
+    const pg = info.playground;
+    const verify = await fetch(`${indexer.url}/contracts/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: pg.address, sourceCode: readFileSync(pg.sourcePath, 'utf8'), compilerVersion: pg.compilerVersion, contractName: 'Playground', optimizationUsed: true, runs: 200, evmVersion: 'prague' }),
+    });
+    expect(verify.status).toBe(200);
+
+    const rpc = new RpcClient(anvil.url);
+    const onChain = BigInt(await rpc.call<string>('eth_call', [{ to: pg.address, data: '0x20965255' }, 'latest']));
+    expect(await call(pg.address, { method: 'getValue', params: [] })).toMatchObject({ status: 200, body: { success: true, result: onChain.toString(), signature: 'getValue()' } });
+    expect((await call(pg.address, { method: 'add', params: ['2', 3] })).body.result).toBe('5');
+    expect((await call(pg.address, { method: 'add(uint256,uint256)', params: [40, 2] })).body.result).toBe('42');
+    expect((await call(pg.address, { method: 'multiply', params: [-4, '5'] })).body.result).toBe('-20');
+    expect((await call(pg.address, { method: 'echo', params: ['<b>hi</b>'] })).body.result).toBe('<b>hi</b>');
+    for (const items of ['[1,2,3]', [1, 2, 3]]) {
+      const sum = await call(pg.address, { method: 'sum', params: [items] });
+      expect(sum.body.result).toEqual({ total: '6', count: '3' });
+      expect(sum.body.outputs).toEqual([
+        { name: 'total', type: 'uint256', value: '6' },
+        { name: 'count', type: 'uint256', value: '3' },
+      ]);
+    }
+    const infoCall = await call(pg.address, { method: 'getInfo', params: [] });
+    expect(infoCall.body.result).toMatchObject({ value: onChain.toString() });
+    expect(Object.keys(infoCall.body.result as object)).toEqual(['owner', 'value', 'message', 'balance']);
+  });
+
+  it.each([
+    ['Error(string)', { method: 'fail', params: [] }, 'error', 'Execution reverted: Playground: this call always reverts'],
+    ['a custom error with its arguments', { method: 'withdraw', params: ['1000'] }, 'custom', 'Execution reverted: InsufficientDeposit(requested: "1000", available: "0")'],
+    ['a custom error naming the caller', { method: 'setPaused', params: [true] }, 'custom', 'Execution reverted: Unauthorized(caller: "0x0000000000000000000000000000000000000000")'],
+  ])('a reverting read answers its decoded reason: %s', async (_name, body, kind, error) => {
+    const answer = await call(info.playground.address, body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: false, error, revert: { kind } });
+  });
+
+  it.each([
+    ['no function', { method: '', params: [] }, 'Function name is missing'],
+    ['an unknown function', { method: 'nope', params: [] }, "Function nope is not in the contract's ABI"],
+    ['too few arguments', { method: 'add', params: ['1'] }, 'add takes 2 argument(s), 1 given'],
+    ['a malformed address', { method: 'depositOf', params: ['0x1234'] }, 'Invalid arguments for depositOf(address): invalid address'],
+    ['malformed bytes', { method: 'hashOf', params: ['0xzz'] }, 'Invalid arguments for hashOf(bytes): invalid BytesLike value'],
+    ['params that are not a list', { method: 'add', params: 'x' }, 'params must be an array of the arguments in order'],
+    ['a fractional value', { method: 'getValue', params: [], value: '0.5' }, 'value must be a whole number of wei'],
+    ['a bad block tag', { method: 'getValue', params: [], blockTag: 'yesterday' }, 'blockTag must be a block number or latest'],
+  ])('bad input is a 400 with a clear message: %s', async (_name, body, message) => {
+    const answer = await call(info.playground.address, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.error).toContain(message);
+  });
+
+  it('reads at an earlier block when asked: the value the constructor set', async () => {
+    const created = info.contracts.find((c) => c.address.toLowerCase() === info.playground.address.toLowerCase());
+    if (!created) throw new Error('the Playground has no creation record');
+    // The constructor's first argument (0x2a) is the initial value.
+    const initial = BigInt(`0x${info.playground.constructorArgs.slice(2, 66)}`).toString();
+    const atCreation = await call(info.playground.address, { method: 'getValue', params: [], blockTag: created.blockNumber });
+    expect(atCreation).toMatchObject({ status: 200, body: { success: true, result: initial } });
+  });
+});
