@@ -107,3 +107,20 @@ describe('POST /contracts/{a}/interact', () => {
     expect(atCreation).toMatchObject({ status: 200, body: { success: true, result: initial } });
   });
 });
+
+describe('GET /contracts/{a}/events of a verified contract', () => {
+  it("decodes the contract's own events with its ABI and finds them by name", async () => {
+    interface EventRow { event: string | null; signature: string | null; args: Record<string, unknown> | null }
+    const all = (await (await fetch(`${indexer.url}/contracts/${info.playground.address}/events?limit=100`)).json()) as EventRow[];
+    expect(all.length).toBeGreaterThan(0);
+    // Every Playground log is one of its own events, so every one decodes.
+    expect(all.filter((e) => e.event === null)).toEqual([]);
+    const changed = (await (await fetch(`${indexer.url}/contracts/${info.playground.address}/events?eventName=ValueChanged`)).json()) as EventRow[];
+    expect(changed.length).toBeGreaterThan(0);
+    for (const e of changed) {
+      expect(e.signature).toBe('ValueChanged(address,uint256,uint256)');
+      expect(Object.keys(e.args ?? {})).toEqual(['by', 'oldValue', 'newValue']);
+      expect(e.args?.['newValue']).toMatch(/^\d+$/);
+    }
+  });
+});

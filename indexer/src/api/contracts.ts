@@ -235,17 +235,20 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     }
   });
 
-  router.get('/contracts/{address}/events', ({ params, query }) => {
+  router.get('/contracts/{address}/events', async ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
     const fromBlock = optionalInt(query, 'fromBlock', 0, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
     const toBlock = optionalInt(query, 'toBlock', Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 2, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
     if (fromBlock > toBlock) throw new HttpError(400, 'Invalid range: fromBlock is after toBlock');
     const c = find(address);
+    // A verified contract's own events are decoded (and found by name) with its ABI.
+    const verification = ctx.verifier ? await ctx.verifier.lookup(c.address) : null;
+    const abi = verification ? interfaceOf(JSON.parse(verification.row.abi)) : null;
     const name = query.get('eventName');
     let topic: string | null = null;
     if (name !== null && name.trim() !== '') {
-      topic = eventTopic(name);
+      topic = eventTopic(name, abi);
       if (topic === null) return [];
     }
     const range = [c.address, fromBlock * ROW_ID_BLOCK, (toBlock + 1) * ROW_ID_BLOCK] as const;
@@ -260,7 +263,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       : ctx.stmts.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', ...range, limit, offset);
     return rows.map((l) => {
       const json = logJson(l);
-      return { ...json, ...decodeEvent(json.topics, json.data) };
+      return { ...json, ...decodeEvent(json.topics, json.data, abi) };
     });
   });
 }

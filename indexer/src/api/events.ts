@@ -18,11 +18,18 @@ const NFT_EVENTS = new Interface([
 const TOPIC_BY_NAME = new Map<string, string>();
 FOUR_OR_LESS_TOPICS.forEachEvent((e) => TOPIC_BY_NAME.set(e.name.toLowerCase(), e.topicHash));
 
-/** topic0 for an event name (a standard one, or any full signature such as 'Deposit(address,uint256)'); null if unknown. */
-export function eventTopic(name: string): string | null {
+/**
+ * topic0 for an event name: a full signature such as 'Deposit(address,uint256)', an event of the contract's verified
+ * ABI, or a standard one; null if unknown.
+ */
+export function eventTopic(name: string, abi: Interface | null = null): string | null {
   const trimmed = name.trim();
   if (/^\w+\(.*\)$/.test(trimmed)) return eventId(trimmed.replace(/\s+/g, ''));
-  return TOPIC_BY_NAME.get(trimmed.toLowerCase()) ?? null;
+  let own: string | null = null;
+  abi?.forEachEvent((e) => {
+    if (own === null && e.name === trimmed) own = e.topicHash;
+  });
+  return own ?? TOPIC_BY_NAME.get(trimmed.toLowerCase()) ?? null;
 }
 
 function plain(value: unknown): unknown {
@@ -31,9 +38,21 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** Name, signature and arguments of a standard event log; nulls when it is not one. */
-export function decodeEvent(topics: readonly string[], data: string): { event: string | null; signature: string | null; args: Record<string, unknown> | null } {
+/** Name, signature and arguments of a log: by the contract's verified ABI when given, else the standard events; nulls when neither knows it. */
+export function decodeEvent(
+  topics: readonly string[],
+  data: string,
+  abi: Interface | null = null,
+): { event: string | null; signature: string | null; args: Record<string, unknown> | null } {
+  if (abi) {
+    const own = decodeWith(abi, topics, data);
+    if (own.event !== null) return own;
+  }
   const iface = topics.length === 4 && NFT_EVENTS.getEvent(topics[0] ?? '') ? NFT_EVENTS : FOUR_OR_LESS_TOPICS;
+  return decodeWith(iface, topics, data);
+}
+
+function decodeWith(iface: Interface, topics: readonly string[], data: string): { event: string | null; signature: string | null; args: Record<string, unknown> | null } {
   try {
     const parsed = iface.parseLog({ topics: [...topics], data });
     if (!parsed) return { event: null, signature: null, args: null };
