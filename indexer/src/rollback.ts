@@ -118,6 +118,7 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
       from,
     );
     stmts.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
+    stmts.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
     stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
     const miners = stmts.all<{ miner: string; n: number }>(
@@ -184,6 +185,7 @@ const CHAIN_TABLES = [
   'verified_contracts',
   'contract_code_hashes',
   'verification_jobs',
+  'revert_reasons',
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */

@@ -447,6 +447,13 @@ export interface ContractEvent extends Log {
   args: Record<string, string> | null;
 }
 
+/** Why a transaction reverted: the decoded message, panic or custom error, and which of those it is. */
+export interface RevertReason {
+  reason: string;
+  /** 'error' (Error(string)), 'panic', 'custom', 'unknown' … */
+  kind: string;
+}
+
 export interface VerificationRequest {
   address: string;
   /** Solidity source, or the text of a standard JSON input (the indexer tells them apart). */

@@ -215,6 +215,15 @@ test.describe('transaction list', () => {
 });
 
 test.describe('transaction detail', () => {
+  test('a failed transaction shows its revert reason; a successful one has none', async ({ page }) => {
+    await page.goto(txUrl(samples().reverted));
+    await expect(page.getByTestId('status')).toHaveText('Failed');
+    await expect(page.getByTestId('revert-reason')).toContainText('Playground: this call always reverts');
+    await page.goto(txUrl(samples().playgroundCall));
+    await expect(page.getByTestId('status')).toHaveText('Success');
+    await expect(page.getByTestId('revert-reason')).toHaveCount(0);
+  });
+
   test('overview of an ERC-20 transfer matches the chain and the indexer', async ({ page }) => {
     const hash = samples().erc20Transfer;
     const [tx, receipt, chainTx] = await Promise.all([

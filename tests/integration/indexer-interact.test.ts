@@ -124,3 +124,29 @@ describe('GET /contracts/{a}/events of a verified contract', () => {
     }
   });
 });
+
+describe('GET /transactions/{hash}/revert-reason', () => {
+  interface Reason { reverted: boolean; kind: string | null; reason: string | null }
+  const reasonOf = async (hash: string): Promise<{ status: number; body: Reason }> => {
+    const res = await fetch(`${indexer.url}/transactions/${hash}/revert-reason`);
+    return { status: res.status, body: (await res.json()) as Reason };
+  };
+
+  it('a failed transaction: its Error(string) message, the same when asked again (stored)', async () => {
+    const first = await reasonOf(info.samples.reverted);
+    expect(first).toMatchObject({ status: 200, body: { reverted: true, kind: 'error', reason: 'Playground: this call always reverts' } });
+    expect(await reasonOf(info.samples.reverted)).toEqual(first);
+  });
+
+  it("a custom error of the verified Playground, decoded with its ABI", async () => {
+    const answer = await reasonOf(info.samples.revertedCustomError);
+    expect(answer.body).toMatchObject({ reverted: true, kind: 'custom' });
+    expect(answer.body.reason).toMatch(/^InsufficientDeposit\(requested: "1000000000000000000", available: "\d+"\)$/);
+  });
+
+  it('a successful transaction did not revert; a malformed hash is 400, an unknown one 404', async () => {
+    expect((await reasonOf(info.samples.playgroundCall)).body).toEqual({ hash: expect.any(String) as string, reverted: false, kind: null, reason: null, data: null });
+    expect((await reasonOf('0x1234')).status).toBe(400);
+    expect((await reasonOf(`0x${'ab'.repeat(32)}`)).status).toBe(404);
+  });
+});

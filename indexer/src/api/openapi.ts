@@ -162,6 +162,10 @@ const GET: Record<string, Op> = {
   '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
   '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
   '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
+  '/transactions/{hash}/revert-reason': {
+    summary: "Why a failed transaction reverted: replayed on its parent block, decoded (Error(string), Panic(uint256), the target's verified custom errors); kind 'not-reproduced' when the replay succeeds",
+    schema: obj({ hash: hash, reverted: bool, kind: nullable(str), reason: nullable(str), data: nullable(str) }),
+  },
   '/contracts/{address}': { summary: 'Contract details', schema: { type: 'object' } },
   '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
   '/contracts/{address}/verified': { summary: "Verification flag; matchType 'full', 'partial' or 'similar' (identical code verified at similarTo)", schema: obj({ verified: bool, matchType: str, similarTo: nullable(addr) }) },

@@ -1,4 +1,6 @@
 import { HttpError, type Router } from '../http/router.ts';
+import { RpcError } from '../rpc.ts';
+import { decodeRevert, interfaceOf } from '../verify/call.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
@@ -80,6 +82,37 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
       confirmations: Math.max(1, tip - tx.block_number + 1),
       logs: logs.map((l) => logJson(l, tx.block_hash)),
     };
+  });
+
+  router.get('/transactions/{hash}/revert-reason', async ({ params }) => {
+    const tx = findTx(ctx, params['hash']);
+    if (tx.status === 1) return { hash: tx.hash, reverted: false, kind: null, reason: null, data: null };
+    const stored = ctx.stmts.one<{ kind: string; reason: string | null; data: string }>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
+    if (stored) return { hash: tx.hash, reverted: true, ...stored };
+    // Replayed as a call on the parent block's state: the transactions before it in its block are not applied, as
+    // in most explorers without tracing; a call that then succeeds is said to be not reproduced.
+    const call = {
+      from: tx.from_addr,
+      ...(tx.to_addr ? { to: tx.to_addr } : {}),
+      data: tx.input,
+      value: `0x${BigInt(tx.value).toString(16)}`,
+      gas: `0x${BigInt(tx.gas_limit).toString(16)}`,
+    };
+    let found: { kind: string; reason: string | null; data: string };
+    try {
+      await ctx.rpc.call('eth_call', [call, `0x${Math.max(0, tx.block_number - 1).toString(16)}`]);
+      found = { kind: 'not-reproduced', reason: null, data: '0x' };
+    } catch (err) {
+      if (!(err instanceof RpcError)) throw new HttpError(502, 'The node could not be reached');
+      const verification = tx.to_addr && ctx.verifier ? await ctx.verifier.lookup(tx.to_addr) : null;
+      const revert = decodeRevert(verification ? interfaceOf(JSON.parse(verification.row.abi)) : null, err.data);
+      found = { kind: revert.kind, reason: revert.kind === 'empty' ? null : revert.reason, data: revert.data };
+    }
+    // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
+    if (found.kind !== 'unknown') {
+      ctx.stmts.run('INSERT OR REPLACE INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)', tx.hash, tx.block_number, found.kind, found.reason, found.data);
+    }
+    return { hash: tx.hash, reverted: true, ...found };
   });
 
   router.get('/transactions/{hash}/decoded', ({ params }) => {

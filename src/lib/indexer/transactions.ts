@@ -1,6 +1,6 @@
 import { normalizeReceipt } from '../normalize/receipt.ts';
-import { normalizeDecodedTransaction, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
-import type { DecodedTransaction, Receipt, Transaction } from '../types.ts';
+import { normalizeDecodedTransaction, normalizeRevertReason, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
+import type { DecodedTransaction, Receipt, RevertReason, Transaction } from '../types.ts';
 import { RECEIPT_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
@@ -29,6 +29,11 @@ export function getReceipt(t: Transport, hash: string, request?: RequestOptions)
 /** GET /transactions/{hash}/decoded → {transaction, decoded, description}, or null when not found. */
 export function getDecodedTransaction(t: Transport, hash: string, request?: RequestOptions): Promise<DecodedTransaction | null> {
   return t.find(`/transactions/${seg(hash)}/decoded`, normalizeDecodedTransaction, {}, request);
+}
+
+/** Why a failed transaction reverted (GET /transactions/{hash}/revert-reason, bundled indexer); null when it did not or nobody knows. */
+export async function getRevertReason(t: Transport, hash: string, request?: RequestOptions): Promise<RevertReason | null> {
+  return (await t.find(`/transactions/${seg(hash)}/revert-reason`, normalizeRevertReason, {}, request)) ?? null;
 }
 
 /** GET /transactions/pending → pending transactions. */

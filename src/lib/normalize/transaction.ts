@@ -1,5 +1,5 @@
 import { parseTxStatus } from '../status.ts';
-import type { DecodedCall, DecodedParam, DecodedTransaction, Transaction } from '../types.ts';
+import type { DecodedCall, DecodedParam, DecodedTransaction, RevertReason, Transaction } from '../types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
@@ -97,4 +97,12 @@ export function normalizeDecodedTransaction(raw: unknown): DecodedTransaction | 
     gasUsed: toBigInt(cost['gasUsed']),
     fee: toBigInt(pick(cost, 'transactionFee', 'fee')),
   };
+}
+
+/** GET /transactions/{hash}/revert-reason: the decoded reason of a reverted transaction; null when there is none to show. */
+export function normalizeRevertReason(raw: unknown): RevertReason | null {
+  if (!isRecord(raw) || raw['reverted'] !== true) return null;
+  const reason = toText(raw['reason']);
+  const kind = toText(raw['kind']) ?? 'unknown';
+  return reason === null ? null : { reason, kind };
 }

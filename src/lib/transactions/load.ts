@@ -13,7 +13,7 @@ import {
   type TokenMetaReader,
   type TransferLabel,
 } from './transfer-logs.ts';
-import type { DecodedCall, DecodedTransaction, Log, Receipt, Transaction } from '../types.ts';
+import type { DecodedCall, DecodedTransaction, Log, Receipt, RevertReason, Transaction } from '../types.ts';
 import { callPanel, type CallPanel } from './input-data.ts';
 
 /** A token transfer as the detail page lists it. */
@@ -41,6 +41,8 @@ export function transferAmountText(t: Pick<DetailTransfer, 'rawAmount' | 'decima
 /** Everything the transaction detail page renders. */
 export interface TxDetail {
   tx: Transaction;
+  /** Why a failed transaction reverted, when the indexer could tell. */
+  revertReason?: RevertReason;
   receipt: Receipt | null;
   decoded: DecodedTransaction | null;
   status: StatusBadge;
@@ -66,7 +68,8 @@ export type TxDetailResult =
   | { state: 'error'; status: 502 | 503 };
 
 /** The reads the detail page needs (the indexer client fits). */
-export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'>;
+export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'> &
+  Partial<Pick<IndexerClient, 'getRevertReason'>>;
 
 /** Whether a route parameter is a transaction hash: 0x and 64 hex characters. */
 export function isTxHash(value: string | null | undefined): value is string {
@@ -154,13 +157,17 @@ export async function loadTransactionDetail(source: TxDetailSource, hash: string
   const gasPrice = receipt?.effectiveGasPrice ?? tx.gasPrice;
   const fee = decoded?.fee ?? (gasUsed !== null && gasPrice !== null ? gasUsed * gasPrice : null);
   const call = callPanel(tx, decoded?.decoded ?? null);
+  const status = detailStatusBadge(tx.status, receipt?.status);
+  // Only a failed transaction has a reason to look for (the indexer replays it once and keeps the answer).
+  const revertReason = status.label === 'Failed' && source.getRevertReason ? await safe(source.getRevertReason(hash), null) : null;
   return {
     state: 'ok',
     detail: {
       tx,
       receipt,
       decoded,
-      status: detailStatusBadge(tx.status, receipt?.status),
+      status,
+      ...(revertReason ? { revertReason } : {}),
       gasUsed,
       gasPrice,
       fee,
