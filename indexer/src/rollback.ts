@@ -119,6 +119,7 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
     );
     stmts.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
     stmts.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
+    stmts.run('DELETE FROM internal_calls WHERE block_number >= ?', from);
     stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
     const miners = stmts.all<{ miner: string; n: number }>(
@@ -186,6 +187,7 @@ const CHAIN_TABLES = [
   'contract_code_hashes',
   'verification_jobs',
   'revert_reasons',
+  'internal_calls',
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */

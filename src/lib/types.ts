@@ -447,6 +447,25 @@ export interface ContractEvent extends Log {
   args: Record<string, string> | null;
 }
 
+/** One frame of a transaction's call tree (depth 0 is the transaction itself). */
+export interface InternalCall {
+  depth: number;
+  type: string;
+  from: string;
+  to: string | null;
+  value: bigint;
+  gasUsed: bigint | null;
+  selector: string | null;
+  error: string | null;
+}
+
+/** A transaction's internal calls, or why there are none to show. */
+export interface InternalCalls {
+  available: boolean;
+  message: string | null;
+  calls: InternalCall[];
+}
+
 /** Why a transaction reverted: the decoded message, panic or custom error, and which of those it is. */
 export interface RevertReason {
   reason: string;

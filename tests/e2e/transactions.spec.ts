@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { indexerJson, rpcUrl, scenario } from './fixtures.ts';
+import { indexerJson, indexerUrl as indexerUrlOf, rpcUrl, scenario } from './fixtures.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
 
@@ -215,6 +215,33 @@ test.describe('transaction list', () => {
 });
 
 test.describe('transaction detail', () => {
+  test('Internal Calls tab: a withdrawal shows the contract paying the caller; a plain transfer has none; works without JavaScript', async ({ page, browser }) => {
+    const s = scenario();
+    const from = s.accounts[9] ?? '';
+    const send = async (tx: Record<string, string>): Promise<string> => {
+      const hash = await rpc<string>('eth_sendTransaction', [{ from, to: s.playground.address, gasPrice: '0x0', gas: '0x30000', ...tx }]);
+      await expect.poll(async () => (await rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]))?.status, { timeout: 20_000 }).toBe('0x1');
+      return hash;
+    };
+    const oneSto = 10n ** 18n;
+    await send({ data: '0xd0e30db0', value: `0x${oneSto.toString(16)}` }); // deposit() with 1 STO
+    const withdrawal = await send({ data: `0x2e1a7d4d${oneSto.toString(16).padStart(64, '0')}` }); // withdraw(1 STO)
+    // Wait (on real time) until the indexer has the transaction.
+    await expect.poll(async () => (await fetch(`${indexerUrlOf()}/transactions/${withdrawal}`)).status, { timeout: 20_000 }).toBe(200);
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(`${txUrl(withdrawal)}?tab=internal`);
+    const rows = plain.getByTestId('internal-call');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-type', 'CALL');
+    await expect(rows.first()).toContainText('1.0000 STO');
+    await expect(rows.first().getByRole('link').nth(1)).toHaveAttribute('href', new RegExp(`/address/${from}$`, 'i'));
+    await noJs.close();
+    await page.goto(`${txUrl(samples().erc20Transfer)}?tab=internal`);
+    await expect(page.getByRole('navigation', { name: 'Transaction sections' }).getByRole('link', { name: 'Internal Calls' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('empty')).toHaveText('This transaction made no internal calls');
+  });
+
   test('a failed transaction shows its revert reason; a successful one has none', async ({ page }) => {
     await page.goto(txUrl(samples().reverted));
     await expect(page.getByTestId('status')).toHaveText('Failed');

@@ -150,3 +150,66 @@ describe('GET /transactions/{hash}/revert-reason', () => {
     expect((await reasonOf(`0x${'ab'.repeat(32)}`)).status).toBe(404);
   });
 });
+
+describe('GET /transactions/{hash}/internal-calls', () => {
+  const FACTORY = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract Child { uint256 public x; constructor(uint256 v) payable { x = v; } }
+contract Factory {
+  function make(address target) external payable returns (address c) {
+    c = address(new Child{value: msg.value / 2}(7));
+    (bool ok, ) = target.call(abi.encodeWithSignature("getValue()"));
+    require(ok, "target failed");
+  }
+}`;
+
+  interface Call { depth: number; type: string; from: string; to: string | null; value: string; selector: string | null; error: string | null }
+
+  it('a call that creates a contract and calls another: the call tree, and the created contract gets its creator', async () => {
+    const { createRequire } = await import('node:module');
+    const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
+    const out = JSON.parse(
+      solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'F.sol': { content: FACTORY } }, settings: { evmVersion: 'prague', outputSelection: { '*': { '*': ['evm.bytecode.object'] } } } })),
+    ) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>> };
+    const rpc = new RpcClient(anvil.url);
+    const from = info.accounts[6] ?? '';
+    const receiptOf = (hash: string) => rpc.call<{ status: string; contractAddress: string | null; blockNumber: string } | null>('eth_getTransactionReceipt', [hash]);
+    const sendAndWait = async (tx: Record<string, string>) => {
+      const hash = await rpc.call<string>('eth_sendTransaction', [{ from, gasPrice: '0x0', ...tx }]);
+      for (let i = 0; i < 100; i++) {
+        const receipt = await receiptOf(hash);
+        if (receipt) return { hash, receipt };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('no receipt');
+    };
+    const deployed = await sendAndWait({ data: `0x${out.contracts['F.sol']?.['Factory']?.evm.bytecode.object ?? ''}` });
+    const factory = (deployed.receipt.contractAddress ?? '').toLowerCase();
+    // make(address) with 2 wei: half goes to the child.
+    const data = `0x1060930d${info.playground.address.slice(2).toLowerCase().padStart(64, '0')}`;
+    const made = await sendAndWait({ to: factory, data, value: '0x2', gas: '0x100000' });
+    expect(made.receipt.status).toBe('0x1');
+    // The indexer has the transaction once its head reaches the block.
+    const block = Number(made.receipt.blockNumber);
+    for (let i = 0; i < 100 && ((await (await fetch(`${indexer.url}/health`)).json()) as { lastBlock: number }).lastBlock < block; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const res = await fetch(`${indexer.url}/transactions/${made.hash}/internal-calls`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { available: boolean; calls: Call[] };
+    expect(body.available).toBe(true);
+    // Addresses come checksummed, as everywhere in this API: compared lowercased.
+    const [top, create, call] = body.calls.map((c) => ({ ...c, from: c.from.toLowerCase(), to: c.to?.toLowerCase() ?? null }));
+    expect(body.calls).toHaveLength(3);
+    expect(top).toMatchObject({ depth: 0, type: 'CALL', from: from.toLowerCase(), to: factory, value: '2', selector: '0x1060930d', error: null });
+    expect(create).toMatchObject({ depth: 1, type: 'CREATE', from: factory, value: '1', selector: null, error: null });
+    expect(call).toMatchObject({ depth: 1, type: 'CALL', from: factory, to: info.playground.address.toLowerCase(), value: '0', selector: '0x20965255' });
+    // The child, created by a contract, now has its creator and creation transaction.
+    const child = await fetch(`${indexer.url}/contracts/${create?.to ?? ''}`);
+    expect(child.status).toBe(200);
+    const created = (await child.json()) as { creatorAddress: string; transactionHash: string };
+    expect(created.creatorAddress.toLowerCase()).toBe(factory);
+    expect(created.transactionHash).toBe(made.hash);
+  });
+});

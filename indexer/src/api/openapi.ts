@@ -166,6 +166,10 @@ const GET: Record<string, Op> = {
     summary: "Why a failed transaction reverted: replayed on its parent block, decoded (Error(string), Panic(uint256), the target's verified custom errors); kind 'not-reproduced' when the replay succeeds",
     schema: obj({ hash: hash, reverted: bool, kind: nullable(str), reason: nullable(str), data: nullable(str) }),
   },
+  '/transactions/{hash}/internal-calls': {
+    summary: "Internal calls from the node's call tracer, traced on first request and kept: a flat list in call order with depth (0 is the transaction); available false when the node has no tracer",
+    schema: obj({ hash: hash, available: bool, message: nullable(str), calls: arr(obj({ depth: int, type: str, from: str, to: nullable(str), value: dec, gas: nullable(dec), gasUsed: nullable(dec), selector: nullable(str), error: nullable(str) })) }),
+  },
   '/contracts/{address}': { summary: 'Contract details', schema: { type: 'object' } },
   '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
   '/contracts/{address}/verified': { summary: "Verification flag; matchType 'full', 'partial' or 'similar' (identical code verified at similarTo)", schema: obj({ verified: bool, matchType: str, similarTo: nullable(addr) }) },

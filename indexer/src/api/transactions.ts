@@ -1,6 +1,7 @@
 import { HttpError, type Router } from '../http/router.ts';
 import { RpcError } from '../rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
+import { traceCalls, type InternalCall } from './trace.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
@@ -113,6 +114,38 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
       ctx.stmts.run('INSERT OR REPLACE INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)', tx.hash, tx.block_number, found.kind, found.reason, found.data);
     }
     return { hash: tx.hash, reverted: true, ...found };
+  });
+
+  router.get('/transactions/{hash}/internal-calls', async ({ params }) => {
+    const tx = findTx(ctx, params['hash']);
+    const stored = ctx.stmts.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
+    let calls: InternalCall[] | null = stored ? (JSON.parse(stored.calls) as InternalCall[]) : null;
+    if (!calls) {
+      try {
+        calls = await traceCalls(ctx.rpc, tx.hash);
+      } catch {
+        throw new HttpError(502, 'The node could not trace the transaction');
+      }
+      if (calls === null) return { hash: tx.hash, available: false, message: 'Internal calls are not available from this node', calls: [] };
+      ctx.stmts.run('INSERT OR REPLACE INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)', tx.hash, tx.block_number, JSON.stringify(calls));
+      // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
+      for (const c of calls) {
+        if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
+          ctx.stmts.run(
+            `INSERT OR IGNORE INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
+             VALUES (?, ?, ?, ?, ?, ?, 'none')`,
+            c.to,
+            c.from,
+            tx.hash,
+            tx.block_number,
+            tx.timestamp,
+            tx.block_number,
+          );
+          ctx.stmts.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
+        }
+      }
+    }
+    return { hash: tx.hash, available: true, message: null, calls };
   });
 
   router.get('/transactions/{hash}/decoded', ({ params }) => {

@@ -1,6 +1,6 @@
 import { normalizeReceipt } from '../normalize/receipt.ts';
-import { normalizeDecodedTransaction, normalizeRevertReason, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
-import type { DecodedTransaction, Receipt, RevertReason, Transaction } from '../types.ts';
+import { normalizeDecodedTransaction, normalizeInternalCalls, normalizeRevertReason, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
+import type { DecodedTransaction, InternalCalls, Receipt, RevertReason, Transaction } from '../types.ts';
 import { RECEIPT_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
@@ -34,6 +34,11 @@ export function getDecodedTransaction(t: Transport, hash: string, request?: Requ
 /** Why a failed transaction reverted (GET /transactions/{hash}/revert-reason, bundled indexer); null when it did not or nobody knows. */
 export async function getRevertReason(t: Transport, hash: string, request?: RequestOptions): Promise<RevertReason | null> {
   return (await t.find(`/transactions/${seg(hash)}/revert-reason`, normalizeRevertReason, {}, request)) ?? null;
+}
+
+/** A transaction's internal calls (GET /transactions/{hash}/internal-calls, bundled indexer); null when the indexer has no such route. */
+export function getInternalCalls(t: Transport, hash: string, request?: RequestOptions): Promise<InternalCalls | null> {
+  return t.find(`/transactions/${seg(hash)}/internal-calls`, normalizeInternalCalls, {}, request);
 }
 
 /** GET /transactions/pending → pending transactions. */

@@ -1,5 +1,5 @@
 import { parseTxStatus } from '../status.ts';
-import type { DecodedCall, DecodedParam, DecodedTransaction, RevertReason, Transaction } from '../types.ts';
+import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, InternalCalls, RevertReason, Transaction } from '../types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
@@ -105,4 +105,26 @@ export function normalizeRevertReason(raw: unknown): RevertReason | null {
   const reason = toText(raw['reason']);
   const kind = toText(raw['kind']) ?? 'unknown';
   return reason === null ? null : { reason, kind };
+}
+
+/** GET /transactions/{hash}/internal-calls (bundled indexer); null when the body is not that answer. */
+export function normalizeInternalCalls(raw: unknown): InternalCalls | null {
+  if (!isRecord(raw) || typeof raw['available'] !== 'boolean') return null;
+  const calls = normalizeList(raw['calls'], (item): InternalCall | null => {
+    if (!isRecord(item)) return null;
+    const from = toAddress(item['from']);
+    const depth = toCount(item['depth']);
+    if (from === null || depth === null) return null;
+    return {
+      depth,
+      type: toText(item['type']) ?? 'CALL',
+      from,
+      to: toAddress(item['to']),
+      value: toBigInt(item['value']) ?? 0n,
+      gasUsed: toBigInt(item['gasUsed']),
+      selector: toText(item['selector']),
+      error: toText(item['error']),
+    };
+  });
+  return { available: raw['available'], message: toText(raw['message']), calls };
 }
