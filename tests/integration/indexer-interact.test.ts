@@ -213,3 +213,59 @@ contract Factory {
     expect(created.transactionHash).toBe(made.hash);
   });
 });
+
+describe('proxies: detection and calls through the implementation ABI', () => {
+  const PROXY_1967 = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract Proxy1967 {
+  constructor(address impl) { assembly { sstore(0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc, impl) } }
+  fallback() external payable {
+    assembly {
+      let impl := sload(0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc)
+      calldatacopy(0, 0, calldatasize())
+      let ok := delegatecall(gas(), impl, 0, calldatasize(), 0, 0)
+      returndatacopy(0, 0, returndatasize())
+      switch ok case 0 { revert(0, returndatasize()) } default { return(0, returndatasize()) }
+    }
+  }
+}`;
+
+  async function deployRaw(data: string): Promise<string> {
+    const rpc = new RpcClient(anvil.url);
+    const hash = await rpc.call<string>('eth_sendTransaction', [{ from: info.accounts[7], data, gasPrice: '0x0' }]);
+    for (let i = 0; i < 100; i++) {
+      const receipt = await rpc.call<{ contractAddress: string | null } | null>('eth_getTransactionReceipt', [hash]);
+      if (receipt?.contractAddress) return receipt.contractAddress.toLowerCase();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no deployment');
+  }
+
+  interface ProxyAnswer { isProxy: boolean; kind: string | null; implementation: string | null; implementationVerified: boolean }
+  const proxyOf = async (address: string) => (await (await fetch(`${indexer.url}/contracts/${address}/proxy`)).json()) as ProxyAnswer;
+
+  it('an EIP-1167 clone and an EIP-1967 proxy of the verified Playground read through its ABI on their own storage', async () => {
+    const impl = info.playground.address.toLowerCase();
+    const clone = await deployRaw(`0x3d602d80600a3d3981f3363d3d373d3d3d363d73${impl.slice(2)}5af43d82803e903d91602b57fd5bf3`);
+    const { createRequire } = await import('node:module');
+    const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
+    const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'P.sol': { content: PROXY_1967 } }, settings: { evmVersion: 'prague', outputSelection: { '*': { '*': ['evm.bytecode.object'] } } } }))) as {
+      contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+    };
+    const proxy = await deployRaw(`0x${out.contracts['P.sol']?.['Proxy1967']?.evm.bytecode.object ?? ''}${impl.slice(2).padStart(64, '0')}`);
+
+    const normal = (a: ProxyAnswer) => ({ ...a, implementation: a.implementation?.toLowerCase() ?? null });
+    expect(normal(await proxyOf(clone))).toMatchObject({ isProxy: true, kind: 'eip1167', implementation: impl, implementationVerified: true });
+    expect(normal(await proxyOf(proxy))).toMatchObject({ isProxy: true, kind: 'eip1967', implementation: impl, implementationVerified: true });
+    expect(await proxyOf(impl)).toMatchObject({ isProxy: false, kind: null });
+
+    for (const address of [clone, proxy]) {
+      // Not verified itself: a plain call is refused, a call as proxy uses the implementation's ABI on the proxy's storage.
+      expect((await call(address, { method: 'getValue', params: [] })).body).toEqual({ success: false, error: 'Contract is not verified' });
+      const asProxy = await call(address, { method: 'getValue', params: [], asProxy: true });
+      expect(asProxy).toMatchObject({ status: 200, body: { success: true, result: '0' } });
+      expect((await call(address, { method: 'add', params: [20, 22], asProxy: true })).body.result).toBe('42');
+    }
+    expect(await call(impl, { method: 'getValue', params: [], asProxy: true })).toMatchObject({ status: 400, body: { error: 'This contract is not a proxy' } });
+  });
+});

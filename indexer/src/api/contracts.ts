@@ -5,6 +5,7 @@ import { EVM_VERSIONS } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
 import { CallInputError, chooseFunction, decodeResult, decodeRevert, encodeCall, interfaceOf } from '../verify/call.ts';
 import { RpcError } from '../rpc.ts';
+import { detectProxy } from '../verify/proxy.ts';
 import { formatUnits } from '../num.ts';
 import { ROW_ID_BLOCK } from '../writer.ts';
 import { nativeBalance } from './accounts.ts';
@@ -176,6 +177,19 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
+  router.get('/contracts/{address}/proxy', async ({ params }) => {
+    const address = parseAddress(params['address']);
+    let proxy;
+    try {
+      proxy = await detectProxy(ctx.rpc, address);
+    } catch {
+      throw new HttpError(502, 'The node could not be read');
+    }
+    if (!proxy) return { address, isProxy: false, kind: null, implementation: null, beacon: null, implementationVerified: false };
+    const verified = ctx.verifier ? await ctx.verifier.lookup(proxy.implementation) : null;
+    return { address, isProxy: true, ...proxy, implementationVerified: verified !== null, implementationName: verified?.row.contract_name ?? null };
+  });
+
   router.post('/contracts/{address}/interact', async ({ params, body }) => {
     const raw = params['address'];
     if (raw === undefined || raw.trim() === '') return new Reply(400, { success: false, error: 'Contract address is missing' });
@@ -200,8 +214,15 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
           : null;
     if (blockTag === null) return new Reply(400, { success: false, error: 'blockTag must be a block number or latest' });
 
-    const verification = ctx.verifier ? await ctx.verifier.lookup(address) : null;
-    if (!verification) return new Reply(400, { success: false, error: 'Contract is not verified' });
+    // "Read/Write as Proxy": the implementation's verified ABI, called on the proxy's own address and storage.
+    let implementation: string | null = null;
+    if (b['asProxy'] === true || b['asProxy'] === 'true') {
+      const proxy = await detectProxy(ctx.rpc, address).catch(() => null);
+      if (!proxy) return new Reply(400, { success: false, error: 'This contract is not a proxy' });
+      implementation = proxy.implementation;
+    }
+    const verification = ctx.verifier ? await ctx.verifier.lookup(implementation ?? address) : null;
+    if (!verification) return new Reply(400, { success: false, error: implementation ? 'The proxy\'s implementation is not verified' : 'Contract is not verified' });
     const abi = interfaceOf(JSON.parse(verification.row.abi));
     if (!abi) return new Reply(502, { success: false, error: 'The verified ABI cannot be read' });
     let fn;
@@ -229,7 +250,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     }
     try {
       const { result, outputs } = decodeResult(abi, fn, answer);
-      return { success: true, address, method: fn.name, signature: fn.format('sighash'), params: args, blockTag, result, outputs };
+      return { success: true, address, ...(implementation ? { implementation } : {}), method: fn.name, signature: fn.format('sighash'), params: args, blockTag, result, outputs };
     } catch {
       return new Reply(502, { success: false, error: `The contract's answer does not decode as the outputs of ${fn.format('sighash')}` });
     }

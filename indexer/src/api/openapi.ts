@@ -171,6 +171,10 @@ const GET: Record<string, Op> = {
     schema: obj({ hash: hash, available: bool, message: nullable(str), calls: arr(obj({ depth: int, type: str, from: str, to: nullable(str), value: dec, gas: nullable(dec), gasUsed: nullable(dec), selector: nullable(str), error: nullable(str) })) }),
   },
   '/contracts/{address}': { summary: 'Contract details', schema: { type: 'object' } },
+  '/contracts/{address}/proxy': {
+    summary: 'Proxy detection: EIP-1167 minimal proxy, EIP-1967 implementation or beacon slot, EIP-1822; the implementation and whether it is verified (interact with asProxy uses its ABI)',
+    schema: obj({ address: addr, isProxy: bool, kind: nullable(str), implementation: nullable(addr), beacon: nullable(addr), implementationVerified: bool }),
+  },
   '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
   '/contracts/{address}/verified': { summary: "Verification flag; matchType 'full', 'partial' or 'similar' (identical code verified at similarTo)", schema: obj({ verified: bool, matchType: str, similarTo: nullable(addr) }) },
   '/contracts/compilers': { summary: 'Compiler versions: offline ones first (bundled, cached), then the official releases when reachable; EVM versions', schema: obj({ compilers: arr(obj({ version: str, offline: bool, origin: str })), releaseList: str, reason: nullable(str), evmVersions: arr(str) }) },
@@ -207,7 +211,7 @@ const POST: Record<string, Op> = {
     summary:
       "Calls a verified contract's function with eth_call (method by name or signature, params in order, optional value in wei and blockTag): result as plain JSON (integers as decimal strings, named outputs by name); a revert answers success false with the decoded reason; bad input 400",
     schema: obj({ success: bool, method: str, signature: str, params: arr({}), result: {}, outputs: arr(obj({ name: str, type: str, value: {} })), error: str, revert: obj({ kind: str, reason: str, data: str }) }),
-    request: obj({ method: str, params: arr({}), value: str, blockTag: str }),
+    request: obj({ method: str, params: arr({}), value: str, blockTag: str, asProxy: bool }),
   },
   '/api': {
     summary: 'Etherscan-compatible contract API (form body: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
