@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
 import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
 import { networkError, httpError } from '../../src/lib/http-errors.ts';
+import { fixtureText as fixture } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';
-const fixture = (name: string): string => readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8');
 
 type Reply = { status: number; body: unknown } | 'network';
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AI_BLOCK_SAMPLE,
@@ -31,9 +30,7 @@ import {
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
 const GWEI = 1_000_000_000n;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError, isNotFound } from '../../src/lib/http-errors.ts';
 import {
@@ -20,9 +19,7 @@ import {
   safe,
   type FetchLike,
 } from '../../src/lib/indexer/client.ts';
-
-const fixtureText = (name: string): string =>
-  readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8');
+import { fixtureText } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   composeAddressData,
@@ -11,9 +10,7 @@ import {
   unknownAddressType,
 } from '../../src/lib/normalize/address.ts';
 import { normalizeContractDetails } from '../../src/lib/normalize/contract.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 

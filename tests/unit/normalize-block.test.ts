@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeBlock, normalizeBlocks } from '../../src/lib/normalize/block.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const HASH = '0xfedae5203caf9ef239b711f5c6ebc9f597b2e800aa88b239123646a03ae4eb83';
 const TX_HASH = '0xfaeb17f65ad15d458921b1e30d14c700d09cf9412d3b0a004d0544f141b056ed';

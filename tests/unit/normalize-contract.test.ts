@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   minimalContract,
@@ -12,9 +11,7 @@ import {
   normalizeVerified,
   toContractValue,
 } from '../../src/lib/normalize/contract.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0';
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   normalizeNftCollection,
@@ -7,9 +6,7 @@ import {
   normalizeNftTokens,
   normalizeNftTransfers,
 } from '../../src/lib/normalize/nft.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SITEM = '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e';
 

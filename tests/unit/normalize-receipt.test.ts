@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyReceipt, normalizeLog, normalizeReceipt } from '../../src/lib/normalize/receipt.ts';
 import { normalizeTransaction } from '../../src/lib/normalize/transaction.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 

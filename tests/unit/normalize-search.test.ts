@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchResult } from '../../src/lib/normalize/search.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const TX = '0xfaeb17f65ad15d458921b1e30d14c700d09cf9412d3b0a004d0544f141b056ed';

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeContractCounts, normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../../src/lib/normalize/stats.ts';
 import { normalizeHealth } from '../../src/lib/normalize/health.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 describe('health', () => {
   it.each([['health.json'], ['v1_health.json']])('%s is ok at block 61', (name) => {

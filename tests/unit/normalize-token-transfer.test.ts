@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_DEFAULTS, normalizeTokenTransfer, normalizeTokenTransfers } from '../../src/lib/normalize/token-transfer.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeToken, normalizeTokens } from '../../src/lib/normalize/token.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 describe('token records', () => {
   it('tokens_0x9fE46736.json: token detail', () => {

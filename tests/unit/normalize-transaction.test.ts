@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   normalizeDecodedCall,
@@ -7,9 +6,7 @@ import {
   normalizeTransactions,
   paramText,
 } from '../../src/lib/normalize/transaction.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const HASH = '0xb4b6686df104fc22b7d744bfb4b59a7a96672f8695bbb728c647db1e13acd742';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

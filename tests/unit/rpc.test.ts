@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { AbiCoder, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,9 +13,7 @@ import {
   type JsonRpcRequest,
   type RpcTransport,
 } from '../../src/lib/rpc.ts';
-
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../shared/fixtures/upstream-indexer/${name}`, import.meta.url), 'utf8'));
+import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const coder = AbiCoder.defaultAbiCoder();
