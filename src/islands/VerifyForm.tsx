@@ -6,9 +6,11 @@ import {
   removeDisabled,
   toVerificationRequest,
   validateVerifyForm,
+  verifyLogsKey,
   type LibraryRow,
   type VerifyFormValues,
 } from '../lib/contracts/verify-form.ts';
+import { verifiedStorageKey } from '../lib/stores/address-verified.ts';
 import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion } from '../lib/evm.ts';
 import { NetworkBox, type NetworkResponse } from './contracts/NetworkBox.tsx';
 import { ResultBox } from './contracts/ResultBox.tsx';
@@ -33,11 +35,6 @@ type Outcome = { success: boolean; message: string; logs: string[] } | null;
 
 const input = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 const label = 'block text-sm font-medium text-slate-800';
-
-/** Key of the logs handed to the page shown after a success (it prints them in its success box). */
-export function verifyLogsKey(address: string): string {
-  return `sto-explorer:verify-logs:${address.toLowerCase()}`;
-}
 
 /** The verification form (tokens §2.9): a plain POST form on the server, validated and sent to the indexer once hydrated. */
 export default function VerifyForm({ indexerUrl, action, initial, compilers, addressField, successUrl, serverOutcome = null }: Props) {
@@ -82,7 +79,7 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
         try {
           // The page shown next (the verified Contract tab) prints these logs and keeps the verified flag (tokens §4).
           sessionStorage.setItem(verifyLogsKey(values.address), JSON.stringify({ message, logs: result.logs }));
-          localStorage.setItem(`sto-explorer:verified:${values.address.trim().toLowerCase()}`, 'true');
+          localStorage.setItem(verifiedStorageKey(values.address.trim()), 'true');
         } catch {
           // Storage blocked: the next page still shows the verified source.
         }

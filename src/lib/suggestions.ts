@@ -1,8 +1,7 @@
 import type { SearchResult, Token } from './types.ts';
 import { search } from './indexer/search.ts';
-import { SECOND_CLIENT_TIMEOUT_MS } from './indexer/timeouts.ts';
 import { getTokens } from './indexer/tokens.ts';
-import { createTransport, type Transport } from './indexer/transport.ts';
+import { browserTransport } from './indexer/transport.ts';
 import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
 
 /** One entry of the search box's suggestion list. */
@@ -19,17 +18,9 @@ export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
 type TokenEntry = Pick<Token, 'address' | 'name' | 'symbol'>;
 
 let tokenList: Promise<TokenEntry[]> | undefined;
-let transport: Transport | undefined;
-
-/** The browser's transport to the indexer (the second client's time-out, spec core §9). */
-function indexer(indexerUrl: string): Transport {
-  if (transport?.baseUrl !== indexerUrl) transport = createTransport(indexerUrl, { timeoutMs: SECOND_CLIENT_TIMEOUT_MS });
-  return transport;
-}
-
 /** The token list used for local matching, fetched once per page (again after a failure). */
 function tokens(indexerUrl: string): Promise<TokenEntry[]> {
-  tokenList ??= getTokens(indexer(indexerUrl), { limit: 100 })
+  tokenList ??= getTokens(browserTransport(indexerUrl), { limit: 100 })
     .catch(() => {
       tokenList = undefined;
       return [];
@@ -76,7 +67,7 @@ export async function loadSuggestions(indexerUrl: string, q: string, signal: Abo
   if (!needsRemoteScan(local.length)) return mergeSuggestions(local, null, keyOf);
   let remote: Suggestion[] = [];
   try {
-    remote = fromSearchResult(await search(indexer(indexerUrl), q, { signal }));
+    remote = fromSearchResult(await search(browserTransport(indexerUrl), q, { signal }));
   } catch (error) {
     if (signal.aborted) throw error;
   }

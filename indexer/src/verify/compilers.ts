@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HttpError } from '../http/router.ts';
 
 // Which solc versions can compile here: a set bundled as exact npm aliases (offline), versions downloaded earlier
 // (cached under DATA_DIR/compilers), and, when the network allows, any release of the official list.
@@ -41,10 +42,9 @@ export const BUNDLED_COMPILERS: readonly { longVersion: string; packageName: str
 export const DEFAULT_COMPILER_LIST_URL = 'https://binaries.soliditylang.org/bin/list.json';
 
 /** A compiler version that cannot be had here: a 4xx answer naming the version and what is available. */
-export class CompilerUnavailableError extends Error {
-  readonly status = 400;
+export class CompilerUnavailableError extends HttpError {
   constructor(message: string) {
-    super(message);
+    super(400, message);
     this.name = 'CompilerUnavailableError';
   }
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { HttpError } from '../http/router.ts';
 import type { CompilerSource } from './compilers.ts';
 import type { CompileAnswer, CompileJob } from './worker.ts';
 
@@ -6,12 +7,10 @@ import type { CompileAnswer, CompileJob } from './worker.ts';
 // time, a job that runs past its time limit ends its thread (a new one starts), and a full queue is refused.
 
 /** A compilation the pool refused or could not finish; `status` is the HTTP status to answer. */
-export class CompileError extends Error {
-  readonly status: number;
+export class CompileError extends HttpError {
   constructor(status: number, message: string) {
-    super(message);
+    super(status, message);
     this.name = 'CompileError';
-    this.status = status;
   }
 }
 

@@ -1,9 +1,9 @@
 import { HttpError } from '../http/router.ts';
 import type { Statements } from '../db.ts';
 import type { RpcClient } from '../rpc.ts';
-import { CompilerUnavailableError, type Compilers } from './compilers.ts';
+import type { Compilers } from './compilers.ts';
 import { parseVerificationRequest, type VerificationInput } from './input.ts';
-import { CompileError, type CompilerPool } from './pool.ts';
+import type { CompilerPool } from './pool.ts';
 import { codeHash, readChainCode, verifyAgainstChain, type Rejected, type Verified } from './verify.ts';
 
 // Verification as a service of the indexer: one request at a time per address, results stored with everything
@@ -90,13 +90,8 @@ export class VerificationService {
     } catch (err) {
       throw new HttpError(502, `The node could not be read: ${err instanceof Error ? err.message : String(err)}`);
     }
-    let result: Verified | Rejected;
-    try {
-      result = await verifyAgainstChain({ compilers: this.compilers, pool: this.pool, diagnosisBudgetMs: this.diagnosisBudgetMs }, request, chain);
-    } catch (err) {
-      if (err instanceof CompilerUnavailableError || err instanceof CompileError) throw new HttpError(err.status, err.message);
-      throw err;
-    }
+    // Compiler problems are HttpErrors themselves (a missing version 400, a full queue 503, a time-out 422).
+    const result = await verifyAgainstChain({ compilers: this.compilers, pool: this.pool, diagnosisBudgetMs: this.diagnosisBudgetMs }, request, chain);
     if (!result.ok) return result;
     // A full match is never replaced by a partial one; anything else takes the newest result.
     if (existing && existing.match_type === 'full' && result.matchType === 'partial') {

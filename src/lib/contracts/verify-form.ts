@@ -119,6 +119,11 @@ export function toVerificationRequest(values: VerifyFormValues): VerificationReq
   };
 }
 
+/** Session-storage key of the logs a successful verification hands to the page shown next (its success box prints them). */
+export function verifyLogsKey(address: string): string {
+  return `sto-explorer:verify-logs:${address.trim().toLowerCase()}`;
+}
+
 /** Whether a library row's Remove button is disabled: only one row left and it is empty (tokens §2.9). */
 export function removeDisabled(rows: readonly LibraryRow[]): boolean {
   const only = rows[0];

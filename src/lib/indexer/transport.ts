@@ -1,5 +1,5 @@
 import { httpError, networkError, setupError, timeoutError } from '../http-errors.ts';
-import { MAIN_CLIENT_TIMEOUT_MS } from './timeouts.ts';
+import { MAIN_CLIENT_TIMEOUT_MS, SECOND_CLIENT_TIMEOUT_MS } from './timeouts.ts';
 
 // The indexer transport: one HTTP round trip with time-outs, the typed errors of core §8 and an outcome that tells
 // a missing entity from an empty or unreadable body. Only fetch and AbortSignal, so servers and browsers share it;
@@ -229,6 +229,18 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
       return assertOk(await transport.send('POST', path, {}, payload, request));
     },
   };
+  return transport;
+}
+
+const browserTransports = new Map<string, Transport>();
+
+/** The transport browser code shares per indexer URL, with the second client's time-out (spec core §9). */
+export function browserTransport(baseUrl: string): Transport {
+  let transport = browserTransports.get(baseUrl);
+  if (!transport) {
+    transport = createTransport(baseUrl, { timeoutMs: SECOND_CLIENT_TIMEOUT_MS });
+    browserTransports.set(baseUrl, transport);
+  }
   return transport;
 }
 

@@ -1,8 +1,7 @@
 import { map, onMount } from 'nanostores';
 import type { HomeData } from '../home/load.ts';
 import { getHealth } from '../indexer/health.ts';
-import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import { createTransport, type Transport } from '../indexer/transport.ts';
+import { browserTransport } from '../indexer/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../types.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
@@ -47,14 +46,6 @@ let blockArrivals: Arrivals = startArrivals(null);
 let transactionArrivals: Arrivals = startArrivals(null);
 let knownLatest: number | null = null;
 let busy = false;
-let transport: Transport | null = null;
-
-/** The transport of the browser's polls (the second client's time-out, spec core §9). */
-function indexer(url: string): Transport {
-  transport ??= createTransport(url, { timeoutMs: SECOND_CLIENT_TIMEOUT_MS });
-  return transport;
-}
-
 function raiseKnownLatest(value: number | null | undefined): void {
   if (typeof value === 'number' && (knownLatest === null || value > knownLatest)) knownLatest = value;
 }
@@ -88,7 +79,7 @@ async function load(parts: readonly HomePart[], initial: boolean): Promise<void>
   if (!baseline) return;
   // The reads, the loading rules and the AI figures' code load only when the page needs fresh data.
   const [{ loadHomeData }, { homeSource }] = await Promise.all([import('../home/load.ts'), import('../home/source.ts')]);
-  const source = homeSource(indexer(baseline.indexerUrl));
+  const source = homeSource(browserTransport(baseline.indexerUrl));
   if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
   else publish(await loadHomeData(source, { parts }), parts, false);
 }
@@ -110,7 +101,7 @@ export async function checkHomeHealth(): Promise<void> {
   if (!baseline) return;
   const url = baseline.indexerUrl;
   await guarded(async () => {
-    const health = await getHealth(indexer(url)).catch(() => null);
+    const health = await getHealth(browserTransport(url)).catch(() => null);
     $homeFeed.setKey('now', Date.now());
     const last = health?.lastBlock ?? null;
     if (last !== null && (knownLatest === null || last > knownLatest)) await load(['blocks', 'transactions', 'stats'], false);
