@@ -77,6 +77,11 @@ test('address Contract tab: a wrong optimizer setting says why, keeps the form, 
   await expect(page.getByTestId('detail-match')).toHaveText('Full match');
   await expect(page.getByTestId('detail-optimization')).toHaveText('Enabled (200 runs)');
   await expect(page.getByTestId('detail-evm-version')).toHaveText('prague');
+  await expect(page.getByTestId('detail-license')).toHaveText('MIT');
+  await expect(page.getByTestId('detail-contract-name')).toHaveText('Playground');
+  await expect(page.getByTestId('detail-compiler-version')).toHaveText(COMPILER);
+  await expect(page.getByRole('button', { name: 'Copy Code to clipboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy ABI to clipboard' })).toBeVisible();
   // Highlighted on the server: the keyword 'contract' carries its colour class.
   const code = page.getByTestId('source-file').first();
   await expect(code).toContainText('contract Playground');
