@@ -103,20 +103,28 @@ test.describe('JavaScript budgets before interaction (gzip)', () => {
     console.log(`budget /: ${bytes} B gzip, ${urls.length} script file(s)`);
     for (const [file, size] of Object.entries(files)) console.log(`  ${file}: ${size} B gzip`);
     expect(bytes).toBeLessThanOrEqual(110 * KB);
-    // Islands (React and their components) must start loading only after the first paint.
-    const timing = await page.evaluate(() => {
+    // Islands (React and their components) never hold up the first paint. Asserted on how they are wired, not on
+    // when a loaded machine happened to fetch them: their code is named only by the islands (Astro loads it after
+    // parsing, on the island's directive), never by a preload link or a script tag of the document, and every island
+    // but the overlay (client:load, shown only when the server had no data) waits for idle, visibility or use.
+    const wiring = await page.evaluate(() => {
+      const islands = Array.from(document.querySelectorAll('astro-island'));
       const islandUrls = new Set(
-        Array.from(document.querySelectorAll('astro-island')).flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]).filter((u): u is string => !!u).map((u) => new URL(u, location.href).href),
+        islands.flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]).filter((u): u is string => !!u).map((u) => new URL(u, location.href).href),
       );
+      const named = [
+        ...Array.from(document.querySelectorAll('script[src]'), (s) => (s as HTMLScriptElement).src),
+        ...Array.from(document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => (l as HTMLLinkElement).href),
+      ];
       return {
         islands: islandUrls.size,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-        early: performance.getEntriesByType('resource').filter((e) => islandUrls.has(e.name) && e.startTime < (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity)).map((e) => e.name),
+        namedByDocument: named.filter((u) => islandUrls.has(u)),
+        directives: islands.map((el) => `${/\/(\w+)\.[\w-]+\.js$/.exec(el.getAttribute('component-url') ?? '')?.[1] ?? '?'}:${el.getAttribute('client') ?? ''}`).sort(),
       };
     });
-    expect(timing.islands).toBeGreaterThan(0);
-    expect(timing.fcp).not.toBeNull();
-    expect(timing.early).toEqual([]);
+    expect(wiring.islands).toBeGreaterThan(0);
+    expect(wiring.namedByDocument).toEqual([]);
+    for (const d of wiring.directives) expect(d, d).toMatch(/^(\w+:(idle|visible|interaction)|HomeOverlay:load)$/);
   });
 
   test('block, transaction, address, token and NFT pages and their lists ≤ 10 KB', async ({ page }) => {
