@@ -27,8 +27,10 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', testIgnore: /verify\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: /(verify|contract-interact)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Verification changes what other tests read (a verified Playground verifies its identical twins): it runs last.
     { name: 'verification', testMatch: /verify\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Reading and writing verified contracts verifies the Playground itself, which the verification tests must not see first.
+    { name: 'interaction', testMatch: /contract-interact\.spec\.ts$/, dependencies: ['verification'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
 });

@@ -19,9 +19,9 @@ export interface NftRef {
 /** A contract created by a transaction of the scenario. */
 export interface ContractRef {
   address: string;
-  /** Artifact name: Token, OnchainNFT, GameItems, Playground, HostileNFT, BadUtf8Token. */
+  /** Artifact name: Token, OnchainNFT, GameItems, Playground, StoProxy, Factory, HostileNFT, BadUtf8Token. */
   contract: string;
-  /** What the scenario uses it for, e.g. "token:SGOV", "nft:shapes", "hostile:erc20:script", "community-token". */
+  /** What the scenario uses it for, e.g. "token:SGOV", "nft:shapes", "proxy", "factory", "hostile:erc20:script", "community-token". */
   role: string;
   creator: string;
   txHash: string;
@@ -85,6 +85,17 @@ export interface ScenarioInfo {
     /** ABI-encoded constructor arguments (0x…) of the deployed instance. */
     constructorArgs: string;
   };
+  /**
+   * A StoProxy (devnet/contracts/StoProxy.sol) in front of the Playground: the EIP-1967 implementation slot holds
+   * `implementation`, and its constructor delegated setValue(`value`), so getValue() through the proxy answers 7
+   * (the proxy's own storage) while the Playground answers its own value.
+   */
+  proxy: { address: string; implementation: string; kind: 'eip1967'; value: number };
+  /**
+   * A Factory (devnet/contracts/Factory.sol) and its one make() transaction, which both created `child` (a Child
+   * whose creator is the factory, holding 1 wei) and called `target` (the Playground's getValue()): internal calls.
+   */
+  factory: { address: string; makeTx: string; child: string; target: string };
   hostile: {
     /** Ordinary Token contracts with hostile names: roles "script", "long-name", "rtl". */
     erc20: TokenRef[];

@@ -20,6 +20,11 @@ export const GAS = {
   erc1155Batch: 220_000,
   playground: 90_000,
   playgroundMessage: 200_000,
+  /** StoProxy creation with the Playground's setValue(7) as init. */
+  proxyDeploy: 200_000,
+  factoryDeploy: 320_000,
+  /** Factory.make: creates a Child and calls the target's getValue(). */
+  factoryMake: 200_000,
 } as const;
 
 export type Ledger = Map<string, bigint>;
@@ -104,12 +109,12 @@ export class World {
     return AbiCoder.defaultAbiCoder().encode(ctor.inputs, args);
   }
 
-  /** Signs a contract creation and records the contract under a role. */
-  deploy(from: Wallet, contract: string, args: unknown[], gas: number, role: string): SignedTx {
+  /** Signs a contract creation and records the contract under a role (fee style random unless given). */
+  deploy(from: Wallet, contract: string, args: unknown[], gas: number, role: string, fee?: FeeStyle): SignedTx {
     const artifact = this.artifacts[contract];
     if (!artifact) throw new Error(`no artifact for ${contract}`);
     const data = artifact.bytecode + this.encodeArgs(contract, args).slice(2);
-    const tx = this.send(from, null, data, 0n, gas);
+    const tx = this.send(from, null, data, 0n, gas, fee);
     const address = tx.created ?? '';
     this.pendingCreations.set(tx.hash, this.contracts.length);
     this.contracts.push({ address, contract, role, creator: from.address, txHash: tx.hash, blockNumber: -1 });

@@ -97,6 +97,8 @@ export async function buildInfo(
     nfts: setup.nfts.map((n) => ({ ...n, minted: world.nftMinted.get(lc(n.address)) ?? 0 })),
     erc1155: { address: setup.items, name: 'Sto Game Items', symbol: 'ITEM', tokenIds: setup.itemIds },
     playground: playgroundInfo(setup.playground, world.encodeArgs('Playground', ctx.deployments.args('playground'))),
+    proxy: setup.proxy,
+    factory: setup.factory,
     hostile: hostileInfo(hostile),
     contracts: world.contracts,
     samples,

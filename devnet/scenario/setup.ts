@@ -1,7 +1,7 @@
-import type { Wallet } from 'ethers';
+import { getCreateAddress, type Interface, type Wallet } from 'ethers';
 import { units } from '../activity.ts';
 import type { SignedTx } from '../txfactory.ts';
-import type { NftRef, TokenRef } from '../types.ts';
+import type { NftRef, ScenarioInfo, TokenRef } from '../types.ts';
 import { GAS } from '../world.ts';
 import type { ScenarioContext } from './context.ts';
 import { COLLECTIONS, MAIN_TOKENS } from './deployments.ts';
@@ -15,6 +15,10 @@ export interface SetupResult {
   itemIds: number[];
   nfts: NftRef[];
   playground: string;
+  /** The EIP-1967 proxy in front of the Playground. */
+  proxy: ScenarioInfo['proxy'];
+  /** The Factory and its make() transaction (creates a Child, calls the Playground). */
+  factory: ScenarioInfo['factory'];
 }
 
 async function deployMainTokens(ctx: ScenarioContext): Promise<TokenRef[]> {
@@ -111,6 +115,30 @@ function specialTransactions(ctx: ScenarioContext, playground: string, items: st
   ];
 }
 
+/** What the proxy's constructor stores through the Playground's setValue: in the proxy's storage, not the Playground's. */
+const PROXY_VALUE = 7;
+
+/**
+ * An EIP-1967 proxy in front of the Playground (initialised with setValue(7)), a Factory, and one make() call that
+ * creates a Child (with 1 of the 2 wei sent) and calls the Playground. All from dev[9] at zero gas price: no random
+ * draws and no other account's nonce, so the rest of the history stays as it was.
+ */
+function proxyAndFactory(ctx: ScenarioContext, playground: string): { txs: SignedTx[]; proxy: SetupResult['proxy']; factory: SetupResult['factory'] } {
+  const { world } = ctx;
+  const from = ctx.dev[9] as Wallet;
+  const init = (world.ifaces['Playground'] as Interface).encodeFunctionData('setValue', [BigInt(PROXY_VALUE)]);
+  const proxyTx = world.deploy(from, 'StoProxy', [playground, init], GAS.proxyDeploy, 'proxy', 'zero');
+  const factoryTx = world.deploy(from, 'Factory', [], GAS.factoryDeploy, 'factory', 'zero');
+  const factory = factoryTx.created ?? '';
+  const makeTx = world.call(from, 'Factory', factory, 'make', [playground, 7n], GAS.factoryMake, 2n, 'zero');
+  return {
+    txs: [proxyTx, factoryTx, makeTx],
+    proxy: { address: proxyTx.created ?? '', implementation: playground, kind: 'eip1967', value: PROXY_VALUE },
+    // A contract's first creation uses nonce 1 (EIP-161).
+    factory: { address: factory, makeTx: makeTx.hash, child: getCreateAddress({ from: factory, nonce: 1 }), target: playground },
+  };
+}
+
 /** The first day or two: deploys the main contracts, funds the holders, airdrops tokens and mints the first items and NFTs. */
 export async function runSetup(ctx: ScenarioContext): Promise<SetupResult> {
   const tokens = await deployMainTokens(ctx);
@@ -123,6 +151,7 @@ export async function runSetup(ctx: ScenarioContext): Promise<SetupResult> {
   // Signed in this order, NFT mints first: signing order fixes nonces and the random fee draws.
   const mints = firstNftMints(ctx, nfts);
   const specials = specialTransactions(ctx, playground, items);
-  await ctx.chain.setupBlock([...mints, ...specials]);
-  return { tokens, items, itemIds, nfts, playground };
+  const { txs: proxyAndFactoryTxs, proxy, factory } = proxyAndFactory(ctx, playground);
+  await ctx.chain.setupBlock([...mints, ...specials, ...proxyAndFactoryTxs]);
+  return { tokens, items, itemIds, nfts, playground, proxy, factory };
 }

@@ -382,6 +382,8 @@ export interface ContractDetails {
   verified: boolean;
   /** Default 'Unknown Contract'. */
   name: string;
+  /** The verified source's contract name (bundled indexer); null when unverified or not told. */
+  verifiedName: string | null;
   symbol: string | null;
   decimals: number | null;
   totalSupply: bigint | null;
@@ -504,7 +506,22 @@ export interface VerificationResult {
 export type ContractValue = string | number | boolean | null | ContractValue[] | { [key: string]: ContractValue };
 
 /** Answer of POST /contracts/{a}/interact. */
-export type InteractResult = { success: true; result: ContractValue } | { success: false; error: string };
+export type InteractResult = { success: true; result: ContractValue; outputs?: TypedOutput[] } | { success: false; error: string };
+
+/** What the bundled indexer found about a proxy: its kind (eip1167, eip1967, eip1967-beacon, eip1822) and implementation. */
+export interface ProxyInfo {
+  isProxy: boolean;
+  kind: string | null;
+  implementation: string | null;
+  implementationVerified: boolean;
+}
+
+/** One typed output of the bundled indexer's interact answer (the upstream indexer sends the result only). */
+export interface TypedOutput {
+  name: string;
+  type: string;
+  value: ContractValue;
+}
 
 // AI dashboard
 

@@ -242,6 +242,22 @@ test.describe('transaction detail', () => {
     await expect(page.getByTestId('empty')).toHaveText('This transaction made no internal calls');
   });
 
+  test('a call that creates a contract and calls another: both internal calls, then the created contract names its creator', async ({ page }) => {
+    const { factory } = scenario();
+    await page.goto(`${txUrl(factory.makeTx)}?tab=internal`);
+    const rows = page.getByTestId('internal-call');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAttribute('data-type', 'CREATE');
+    await expect(rows.nth(1)).toHaveAttribute('data-type', 'CALL');
+    // The factory creates the child, then calls the Playground.
+    await expect(rows.nth(0).locator(`a[href$="/address/${factory.child}" i]`)).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText('(created)');
+    await expect(rows.nth(1).locator(`a[href$="/address/${factory.target}" i]`)).toHaveCount(1);
+    // The trace gave the child its creator: the factory.
+    await page.goto(`/address/${factory.child}`);
+    await expect(page.getByTestId('creator').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${factory.address}$`, 'i'));
+  });
+
   test('a failed transaction shows its revert reason; a successful one has none', async ({ page }) => {
     await page.goto(txUrl(samples().reverted));
     await expect(page.getByTestId('status')).toHaveText('Failed');

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Interface, id as topicOf, type InterfaceAbi } from 'ethers';
+import { getAddress, getCreateAddress, Interface, id as topicOf, zeroPadValue, type InterfaceAbi } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { compileContracts } from '../../devnet/compile.ts';
@@ -20,7 +20,7 @@ interface Receipt {
   status: string;
   effectiveGasPrice: string;
   contractAddress: string | null;
-  logs: { topics: string[] }[];
+  logs: { address: string; topics: string[] }[];
 }
 
 const DAY = 86_400;
@@ -30,6 +30,9 @@ const token = iface('Token');
 const nft = iface('OnchainNFT');
 const items = iface('GameItems');
 const playground = iface('Playground');
+const child = iface('Child');
+/** bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1) */
+const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 
 let anvil: AnvilHandle;
 let rpc: Rpc;
@@ -209,6 +212,49 @@ describe('devnet scenario', () => {
     expect(source).not.toMatch(/^\s*import\b/m);
     const call = await rpc.call<Receipt>('eth_getTransactionReceipt', [info.samples.payableCall]);
     expect(call.logs[0]?.topics[0]).toBe(topicOf('Deposited(address,uint256,string)'));
+  });
+
+  it('puts an EIP-1967 proxy in front of the Playground that runs its code on the proxy\'s own storage', async () => {
+    expect(info.proxy).toMatchObject({ implementation: info.playground.address, kind: 'eip1967', value: 7 });
+    const slot = await rpc.call<string>('eth_getStorageAt', [info.proxy.address, EIP1967_IMPLEMENTATION_SLOT, 'latest']);
+    expect(slot).toBe(zeroPadValue(info.playground.address, 32).toLowerCase());
+    const getValue = async (at: string): Promise<unknown> => playground.decodeFunctionResult('getValue', await ethCall(at, playground.encodeFunctionData('getValue')))[0];
+    expect(await getValue(info.proxy.address)).toBe(7n);
+    // The Playground answers its own value (storage slot 1), which is not the proxy's.
+    const own = BigInt(await rpc.call<string>('eth_getStorageAt', [info.playground.address, '0x1', 'latest']));
+    expect(await getValue(info.playground.address)).toBe(own);
+    expect(own).not.toBe(7n);
+    const ref = info.contracts.find((c) => c.role === 'proxy');
+    expect(ref).toMatchObject({ address: info.proxy.address, contract: 'StoProxy', creator: info.accounts[9] });
+    const created = await rpc.call<Receipt>('eth_getTransactionReceipt', [ref?.txHash]);
+    expect(created.status).toBe('0x1');
+    // Upgraded, then the Playground's ValueChanged emitted by the delegated init: both logged by the proxy.
+    expect(created.logs.map((l) => [getAddress(l.address), l.topics[0]])).toEqual([
+      [info.proxy.address, topicOf('Upgraded(address)')],
+      [info.proxy.address, topicOf('ValueChanged(address,uint256,uint256)')],
+    ]);
+  });
+
+  it('has a factory call that created a contract (whose creator is the factory) and called the Playground', async () => {
+    const { address: factory, makeTx, child: childAddress, target } = info.factory;
+    expect(target).toBe(info.playground.address);
+    expect(childAddress).toBe(getCreateAddress({ from: factory, nonce: 1 }));
+    expect(info.contracts.find((c) => c.role === 'factory')).toMatchObject({ address: factory, contract: 'Factory', creator: info.accounts[9] });
+    const tx = await rpc.call<{ from: string; to: string; value: string }>('eth_getTransactionByHash', [makeTx]);
+    expect([getAddress(tx.from), getAddress(tx.to), BigInt(tx.value)]).toEqual([info.accounts[9], factory, 2n]);
+    const made = await rpc.call<Receipt>('eth_getTransactionReceipt', [makeTx]);
+    expect(made.status).toBe('0x1');
+    expect(made.logs).toHaveLength(1);
+    expect(made.logs[0]?.topics).toEqual([topicOf('Made(address,address)'), zeroPadValue(childAddress, 32).toLowerCase(), zeroPadValue(target, 32).toLowerCase()]);
+    const code = await rpc.call<string>('eth_getCode', [childAddress, 'latest']);
+    expect(code.length).toBeGreaterThan(2);
+    const [creator] = child.decodeFunctionResult('creator', await ethCall(childAddress, child.encodeFunctionData('creator')));
+    expect(creator).toBe(factory);
+    const [seed] = child.decodeFunctionResult('seed', await ethCall(childAddress, child.encodeFunctionData('seed')));
+    expect(seed).toBe(7n);
+    // Half of the 2 wei went to the child.
+    const balances = await rpc.batchOrThrow([factory, childAddress].map((a) => ({ method: 'eth_getBalance', params: [a, 'latest'] })));
+    expect(balances.map((b) => BigInt(String(b)))).toEqual([1n, 1n]);
   });
 
   it('deploys hostile tokens and NFTs whose strings carry the payloads verbatim', async () => {

@@ -22,6 +22,7 @@ describe('contract details', () => {
       type: 'ERC20',
       verified: false,
       name: 'Seed Token',
+      verifiedName: null,
       symbol: 'SEED',
       decimals: 18,
       totalSupply: 1_000_000n * 10n ** 18n,
@@ -186,5 +187,20 @@ describe('interaction and verification answers', () => {
     ).toEqual([
       { address: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', topics: [], data: '0x', logIndex: null, transactionHash: null, blockNumber: null, eventName: 'Transfer', args: { value: '5' } },
     ]);
+  });
+});
+
+describe('contract details: the verified name and the proxy answer of the bundled indexer', () => {
+  it('verifiedName is read when present, null otherwise', async () => {
+    const { normalizeContractDetails: details, normalizeProxyInfo } = await import('../../src/lib/normalize/contract.ts');
+    const base = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', contractType: 'none' };
+    expect(details({ ...base, verifiedName: 'Playground' })?.verifiedName).toBe('Playground');
+    expect(details(base)?.verifiedName).toBeNull();
+    const impl = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    expect(normalizeProxyInfo({ isProxy: true, kind: 'eip1967', implementation: impl, implementationVerified: true })).toEqual({ isProxy: true, kind: 'eip1967', implementation: impl, implementationVerified: true });
+    expect(normalizeProxyInfo({ isProxy: false, kind: null, implementation: null, implementationVerified: false })).toEqual({ isProxy: false, kind: null, implementation: null, implementationVerified: false });
+    // A proxy without an implementation, or an answer that is not the proxy shape, is nothing.
+    expect(normalizeProxyInfo({ isProxy: true, kind: 'eip1967', implementation: null })).toBeNull();
+    expect(normalizeProxyInfo({ error: 'Not found' })).toBeNull();
   });
 });

@@ -89,6 +89,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     const c = find(params['address']);
     const balance = await nativeBalance(ctx, c.address);
     const isToken = c.contract_type !== 'none';
+    const verification = (await ctx.verifier?.lookup(c.address)) ?? null;
     return {
       address: c.address,
       creatorAddress: c.creator,
@@ -109,7 +110,9 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       codeSize: c.code_size,
       holderCount: isToken ? c.holder_count : null,
       transferCount: isToken ? c.transfer_count : null,
-      verified: (await ctx.verifier?.lookup(c.address)) != null,
+      verified: verification !== null,
+      /** The verified source's contract name (the transaction page names the contract a call went to). */
+      verifiedName: verification?.row.contract_name ?? null,
     };
   });
 

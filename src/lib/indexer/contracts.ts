@@ -5,11 +5,12 @@ import {
   normalizeContractEvents,
   normalizeContractSource,
   normalizeInteractResult,
+  normalizeProxyInfo,
   normalizeVerificationResult,
   normalizeCompilerList,
   normalizeVerified,
 } from '../normalize/contract.ts';
-import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue, VerificationRequest, VerificationResult } from '../types.ts';
+import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue, ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../types.ts';
 import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
 import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 
@@ -92,6 +93,43 @@ function verificationBody(input: VerificationRequest): Record<string, unknown> {
   };
 }
 
+/** GET /contracts/{a}/proxy (bundled indexer) → the proxy's kind and implementation; null when the indexer has no such route. */
+export function getContractProxy(t: Transport, address: string, request?: RequestOptions): Promise<ProxyInfo | null> {
+  return t.find(`/contracts/${seg(address)}/proxy`, normalizeProxyInfo, {}, request, CONTRACTS_TIMEOUT_MS);
+}
+
+/** One call of a contract function through the indexer. */
+export interface FunctionCall {
+  /** The function's name, or its signature when the name is overloaded. */
+  method: string;
+  /** The arguments in order, integers as decimal text. */
+  params: readonly unknown[];
+  /** Wei sent with the call (default '0'). */
+  value?: string;
+  /** Call a proxy with its implementation's verified ABI (bundled indexer; never sent when false). */
+  asProxy?: boolean;
+}
+
+/**
+ * POST /contracts/{a}/interact → the result and, from the bundled indexer, its typed outputs. Throws an ApiError
+ * on failure, a revert included; its serverMessage holds the server's error ('Execution reverted: …').
+ */
+export async function callContractFunction(t: Transport, address: string, call: FunctionCall, request?: RequestOptions): Promise<{ result: ContractValue; outputs: TypedOutput[] }> {
+  const body = { method: call.method, params: call.params, value: call.value ?? '0', ...(call.asProxy ? { asProxy: true } : {}) };
+  const response = await t.post(`/contracts/${seg(address)}/interact`, body, request);
+  const result = normalizeInteractResult(response.body);
+  if (result.success) return { result: result.result, outputs: result.outputs ?? [] };
+  throw new ApiError({
+    kind: 'http',
+    message: result.error,
+    url: response.url,
+    status: response.status,
+    statusText: response.statusText,
+    serverMessage: serverMessageOf(response.body) ?? result.error,
+    body: response.body,
+  });
+}
+
 /**
  * POST /contracts/{a}/interact {method, params, value} → the returned value (BigNumbers as decimal text).
  * Throws an ApiError on failure; its serverMessage holds the server's error ('Contract is not verified').
@@ -104,16 +142,5 @@ export async function interactWithContract(
   value = '0',
   request?: RequestOptions,
 ): Promise<ContractValue> {
-  const response = await t.post(`/contracts/${seg(address)}/interact`, { method, params, value }, request);
-  const result = normalizeInteractResult(response.body);
-  if (result.success) return result.result;
-  throw new ApiError({
-    kind: 'http',
-    message: result.error,
-    url: response.url,
-    status: response.status,
-    statusText: response.statusText,
-    serverMessage: serverMessageOf(response.body) ?? result.error,
-    body: response.body,
-  });
+  return (await callContractFunction(t, address, { method, params, value }, request)).result;
 }

@@ -6,6 +6,8 @@ import type {
   ContractSource,
   ContractValue,
   InteractResult,
+  ProxyInfo,
+  TypedOutput,
   VerificationResult,
 } from '../types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
@@ -24,6 +26,7 @@ export function minimalContract(address: string): ContractDetails {
     type: 'none',
     verified: false,
     name: UNKNOWN_CONTRACT_NAME,
+    verifiedName: null,
     symbol: null,
     decimals: null,
     totalSupply: null,
@@ -47,6 +50,7 @@ export function normalizeContractDetails(raw: unknown): ContractDetails | null {
     type: toContractType(pick(raw, 'contractType', 'type')),
     verified: toBool(pick(raw, 'verified', 'isVerified')) ?? false,
     name: toText(pick(raw, 'contractName', 'name')) ?? UNKNOWN_CONTRACT_NAME,
+    verifiedName: toText(raw['verifiedName']),
     symbol: toText(raw['symbol']),
     decimals: decimals !== null && decimals <= 255 ? decimals : null,
     totalSupply: toBigInt(raw['totalSupply']),
@@ -212,7 +216,19 @@ export function normalizeInteractResult(raw: unknown): InteractResult {
   if (raw['success'] === false || ('error' in raw && !('result' in raw))) {
     return { success: false, error: toText(pick(raw, 'error', 'message')) ?? 'Unknown error' };
   }
-  return { success: true, result: toContractValue(raw['result']) };
+  const outputs = typedOutputs(raw['outputs']);
+  return { success: true, result: toContractValue(raw['result']), ...(outputs ? { outputs } : {}) };
+}
+
+/** The typed outputs ({name, type, value}) of an interact answer; null when absent or malformed. */
+function typedOutputs(raw: unknown): TypedOutput[] | null {
+  if (!Array.isArray(raw)) return null;
+  const out: TypedOutput[] = [];
+  for (const o of raw as unknown[]) {
+    if (!isRecord(o) || typeof o['type'] !== 'string') return null;
+    out.push({ name: typeof o['name'] === 'string' ? o['name'] : '', type: o['type'], value: toContractValue(o['value']) });
+  }
+  return out;
 }
 
 /** Verification answer: logs from a logs array or compilationLogs text (split on newlines), abi, sourceCode, error. */
@@ -248,4 +264,15 @@ export function normalizeCompilerList(raw: unknown): { version: string; offline:
     const version = isRecord(entry) ? toText(entry['version']) : toText(entry);
     return version ? [{ version, offline: isRecord(entry) ? (toBool(entry['offline']) ?? false) : false }] : [];
   });
+}
+
+/** GET /contracts/{a}/proxy (bundled indexer): a proxy's kind and implementation; null for anything else. */
+export function normalizeProxyInfo(raw: unknown): ProxyInfo | null {
+  if (!isRecord(raw)) return null;
+  const isProxy = toBool(raw['isProxy']);
+  if (isProxy === null) return null;
+  const implementation = toAddress(raw['implementation']);
+  if (isProxy && implementation === null) return null;
+  const kind = toText(raw['kind']);
+  return { isProxy, kind: isProxy ? kind : null, implementation: isProxy ? implementation : null, implementationVerified: isProxy && toBool(raw['implementationVerified']) === true };
 }

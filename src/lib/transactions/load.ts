@@ -14,7 +14,7 @@ import {
   type TransferLabel,
 } from './transfer-logs.ts';
 import type { DecodedCall, DecodedTransaction, Log, Receipt, RevertReason, Transaction } from '../types.ts';
-import { callPanel, type CallPanel } from './input-data.ts';
+import { callPanel, hasInputData, type CallPanel } from './input-data.ts';
 
 /** A token transfer as the detail page lists it. */
 export interface DetailTransfer {
@@ -54,6 +54,8 @@ export interface TxDetail {
   fee: bigint | null;
   /** Contract created by a deployment. */
   createdContract: string | null;
+  /** The verified contract a call went to, by its source's name (the overview's 'Interacted with:'). */
+  interactedWith?: { name: string };
   logs: Log[];
   transfers: DetailTransfer[];
   call: CallPanel;
@@ -69,7 +71,20 @@ export type TxDetailResult =
 
 /** The reads the detail page needs (the indexer client fits). */
 export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'> &
-  Partial<Pick<IndexerClient, 'getRevertReason'>>;
+  Partial<Pick<IndexerClient, 'getRevertReason' | 'getContract' | 'getContractVerified' | 'getContractSource'>>;
+
+/**
+ * The verified name of the contract a call went to: the bundled indexer names it in the contract's details; with
+ * another indexer a verified contract's source gives it. Null for accounts and unverified contracts.
+ */
+export async function verifiedContractName(source: TxDetailSource, address: string): Promise<string | null> {
+  if (!source.getContract) return null;
+  const details = await safe(source.getContract(address), null);
+  if (details === null) return null;
+  if (details.verifiedName) return details.verifiedName;
+  if (!source.getContractVerified || !source.getContractSource || !(await safe(source.getContractVerified(address), false))) return null;
+  return (await safe(source.getContractSource(address), null))?.contractName || null;
+}
 
 /** Whether a route parameter is a transaction hash: 0x and 64 hex characters. */
 export function isTxHash(value: string | null | undefined): value is string {
@@ -159,7 +174,11 @@ export async function loadTransactionDetail(source: TxDetailSource, hash: string
   const call = callPanel(tx, decoded?.decoded ?? null);
   const status = detailStatusBadge(tx.status, receipt?.status);
   // Only a failed transaction has a reason to look for (the indexer replays it once and keeps the answer).
-  const revertReason = status.label === 'Failed' && source.getRevertReason ? await safe(source.getRevertReason(hash), null) : null;
+  const [revertReason, interactedName, transfers] = await Promise.all([
+    status.label === 'Failed' && source.getRevertReason ? safe(source.getRevertReason(hash), null) : null,
+    tx.to !== null && hasInputData(tx.input) ? verifiedContractName(source, tx.to) : null,
+    detailTransfers(tx, logs, readToken),
+  ]);
   return {
     state: 'ok',
     detail: {
@@ -168,12 +187,13 @@ export async function loadTransactionDetail(source: TxDetailSource, hash: string
       decoded,
       status,
       ...(revertReason ? { revertReason } : {}),
+      ...(interactedName ? { interactedWith: { name: interactedName } } : {}),
       gasUsed,
       gasPrice,
       fee,
       createdContract: tx.to === null ? (tx.contractAddress ?? receipt?.contractAddress ?? null) : null,
       logs,
-      transfers: await detailTransfers(tx, logs, readToken),
+      transfers,
       call,
       decodedCall: call.kind === 'decoded' ? call.call : null,
     },
