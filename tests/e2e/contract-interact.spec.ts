@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
@@ -7,8 +8,8 @@ import { indexerJson, indexerUrl, rpcUrl, scenario } from './fixtures.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its
-// unlocked dev accounts), proxies read through their implementation. Runs in the 'verification' project, after the
-// other projects: it verifies the Playground, which makes every identical Playground verified.
+// unlocked dev accounts), proxies read through their implementation. Runs in the 'interaction' project, after the
+// others: it verifies the Playground, which makes every identical Playground verified.
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -351,3 +352,31 @@ test('a proxy names its implementation and reads through it on its own storage',
   await page.getByRole('button', { name: 'Execute getValue' }).click();
   await expect(page.getByTestId('result-value')).toHaveText(String(s.proxy.value));
 });
+
+for (const width of [1280, 375]) {
+  test(`read and write views: no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const s = scenario();
+    const findings: string[] = [];
+    const views = [
+      `/address/${s.playground.address}?tab=contract&view=read&fn=${encodeURIComponent('add(uint256,uint256)')}&arg=1&arg=2&run=1`,
+      `/address/${s.playground.address}?tab=contract&view=write&fn=${encodeURIComponent('tip(string)')}`,
+      `/address/${s.proxy.address}?tab=contract&view=readProxy`,
+      `/contracts/${s.playground.address}?tab=interact&fn=${encodeURIComponent('fail()')}&run=1`,
+    ];
+    for (const path of views) {
+      await page.goto(path);
+      await hydrated(page);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+    expect(findings).toEqual([]);
+    // The server answered the submitted read and the failing call in the HTML.
+    await page.goto(views[0] ?? '');
+    await expect(page.getByTestId('result-value')).toHaveText('3');
+    await page.goto(views[3] ?? '');
+    await expect(page.getByTestId('interact-error')).toHaveText('Failed to execute function: Execution reverted: Playground: this call always reverts');
+  });
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractFunctions, type ContractFunction } from '../../src/lib/contracts/functions.ts';
 import { CONTRACT_VIEW_LABELS, loadInteractInitial, loadProxy, parseContractView, proxyKindLabel } from '../../src/lib/contracts/interact-view.ts';
+import { CONTRACT_MESSAGES } from '../../src/lib/contracts/load.ts';
 import { INTERACT_MESSAGES, failureText, runRead, type CallFunction } from '../../src/lib/contracts/interact.ts';
 import { ApiError, httpError, networkError } from '../../src/lib/http-errors.ts';
 import type { FunctionCall } from '../../src/lib/indexer/contracts.ts';
@@ -72,7 +73,9 @@ describe('INTERACT_MESSAGES (tokens §2.7, §5, §8)', () => {
     expect(INTERACT_MESSAGES.executing).toBe('Executing...');
     expect(INTERACT_MESSAGES.noProvider).toBe('No Web3 provider detected. Please install MetaMask or another Web3 wallet.');
     expect(INTERACT_MESSAGES.walletError('User rejected the request.')).toBe('Error sending transaction: User rejected the request.');
-    expect(INTERACT_MESSAGES.noAbi).toBe('Contract ABI is not available');
+    expect(CONTRACT_MESSAGES.noInteractAbi).toBe('Contract ABI is not available');
+    expect(CONTRACT_MESSAGES.noAbi).toBe('ABI data is not available');
+    expect(CONTRACT_MESSAGES.noSource).toBe('No source code available for this contract');
     expect(INTERACT_MESSAGES.inputPlaceholder('uint256')).toBe('Enter uint256 value');
     expect(INTERACT_MESSAGES.inputPlaceholder('Playground.Info')).toBe('Enter Playground.Info value');
   });

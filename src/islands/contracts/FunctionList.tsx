@@ -23,7 +23,7 @@ export function FunctionList({ functions, kinds, selected, hrefOf, onSelect }: P
             {groups.length === 0 && <p className="mt-1 text-sm text-slate-600">{kind === 'read' ? 'This contract has no read functions' : 'This contract has no write functions'}</p>}
             {groups.map((group) => (
               <div key={group.mutability} className="mt-2">
-                <p className="text-xs font-medium uppercase tracking-wide text-slate-500" data-test="mutability-group">{group.label}</p>
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-600" data-test="mutability-group">{group.label}</p>
                 <ul className="mt-1 space-y-1">
                   {group.functions.map((fn) => {
                     const current = fn.signature === selected;
@@ -42,7 +42,7 @@ export function FunctionList({ functions, kinds, selected, hrefOf, onSelect }: P
                           className={`block rounded-md border px-3 py-1.5 font-mono text-xs break-all ${current ? 'border-indigo-500 bg-indigo-50 text-indigo-900' : 'border-slate-200 bg-white text-slate-800 hover:border-indigo-300'}`}
                         >
                           {fn.signature}
-                          {fn.outputs.length > 0 && <span className="text-slate-500"> → {fn.outputs.map((o) => o.type).join(', ')}</span>}
+                          {fn.outputs.length > 0 && <span className={current ? 'text-indigo-800' : 'text-slate-600'}> → {fn.outputs.map((o) => o.type).join(', ')}</span>}
                         </a>
                       </li>
                     );

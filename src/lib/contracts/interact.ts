@@ -18,7 +18,6 @@ export const INTERACT_MESSAGES = {
   noProvider: 'No Web3 provider detected. Please install MetaMask or another Web3 wallet.',
   walletError: (message: string) => `Error sending transaction: ${message}`,
   unverified: 'This contract is not verified: its functions are unknown until its source code is verified.',
-  noAbi: 'Contract ABI is not available',
   noReadFunctions: 'This contract has no read functions',
   noWriteFunctions: 'This contract has no write functions',
   writeNeedsScript: 'Write functions are sent through your browser wallet, which needs JavaScript: enable it to send transactions.',

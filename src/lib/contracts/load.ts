@@ -18,6 +18,7 @@ export const CONTRACT_MESSAGES = {
   pageFailed: 'Failed to load contract details. The contract may not be verified.',
   noSource: 'No source code available for this contract',
   noAbi: 'ABI data is not available',
+  noInteractAbi: 'Contract ABI is not available',
 } as const;
 
 /** What the Contract tab shows. */
@@ -25,7 +26,7 @@ export type VerificationView =
   | { state: 'verified'; source: ContractSource; abi: AbiEntry[] }
   | { state: 'unverified' }
   | { state: 'inconsistent' }
-  | { state: 'incomplete' };
+  | { state: 'incomplete'; hasSource: boolean; hasAbi: boolean };
 
 /** Reads source and ABI and decides the state: a verified flag needs both (tokens §4, §8). */
 export async function loadVerification(client: Pick<IndexerClient, 'getContractVerification' | 'getContractSource' | 'getContractAbi'>, address: string, verified: boolean | null): Promise<VerificationView> {
@@ -35,7 +36,7 @@ export async function loadVerification(client: Pick<IndexerClient, 'getContractV
   if (source && abi) return { state: 'verified', source, abi };
   // The flag could not be read: without source and ABI there is nothing verified to show.
   if (verified === null) return { state: 'unverified' };
-  return source || abi ? { state: 'incomplete' } : { state: 'inconsistent' };
+  return source || abi ? { state: 'incomplete', hasSource: source !== null, hasAbi: abi !== null } : { state: 'inconsistent' };
 }
 
 const compilerCache = createTtlCache();
