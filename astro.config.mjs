@@ -5,11 +5,12 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { redirects } from './src/lib/redirects.ts';
 import { interactionDirective } from './src/lib/client-directives/integration.ts';
+import { precompress } from './src/lib/build/precompress.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective()],
+  integrations: [react(), interactionDirective(), precompress()],
   redirects,
   vite: { plugins: [tailwindcss()] },
   build: { inlineStylesheets: 'auto' },

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SITE_ENTRY = `${root}dist/server/entry.mjs`;
+/** The server that runs the built site: Astro's handler behind the precompressed static files. */
+export const SITE_SERVER = `${root}scripts/site-server.ts`;
 
 /** A free TCP port on loopback. */
 export function freePort(host = '127.0.0.1'): Promise<number> {
@@ -54,11 +56,11 @@ export interface RunningSite {
   stop(): Promise<void>;
 }
 
-/** Starts the built site (Astro's standalone Node server) against an indexer. */
+/** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
 export async function startSite(opts: { indexerUrl: string; publicIndexerUrl?: string; port?: number; host?: string; quiet?: boolean }): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
-  const child: ChildProcess = spawn(process.execPath, [SITE_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [SITE_SERVER], {
     cwd: root,
     stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
     env: {

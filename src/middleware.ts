@@ -1,10 +1,11 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { compressResponse } from './lib/server/compress.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
 
 const pages = createRenderCache();
 
 /** Serves pages that allow shared caching (final blocks and their transactions) from memory after the first render. */
-export const onRequest = defineMiddleware(async (context, next) => {
+const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
   const key = `${context.url.pathname}${context.url.search}`;
   const now = Date.now();
@@ -18,3 +19,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   pages.set(key, body, headers, seconds, now);
   return new Response(body, { status: 200, headers: [...headers, ['x-render-cache', 'miss']] });
 });
+
+/** Compresses what the server renders, last, so cached pages are stored as text and compressed per browser. */
+const compression = defineMiddleware(async (context, next) => {
+  const response = await next();
+  return context.isPrerendered ? response : compressResponse(context.request, response);
+});
+
+export const onRequest = sequence(compression, renderCache);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from './encoding.ts';
 import { HttpError, RawJson, Reply, type Router } from './router.ts';
 import { toJson } from './json.ts';
 
@@ -15,16 +17,56 @@ const MAX_BODY = 8 * 1024 * 1024;
 /** Marker for a request body that is not valid JSON (the handler decides what that means). */
 export const INVALID_JSON = Symbol('invalid JSON');
 
-function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+/** How answers are encoded: compression (HTTP_COMPRESSION), read once at start. */
+const COMPRESSION = compressionEnabled();
+
+/** A weak validator of a JSON answer (the same for every encoding of it). */
+function etagOf(text: string): string {
+  return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+}
+
+/** Whether If-None-Match names this ETag (or is *). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+}
+
+/**
+ * Sends a JSON answer: compressed (Brotli or gzip) when the client accepts it and the body is big enough; GET answers
+ * of 200 carry an ETag, and a matching If-None-Match gets 304 without a body (what polling clients ask again).
+ */
+async function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): Promise<void> {
   const text = body instanceof RawJson ? body.text : toJson(body);
-  res.writeHead(status, {
+  const headers: Record<string, string | number> = {
     ...CORS_HEADERS,
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
     'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
     ...extra,
-  });
-  res.end(text);
+  };
+  const method = req.method ?? 'GET';
+  if (status === 200 && (method === 'GET' || method === 'HEAD')) {
+    const etag = etagOf(text);
+    headers['etag'] = etag;
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      delete headers['content-type'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+  }
+  let payload: Buffer | string = text;
+  const encoding = COMPRESSION && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    payload = await compressBody(Buffer.from(text), encoding);
+    headers['content-encoding'] = encoding;
+  }
+  headers['content-length'] = Buffer.byteLength(payload);
+  res.writeHead(status, headers);
+  res.end(payload);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -87,7 +129,7 @@ async function handleRequest(
     const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
     if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
-      send(res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
+      await send(req, res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
       return;
     }
     let body: unknown = undefined;
@@ -104,15 +146,15 @@ async function handleRequest(
       }
     }
     const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });
-    if (out instanceof Reply) send(res, out.status, out.body);
-    else send(res, 200, out);
+    if (out instanceof Reply) await send(req, res, out.status, out.body);
+    else await send(req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {
-      send(res, err.status, { error: err.message });
+      await send(req, res, err.status, { error: err.message });
       return;
     }
     log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    if (!res.headersSent) send(res, 500, { error: 'Internal server error' });
+    if (!res.headersSent) await send(req, res, 500, { error: 'Internal server error' });
     else res.destroy();
   }
 }

@@ -1,0 +1,90 @@
+import { Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+// HTTP content encoding for the indexer's JSON and the site (its pages, streamed, and its built assets, compressed
+// once at build time): Brotli or gzip as the client's Accept-Encoding prefers, nothing for a client that accepts
+// neither, and nothing at all when HTTP_COMPRESSION=0 (a proxy in front already compresses).
+
+/** The encodings this code produces. */
+export type Encoding = 'br' | 'gzip';
+
+/** Bodies smaller than this are sent as they are: the encoding's framing would eat the gain. */
+export const MIN_COMPRESS_BYTES = 512;
+
+/** Whether compression is on (HTTP_COMPRESSION=0, off or false turns it off). */
+export function compressionEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return !/^(0|off|false|no)$/i.test(env['HTTP_COMPRESSION']?.trim() ?? '');
+}
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: the acceptable one (q > 0) of highest q, Brotli
+ * before gzip on a tie; '*' accepts both unless named with q=0. Null when neither is acceptable.
+ */
+export function negotiateEncoding(accept: string | null | undefined): Encoding | null {
+  if (!accept) return null;
+  const q: Record<string, number> = {};
+  for (const part of accept.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) weight = Math.min(1, Number(m[1]) || 0);
+    }
+    q[name] = weight;
+  }
+  const weightOf = (name: Encoding): number => q[name] ?? (name === 'gzip' ? q['x-gzip'] : undefined) ?? q['*'] ?? 0;
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+/** Whether a content type is worth compressing (text, JSON, JavaScript, XML, SVG). */
+export function isCompressible(contentType: string | null | undefined): boolean {
+  return /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json|problem\+json)|image\/svg\+xml)/i.test(contentType?.trim() ?? '');
+}
+
+/** A Vary header value with Accept-Encoding added once. */
+export function varyWithEncoding(existing: string | null | undefined): string {
+  const parts = (existing ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.some((p) => p === '*' || p.toLowerCase() === 'accept-encoding')) return parts.join(', ');
+  return [...parts, 'Accept-Encoding'].join(', ');
+}
+
+/** Effort: 'static' for files compressed once at build time (smallest), 'dynamic' for answers made per request (fast). */
+export type Effort = 'static' | 'dynamic';
+
+function brotliOptions(effort: Effort, size?: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'static' ? 11 : 5,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      ...(size !== undefined ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } : {}),
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a whole body (off the main thread's critical path: zlib's thread pool). */
+export function compressBody(body: Buffer, encoding: Encoding, effort: Effort = 'dynamic'): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, brotliOptions(effort, body.length)) : gzip(body, { level: effort === 'static' ? 9 : 6 });
+}
+
+/** Compresses a whole body synchronously (build time). */
+export function compressBodySync(body: Buffer, encoding: Encoding, effort: Effort = 'static'): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(effort, body.length)) : zlib.gzipSync(body, { level: effort === 'static' ? 9 : 6 });
+}
+
+/**
+ * A compressing stream that flushes after every chunk, so a page streamed in parts (its overview first, a slow tab
+ * later) reaches the browser part by part instead of waiting for the compressor's buffer to fill.
+ */
+export function compressStream(encoding: Encoding): Transform {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({ ...brotliOptions('dynamic'), flush: zlib.constants.BROTLI_OPERATION_FLUSH })
+    : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+}

@@ -1,0 +1,129 @@
+// The site's HTTP server: Astro's Node handler (pages rendered per request, compressed by the site's middleware)
+// behind a static layer that sends the build's precompressed files (.br, .gz written by the precompress
+// integration) as the browser accepts them. Run with HOST and PORT like Astro's standalone server:
+// `node scripts/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer/src/http/encoding.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT_DIR = join(root, 'dist', 'client');
+const ENTRY = join(root, 'dist', 'server', 'entry.mjs');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+function fileStat(path: string): Stats | null {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The built file a request path names (a prerendered page's index.html for a directory), or null. */
+function builtFile(urlPath: string): { path: string; stat: Stats } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const path = normalize(join(CLIENT_DIR, decoded));
+  if (path !== CLIENT_DIR && !path.startsWith(CLIENT_DIR + sep)) return null;
+  if (extname(path) === '') {
+    const index = join(path, 'index.html');
+    const stat = fileStat(index);
+    return stat ? { path: index, stat } : null;
+  }
+  const stat = fileStat(path);
+  return stat ? { path, stat } : null;
+}
+
+/**
+ * Sends a built file that has precompressed copies, in the encoding the browser prefers (as it is when it accepts
+ * neither); false when the request is not for such a file (Astro's handler then answers it).
+ */
+export function servePrecompressed(req: IncomingMessage, res: ServerResponse, enabled = compressionEnabled()): boolean {
+  if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+  const file = builtFile(urlPath);
+  if (!file) return false;
+  const type = TYPES[extname(file.path)];
+  if (!type) return false;
+  // Only files the build compressed are served here (with Vary, in every encoding); others go to Astro's handler.
+  if (!fileStat(file.path + SUFFIX.br) && !fileStat(file.path + SUFFIX.gzip)) return false;
+  const accepted = negotiateEncoding(req.headers['accept-encoding']);
+  const packed = accepted ? fileStat(file.path + SUFFIX[accepted]) : null;
+  const encoding = packed ? accepted : null;
+  const etag = `W/"${file.stat.size.toString(36)}-${Math.floor(file.stat.mtimeMs).toString(36)}"`;
+  const headers: Record<string, string | number> = {
+    'content-type': type,
+    vary: 'Accept-Encoding',
+    etag,
+    'last-modified': file.stat.mtime.toUTCString(),
+    // Hashed build assets never change; anything else is checked again each time (its ETag makes that a 304).
+    'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const sent = encoding ? file.path + SUFFIX[encoding] : file.path;
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = (packed ?? file.stat).size;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(sent).pipe(res);
+  return true;
+}
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Starts the server on HOST:PORT (defaults 127.0.0.1:4321). */
+export async function startSiteServer(env: Record<string, string | undefined> = process.env): Promise<Server> {
+  // The built entry starts its own standalone server unless told not to; this one serves its handler instead.
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: NodeHandler };
+  const enabled = compressionEnabled(env);
+  const server = createServer((req, res) => {
+    if (!servePrecompressed(req, res, enabled)) handler(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  const host = env['HOST'] ?? '127.0.0.1';
+  const port = Number(env['PORT'] ?? 4321);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const server = await startSiteServer();
+  const address = server.address();
+  if (address && typeof address === 'object') console.log(`site: listening on http://${address.address}:${address.port}`);
+  const stop = (): void => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../indexer/src/http/encoding.ts';
+
+// Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
+// beside itself as .br and .gz at the highest effort, once, so the site's server sends them precompressed.
+
+/** Extensions of the files that are compressed. */
+export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
+
+const ENCODINGS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/** Writes the .br and .gz of every compressible file under `dir` (skipping small ones and those that do not shrink). */
+export function precompressDirectory(dir: string): { files: number; bytes: number; brotliBytes: number } {
+  let count = 0;
+  let bytes = 0;
+  let brotliBytes = 0;
+  for (const path of files(dir)) {
+    if (!PRECOMPRESSED_EXTENSIONS.has(extname(path))) continue;
+    const size = statSync(path).size;
+    if (size < MIN_COMPRESS_BYTES) continue;
+    const body = readFileSync(path);
+    for (const [encoding, suffix] of Object.entries(ENCODINGS) as [Encoding, string][]) {
+      const packed = compressBodySync(body, encoding, 'static');
+      if (packed.length >= body.length) continue;
+      writeFileSync(path + suffix, packed);
+      if (encoding === 'br') brotliBytes += packed.length;
+    }
+    count++;
+    bytes += size;
+  }
+  return { files: count, bytes, brotliBytes };
+}
+
+/** The integration: precompresses the client output after the build. */
+export function precompress(): AstroIntegration {
+  return {
+    name: 'precompress',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        // dir is the client output directory of a server build.
+        const { files: n, bytes, brotliBytes } = precompressDirectory(fileURLToPath(dir));
+        logger.info(`precompressed ${n} files: ${bytes} B → ${brotliBytes} B with Brotli`);
+      },
+    },
+  };
+}
