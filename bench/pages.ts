@@ -4,6 +4,9 @@ import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { startStack } from '../scripts/stack.ts';
 import type { ScenarioInfo } from '../devnet/types.ts';
 
+/** What a browser asks with: the pages come back compressed, as they do for visitors. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** Settings of a page benchmark run. */
 export interface PageBenchOptions {
   seconds?: number;
@@ -38,8 +41,8 @@ export async function runPageBench(opts: PageBenchOptions = {}): Promise<PageBen
     const rows: PageBenchRow[] = [];
     for (const [name, paths] of sets) {
       // A short warm-up so caches and JIT are in the same state for every kind.
-      await runLoad(stack.siteUrl, paths, 8, 1_000);
-      const figures = await runLoad(stack.siteUrl, paths, connections, seconds * 1000);
+      await runLoad(stack.siteUrl, paths, 8, 1_000, BROWSER_HEADERS);
+      const figures = await runLoad(stack.siteUrl, paths, connections, seconds * 1000, BROWSER_HEADERS);
       rows.push({ name, ...figures, ratio: rows[0] ? figures.rps / rows[0].rps : 1 });
     }
     log(`\nPage benchmark (${connections} connections, ${seconds} s each, site ${stack.siteUrl})`);

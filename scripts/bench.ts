@@ -1,8 +1,9 @@
-// `npm run bench [indexer|verify|pages]`: the indexer's sync and API figures, contract verification times, then the
-// site's page figures. Builds the site first if needed.
+// `npm run bench [indexer|verify|pages|web]`: the indexer's sync and API figures, contract verification times, the
+// site's page figures (requests/s), then what a visitor on a slow link sees (web). Builds the site first if needed.
 import { runIndexerBench } from '../bench/indexer.ts';
 import { runPageBench } from '../bench/pages.ts';
 import { runVerifyBench } from '../bench/verify.ts';
+import { runWebBench } from '../bench/web.ts';
 import { buildSite, siteIsBuilt } from './site.ts';
 
 const only = process.argv[2];
@@ -11,4 +12,8 @@ if (!only || only === 'verify') await runVerifyBench();
 if (!only || only === 'pages') {
   if (!siteIsBuilt()) await buildSite();
   await runPageBench();
+}
+if (!only || only === 'web') {
+  if (!siteIsBuilt()) await buildSite();
+  await runWebBench();
 }

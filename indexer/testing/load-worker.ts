@@ -8,6 +8,8 @@ interface LoadJob {
   paths: string[];
   connections: number;
   durationMs: number;
+  /** Request headers (the page benchmark sends a browser's Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 /** What the worker posts back. */
@@ -24,7 +26,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: job.connections, maxFreeS
 
 function once(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: base.hostname, port: base.port, path, agent, method: 'GET' }, (res) => {
+    const req = request({ host: base.hostname, port: base.port, path, agent, method: 'GET', headers: job.headers ?? {} }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);

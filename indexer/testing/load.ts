@@ -17,9 +17,9 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
-/** Requests the paths round-robin over `connections` keep-alive sockets for `durationMs`, from a worker thread. */
-export async function runLoad(url: string, paths: readonly string[], connections: number, durationMs: number): Promise<LoadFigures> {
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: { url, paths, connections, durationMs } });
+/** Requests the paths round-robin over `connections` keep-alive sockets for `durationMs`, from a worker thread (with `headers`). */
+export async function runLoad(url: string, paths: readonly string[], connections: number, durationMs: number, headers: Record<string, string> = {}): Promise<LoadFigures> {
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: { url, paths, connections, durationMs, headers } });
   const result = await new Promise<LoadResult>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
