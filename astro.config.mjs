@@ -13,6 +13,6 @@ export default defineConfig({
   integrations: [react(), interactionDirective(), precompress()],
   redirects,
   vite: { plugins: [tailwindcss()] },
-  build: { inlineStylesheets: 'auto' },
+  build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
 });
