@@ -1,7 +1,7 @@
 // Web benchmark: what a visitor on a slow link sees. Chromium with the network throttled to 150 ms RTT and 1.6 Mbps
 // down (750 kbps up) and the CPU slowed 4× (Lighthouse's mobile settings), a cold cache per page: the time until the
 // page's main figure is visible (the first frame with the block number, transaction hash or balance laid out in the
-// viewport; they carry elementtiming="main-figure"), the first and the largest contentful paint, and the bytes of HTML,
+// viewport; they carry data-main-figure), the first and the largest contentful paint, and the bytes of HTML,
 // CSS and JavaScript as transferred (compressed when the server compresses). Median of 3 runs per page, printed as a table against the goals of the speed issue.
 // `npm run bench web` (BENCH_RUNS for another count; HTTP_COMPRESSION=0 shows the uncompressed figures).
 import { chromium, type Page } from '@playwright/test';
@@ -58,7 +58,7 @@ async function measure(page: Page, url: string): Promise<WebSample> {
   await page.addInitScript(() => {
     const w = window as unknown as { __mainFigureAt?: number };
     const check = (): void => {
-      const el = document.querySelector('[elementtiming="main-figure"]');
+      const el = document.querySelector('[data-main-figure]');
       const box = el?.getBoundingClientRect();
       if (el && box && box.width > 0 && box.height > 0 && box.top < innerHeight && (el.textContent ?? '').trim() !== '') w.__mainFigureAt = performance.now();
       else requestAnimationFrame(check);

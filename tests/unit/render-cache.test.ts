@@ -44,3 +44,24 @@ describe('render cache', () => {
     expect(cache.size).toBeLessThanOrEqual(8);
   });
 });
+
+describe('compressed copies of cached pages', () => {
+  it('are kept once per encoding, count toward the byte limit and leave with their page', () => {
+    const cache = createRenderCache({ maxBytes: 1_000, minSharedSeconds: 1 });
+    cache.set('/a', 'a'.repeat(100), [], 60, 0);
+    const page = cache.get('/a', 1);
+    expect(page).not.toBeNull();
+    if (!page) return;
+    cache.addEncoded(page, 'br', new Uint8Array(20));
+    cache.addEncoded(page, 'br', new Uint8Array(500));
+    expect(page.encoded?.get('br')?.byteLength).toBe(20);
+    cache.addEncoded(page, 'gzip', new Uint8Array(30));
+    expect([...(page.encoded?.keys() ?? [])]).toEqual(['br', 'gzip']);
+    // 100 + 20 + 30 bytes held: a second page of 120 fits the 1,000-byte budget (each page ≤ 1/8 of it) …
+    cache.set('/b', 'b'.repeat(120), [], 60, 2);
+    expect(cache.size).toBe(2);
+    // … and replacing /a frees its copies with it.
+    cache.set('/a', 'c'.repeat(100), [], 60, 3);
+    expect(cache.get('/a', 4)?.encoded).toBeUndefined();
+  });
+});

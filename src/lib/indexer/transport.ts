@@ -14,6 +14,8 @@ export interface TransportOptions {
   /** Default time-out of every call (MAIN_CLIENT_TIMEOUT_MS); per-endpoint time-outs never exceed it. */
   timeoutMs?: number;
   fetch?: FetchLike;
+  /** Extra request headers (the server asks a loopback indexer for uncompressed answers). */
+  headers?: Record<string, string>;
 }
 
 /** Options of one call: an explicit time-out (overrides every default) and a cancellation signal. */
@@ -174,7 +176,7 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
         url = buildUrl(baseUrl, path, query);
         timeoutSignal = AbortSignal.timeout(timeoutMs);
         signal = request.signal ? anySignal(timeoutSignal, request.signal) : timeoutSignal;
-        const headers: Record<string, string> = { accept: 'application/json' };
+        const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
         init = { method, headers, signal };
         if (payload !== undefined) {
           headers['content-type'] = 'application/json';

@@ -1,8 +1,7 @@
-import { Duplex } from 'node:stream';
-import { compressionEnabled, compressStream, isCompressible, negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
+import { compressionEnabled, compressWebStream, isCompressible, negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
 
 // Compression of the pages the server renders (HTML, and the few JSON or text answers): Brotli or gzip as the browser
-// accepts, streamed and flushed per chunk so a page rendered in parts still arrives in parts. Static files are
+// accepts, streamed (flushed when the renderer pauses) so a page rendered in parts still arrives in parts. Static files are
 // compressed at build time instead (src/lib/build/precompress.ts, served by scripts/site-server.ts).
 
 const ENABLED = compressionEnabled();
@@ -17,6 +16,6 @@ export function compressResponse(request: Request, response: Response, enabled =
   if (!encoding || !response.body) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
-  const body = response.body.pipeThrough(Duplex.toWeb(compressStream(encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  const body = compressWebStream(response.body, encoding);
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

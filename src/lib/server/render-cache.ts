@@ -6,6 +6,8 @@ export interface CachedPage {
   body: string;
   headers: [string, string][];
   expiresAt: number;
+  /** The body compressed, per encoding, made on the first request that asks for it (counted in the cache's bytes). */
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /** Seconds a shared cache may keep a response, from its Cache-Control; 0 when it may not. */
@@ -39,6 +41,7 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
   const drop = (key: string, page: CachedPage) => {
     entries.delete(key);
     bytes -= page.body.length;
+    for (const packed of page.encoded?.values() ?? []) bytes -= packed.byteLength;
   };
 
   return {
@@ -69,6 +72,12 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
         if (bytes <= maxBytes) break;
         drop(k, page);
       }
+    },
+    /** Keeps a compressed copy of a stored page (so a cached page is compressed once per encoding, not per request). */
+    addEncoded(page: CachedPage, encoding: string, packed: Uint8Array<ArrayBuffer>): void {
+      if (page.encoded?.has(encoding)) return;
+      (page.encoded ??= new Map()).set(encoding, packed);
+      bytes += packed.byteLength;
     },
     get size(): number {
       return entries.size;
