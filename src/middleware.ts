@@ -1,15 +1,30 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressBody, compressionEnabled, negotiateEncoding, varyWithEncoding } from '../indexer/src/http/encoding.ts';
 import { compressResponse } from './lib/server/compress.ts';
+import { latestHead } from './lib/server/head.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
 
 const pages = createRenderCache();
+/** How long a page kept per head block may live if the chain stalls (its relative times would drift further). */
+const HEAD_PAGE_TTL_MS = 30_000;
 const COMPRESSION = compressionEnabled();
 
-/** Serves pages that allow shared caching (final blocks and their transactions) from memory after the first render. */
+/**
+ * Pages that change only with the chain, kept per head block: an address page (not its Contract tab, whose
+ * verification and calls do not wait for blocks). Data is at most one head check (2 s) older than the chain.
+ */
+function keptPerHead(url: URL): boolean {
+  return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
+}
+
+/**
+ * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
+ * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same.
+ */
 const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
-  const key = `${context.url.pathname}${context.url.search}`;
+  const head = keptPerHead(context.url) ? await latestHead() : null;
+  const key = `${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}`;
   const now = Date.now();
   const hit = pages.get(key, now);
   if (hit) {
@@ -28,11 +43,14 @@ const renderCache = defineMiddleware(async (context, next) => {
     return new Response(packed, { status: 200, headers });
   }
   const response = await next();
-  const seconds = response.status === 200 ? sharedCacheSeconds(response.headers.get('cache-control')) : 0;
-  if (!pages.keeps(seconds)) return response;
+  const cacheControl = response.headers.get('cache-control');
+  const seconds = response.status === 200 ? sharedCacheSeconds(cacheControl) : 0;
+  const perHead = head !== null && response.status === 200 && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+  if (!pages.keeps(seconds) && !perHead) return response;
   const body = await response.text();
   const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
-  pages.set(key, body, headers, seconds, now);
+  if (perHead) pages.keep(key, body, headers, HEAD_PAGE_TTL_MS, now);
+  else pages.set(key, body, headers, seconds, now);
   return new Response(body, { status: 200, headers: [...headers, ['x-render-cache', 'miss']] });
 });
 

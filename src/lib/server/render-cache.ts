@@ -63,10 +63,15 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
     },
     /** Keeps a page for min(sMaxAgeSeconds, maxTtl). */
     set(key: string, body: string, headers: [string, string][], sMaxAgeSeconds: number, now: number): void {
-      if (!this.keeps(sMaxAgeSeconds) || body.length > maxBytes / 8) return;
+      if (!this.keeps(sMaxAgeSeconds)) return;
+      this.keep(key, body, headers, sMaxAgeSeconds * 1000, now);
+    },
+    /** Keeps a page for min(ttlMs, maxTtl) whatever its headers say (the caller's key makes it fresh: a head block). */
+    keep(key: string, body: string, headers: [string, string][], ttlMs: number, now: number): void {
+      if (body.length > maxBytes / 8) return;
       const old = entries.get(key);
       if (old) drop(key, old);
-      entries.set(key, { body, headers, expiresAt: now + Math.min(sMaxAgeSeconds * 1000, maxTtlMs) });
+      entries.set(key, { body, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs) });
       bytes += body.length;
       for (const [k, page] of entries) {
         if (bytes <= maxBytes) break;
