@@ -1,8 +1,8 @@
 // Web benchmark: what a visitor on a slow link sees. Chromium with the network throttled to 150 ms RTT and 1.6 Mbps
 // down (750 kbps up) and the CPU slowed 4× (Lighthouse's mobile settings), a cold cache per page: the time until the
 // page's main figure is visible (the first frame with the block number, transaction hash or balance laid out in the
-// viewport; they carry data-main-figure), the first and the largest contentful paint, and the bytes of HTML,
-// CSS and JavaScript as transferred (compressed when the server compresses). Median of 3 runs per page, printed as a table against the goals of the speed issue.
+// viewport; they carry data-main-figure), the first and the largest contentful paint, the blocking time of long
+// tasks, and the bytes of HTML, CSS and JavaScript as transferred (compressed when the server compresses). Median of 3 runs per page, printed as a table against the goals of the speed issue.
 // `npm run bench web` (BENCH_RUNS for another count; HTTP_COMPRESSION=0 shows the uncompressed figures).
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
@@ -13,7 +13,7 @@ import { startStack } from '../scripts/stack.ts';
 export const SLOW_LINK = { rttMs: 150, downKbps: 1_600, upKbps: 750, cpuSlowdown: 4 } as const;
 
 /** Goals of the speed issue: the main figure of a detail page within 0.6 s, the largest paint within 1.2 s. */
-export const GOALS = { mainFigureMs: 600, lcpMs: 1_200 } as const;
+export const GOALS = { mainFigureMs: 600, lcpMs: 1_200, tbtMs: 50 } as const;
 
 /** What one page load measured. */
 export interface WebSample {
@@ -23,6 +23,8 @@ export interface WebSample {
   ttfbMs: number;
   fcpMs: number;
   lcpMs: number;
+  /** Total blocking time: the sum of every long task's part above 50 ms, from navigation until the table is read. */
+  tbtMs: number;
   htmlBytes: number;
   cssBytes: number;
   jsBytes: number;
@@ -56,7 +58,15 @@ async function measure(page: Page, url: string): Promise<WebSample> {
   // The main figure counts as visible at the first frame in which it is in the document, laid out inside the
   // viewport and not empty (checked before every frame from the start of the navigation).
   await page.addInitScript(() => {
-    const w = window as unknown as { __mainFigureAt?: number };
+    const w = window as unknown as { __mainFigureAt?: number; __blockingMs?: number };
+    w.__blockingMs = 0;
+    try {
+      new PerformanceObserver((list) => {
+        for (const task of list.getEntries()) w.__blockingMs = (w.__blockingMs ?? 0) + Math.max(0, task.duration - 50);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // No long task timing: blocking time reads 0.
+    }
     const check = (): void => {
       const el = document.querySelector('[data-main-figure]');
       const box = el?.getBoundingClientRect();
@@ -86,8 +96,10 @@ async function measure(page: Page, url: string): Promise<WebSample> {
       else if (r.initiatorType === 'link' && /\.css(\?|$)/.test(r.name)) bytes.css += r.transferSize;
     }
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const tbt = (window as unknown as { __blockingMs?: number }).__blockingMs ?? 0;
     return {
       ttfb: nav?.responseStart ?? 0,
+      tbt,
       fcp,
       lcp: last ? last.renderTime || last.startTime : 0,
       figure,
@@ -95,7 +107,7 @@ async function measure(page: Page, url: string): Promise<WebSample> {
     };
   });
   await cdp.detach();
-  return { mainFigureMs: timings.figure ?? timings.lcp, ttfbMs: timings.ttfb, fcpMs: timings.fcp, lcpMs: timings.lcp, htmlBytes: timings.bytes.html, cssBytes: timings.bytes.css, jsBytes: timings.bytes.js };
+  return { mainFigureMs: timings.figure ?? timings.lcp, ttfbMs: timings.ttfb, fcpMs: timings.fcp, lcpMs: timings.lcp, tbtMs: timings.tbt, htmlBytes: timings.bytes.html, cssBytes: timings.bytes.css, jsBytes: timings.bytes.js };
 }
 
 /** The read pages of the speed issue, from the devnet's scenario. */
@@ -140,6 +152,7 @@ export async function runWebBench(opts: { runs?: number; log?: (line: string) =>
         ttfbMs: median(samples.map((s) => s.ttfbMs)),
         fcpMs: median(samples.map((s) => s.fcpMs)),
         lcpMs: median(samples.map((s) => s.lcpMs)),
+        tbtMs: median(samples.map((s) => s.tbtMs)),
         htmlBytes: median(samples.map((s) => s.htmlBytes)),
         cssBytes: median(samples.map((s) => s.cssBytes)),
         jsBytes: median(samples.map((s) => s.jsBytes)),
@@ -147,12 +160,13 @@ export async function runWebBench(opts: { runs?: number; log?: (line: string) =>
     }
     const compression = process.env['HTTP_COMPRESSION'] === '0' ? 'off' : 'on';
     log(`\nWeb benchmark: ${SLOW_LINK.rttMs} ms RTT, ${SLOW_LINK.downKbps / 1000} Mbps, CPU ${SLOW_LINK.cpuSlowdown}× slower, cold cache, median of ${runs}; compression ${compression}`);
-    log('page           TTFB ms  FCP ms  main figure ms  goal   LCP ms  goal    HTML KB  CSS KB   JS KB');
+    log('page           TTFB ms  FCP ms  main figure ms  goal   LCP ms  goal    TBT ms  goal  HTML KB  CSS KB   JS KB');
     for (const r of rows) {
       const figureGoal = r.hasFigure ? `${r.mainFigureMs <= GOALS.mainFigureMs ? '✓' : '✗'} ${GOALS.mainFigureMs}` : '  —';
       const lcpGoal = `${r.lcpMs <= GOALS.lcpMs ? '✓' : '✗'} ${GOALS.lcpMs}`;
+      const tbtGoal = `${r.tbtMs <= GOALS.tbtMs ? '✓' : '✗'} ${GOALS.tbtMs}`;
       log(
-        `${r.name.padEnd(14)} ${r.ttfbMs.toFixed(0).padStart(7)} ${r.fcpMs.toFixed(0).padStart(7)} ${(r.hasFigure ? r.mainFigureMs.toFixed(0) : '—').padStart(14)}  ${figureGoal.padEnd(6)} ${r.lcpMs.toFixed(0).padStart(6)}  ${lcpGoal.padEnd(7)} ${kb(r.htmlBytes).padStart(7)} ${kb(r.cssBytes).padStart(7)} ${kb(r.jsBytes).padStart(7)}`,
+        `${r.name.padEnd(14)} ${r.ttfbMs.toFixed(0).padStart(7)} ${r.fcpMs.toFixed(0).padStart(7)} ${(r.hasFigure ? r.mainFigureMs.toFixed(0) : '—').padStart(14)}  ${figureGoal.padEnd(6)} ${r.lcpMs.toFixed(0).padStart(6)}  ${lcpGoal.padEnd(7)} ${r.tbtMs.toFixed(0).padStart(6)}  ${tbtGoal.padEnd(5)} ${kb(r.htmlBytes).padStart(7)} ${kb(r.cssBytes).padStart(7)} ${kb(r.jsBytes).padStart(7)}`,
       );
     }
     return rows;
