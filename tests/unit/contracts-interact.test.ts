@@ -398,3 +398,22 @@ describe('loadProxy', () => {
     expect(await loadProxy(client({ proxy: PROXY, verification: new Error('down'), abi: new Error('down') }), ADDRESS)).toEqual({ info: PROXY, abi: null, implementationName: null });
   });
 });
+
+describe('which ABI and mode each Contract sub-view uses', () => {
+  it('Read and Write use the verified ABI, the proxy views the implementation\'s, Contract none', async () => {
+    const { abiForView, viewMode } = await import('../../src/lib/contracts/interact-view.ts');
+    const own = [{ type: 'function', name: 'own', inputs: [], outputs: [], stateMutability: 'view', constant: false, anonymous: false }];
+    const impl = [{ ...own[0]!, name: 'impl' }];
+    const verified = { state: 'verified' as const, source: {} as ContractSource, abi: own };
+    const proxy = { info: { isProxy: true, kind: 'eip1967', implementation: '0x1', implementationVerified: true }, abi: impl, implementationName: 'Impl' };
+    expect(abiForView('read', verified, proxy)).toBe(own);
+    expect(abiForView('write', verified, null)).toBe(own);
+    expect(abiForView('read', { state: 'unverified' }, proxy)).toBeNull();
+    expect(abiForView('readProxy', { state: 'unverified' }, proxy)).toBe(impl);
+    expect(abiForView('writeProxy', verified, null)).toBeNull();
+    expect(abiForView('contract', verified, proxy)).toBeNull();
+    expect(viewMode('read')).toEqual({ mode: 'read', asProxy: false });
+    expect(viewMode('writeProxy')).toEqual({ mode: 'write', asProxy: true });
+    expect(viewMode('readProxy')).toEqual({ mode: 'read', asProxy: true });
+  });
+});

@@ -2,7 +2,7 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import type { AbiEntry, ProxyInfo } from '../types.ts';
 import { contractFunctions } from './functions.ts';
 import { INTERACT_MESSAGES, runRead, type InteractMode, type InteractPlace, type ReadOutcome } from './interact.ts';
-import { loadVerification } from './load.ts';
+import { loadVerification, type VerificationView } from './load.ts';
 
 // The server's half of the read/write interface: which sub-view the address page's Contract tab shows, the proxy
 // and its implementation's ABI, and a read submitted by the plain form (JavaScript off), answered in the HTML.
@@ -22,6 +22,18 @@ export const CONTRACT_VIEW_LABELS: Record<ContractView, string> = {
 /** The sub-view of ?view=, 'contract' for anything else. */
 export function parseContractView(raw: string | null): ContractView {
   return (CONTRACT_VIEWS as readonly string[]).includes(raw ?? '') ? (raw as ContractView) : 'contract';
+}
+
+/** The ABI a sub-view calls with: the verified one for Read and Write, the implementation's for the proxy views. */
+export function abiForView(view: ContractView, verification: VerificationView | null, proxy: ProxyView | null): AbiEntry[] | null {
+  if (view === 'read' || view === 'write') return verification?.state === 'verified' ? verification.abi : null;
+  if (view === 'readProxy' || view === 'writeProxy') return proxy?.abi ?? null;
+  return null;
+}
+
+/** Which functions a sub-view lists, and whether it calls as the proxy. */
+export function viewMode(view: ContractView): { mode: 'read' | 'write'; asProxy: boolean } {
+  return { mode: view === 'read' || view === 'readProxy' ? 'read' : 'write', asProxy: view === 'readProxy' || view === 'writeProxy' };
 }
 
 /** A proxy whose implementation is verified: what 'as Proxy' calls use. */
