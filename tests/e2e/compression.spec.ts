@@ -112,4 +112,21 @@ test.describe('compression', () => {
     const list = await sameInEveryEncoding(`${indexerUrl()}/blocks?limit=10`);
     expect(list.br.body.length).toBeLessThan(list.identity.body.length / 2);
   });
+
+  test('caching headers per route, every one with Vary: Accept-Encoding', async () => {
+    const { lastBlock } = await (await fetch(`${indexerUrl()}/health`)).json() as { lastBlock: number };
+    const routes: [string, RegExp][] = [
+      ['/blocks/1', /^public, max-age=\d+, s-maxage=\d+/],
+      [`/blocks/${lastBlock}`, /^no-store$/],
+      ['/blocks', /^public, max-age=0, s-maxage=5$/],
+      ['/search?q=zzzz-nothing', /^no-store$/], // a 404: nothing found
+      ['/privacy-policy', /^public, max-age=0, must-revalidate$/],
+    ];
+    for (const [path, expected] of routes) {
+      const r = await raw(site(path), { 'accept-encoding': 'br' });
+      expect(r.status, path).toBe(path.startsWith('/search') ? 404 : 200);
+      expect(String(r.headers['cache-control'] ?? ''), path).toMatch(expected);
+      if (String(r.headers['content-type']).match(/html|svg|javascript|json|css/)) expect(String(r.headers['vary']), path).toMatch(/Accept-Encoding/i);
+    }
+  });
 });
