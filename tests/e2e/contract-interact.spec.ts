@@ -334,6 +334,9 @@ test('the contract page: Source Code and Interact tabs; a failed call in the pag
 test('a proxy names its implementation and reads through it on its own storage', async ({ page }) => {
   const s = scenario();
   await page.goto(`/address/${s.proxy.address}?tab=contract`);
+  // Its owner() answers the zero address through the Playground's code: no owner is shown; its creator is.
+  await expect(page.getByTestId('owner')).not.toContainText('0x0000000000000000000000000000000000000000');
+  await expect(page.getByTestId('creator').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${s.accounts[9]}$`, 'i'));
   const note = page.getByTestId('proxy-note');
   await expect(note).toContainText('EIP-1967 proxy.');
   await expect(note.getByTestId('proxy-implementation')).toHaveText(s.playground.address, { ignoreCase: true });

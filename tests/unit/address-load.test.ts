@@ -82,6 +82,18 @@ describe('loadAddress with the bundled indexer (summary route)', () => {
     expect(load.view.tokenInfo).toMatchObject({ name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: 10n ** 25n });
   });
 
+  it('a zero owner (renounced, or a proxy that never set one) is no owner', async () => {
+    const { client: c } = client({
+      [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'none', balance: '0', transactionCount: 1, nftCount: 0, creatorAddress: WALLET.toLowerCase(), ownerAddress: `0x${'0'.repeat(40)}`, tokenInfo: null }),
+      [`/contracts/${TOKEN}/verified`]: ok({ verified: false }),
+    });
+    const load = await loadAddress(c, TOKEN);
+    expect(load.kind).toBe('ok');
+    if (load.kind !== 'ok') return;
+    expect(load.view.ownerAddress).toBeNull();
+    expect(load.view.creatorAddress).toBe(WALLET.toLowerCase());
+  });
+
   it('a never-seen address renders with a zero balance (no "not found")', async () => {
     const fresh = '0x1234567890123456789012345678901234567890';
     const { client: c } = client({

@@ -61,6 +61,11 @@ export function checksumAddress(address: string): string {
   return getAddress(address.toLowerCase());
 }
 
+/** An owner worth showing: the zero address (renounced ownership, or a proxy whose owner slot was never set) is none. */
+function realOwner(owner: string | null): string | null {
+  return owner !== null && /^0x0{40}$/i.test(owner) ? null : owner;
+}
+
 /** Loads the address: the bundled indexer's summary, else type + balances + contract details (upstream indexer). */
 export async function loadAddress(client: IndexerClient, input: string): Promise<AddressLoad> {
   const address = checksumAddress(input);
@@ -97,7 +102,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
         tokens: balances?.tokens ?? summary.tokens,
         tokensFailed: balances === null && summary.tokens.length === 0,
         tokenInfo,
-        ownerAddress: summary.ownerAddress ?? tokenInfo?.ownerAddress ?? null,
+        ownerAddress: realOwner(summary.ownerAddress ?? tokenInfo?.ownerAddress ?? null),
         creatorAddress: summary.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
         verified,
       },
@@ -128,7 +133,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
       tokens: balances?.tokens ?? [],
       tokensFailed: balances === null,
       tokenInfo,
-      ownerAddress: contract?.ownerAddress ?? tokenInfo?.ownerAddress ?? null,
+      ownerAddress: realOwner(contract?.ownerAddress ?? tokenInfo?.ownerAddress ?? null),
       creatorAddress: contract?.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
       verified,
     },
