@@ -68,9 +68,10 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse, en
   const type = TYPES[extname(file.path)];
   if (!type) return false;
   // Only files the build compressed are served here (with Vary, in every encoding); others go to Astro's handler.
-  if (!fileStat(file.path + SUFFIX.br) && !fileStat(file.path + SUFFIX.gzip)) return false;
+  const variants: Record<Encoding, Stats | null> = { br: fileStat(file.path + SUFFIX.br), gzip: fileStat(file.path + SUFFIX.gzip) };
+  if (!variants.br && !variants.gzip) return false;
   const accepted = negotiateEncoding(req.headers['accept-encoding']);
-  const packed = accepted ? fileStat(file.path + SUFFIX[accepted]) : null;
+  const packed = accepted ? variants[accepted] : null;
   const encoding = packed ? accepted : null;
   const etag = `W/"${file.stat.size.toString(36)}-${Math.floor(file.stat.mtimeMs).toString(36)}"`;
   const headers: Record<string, string | number> = {

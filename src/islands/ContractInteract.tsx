@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { parseCoinValue, prepareArguments } from '../lib/contracts/abi-input.ts';
+import { parseCoinValue, prepareArguments, type AbiValue } from '../lib/contracts/abi-input.ts';
 import { formatResult } from '../lib/contracts/abi-output.ts';
 import { contractFunctions, outputLabel, typeLabel, type ContractFunction } from '../lib/contracts/functions.ts';
 import { INTERACT_MESSAGES, runRead, type InteractMode, type InteractPlace, type ReadOutcome } from '../lib/contracts/interact.ts';
 import { discoverWallets, sendWithWallet, walletMessage, type WalletChoice } from '../lib/contracts/wallet.ts';
 import { callContractFunction } from '../lib/indexer/contracts.ts';
 import { proxyRpc } from '../lib/indexer/rpc.ts';
+import { rpcCall, type RpcTransport } from '../lib/rpc.ts';
 import { browserTransport } from '../lib/indexer/transport.ts';
 import type { AbiEntry } from '../lib/types.ts';
 import { blockUrl, txUrl } from '../lib/url.ts';
@@ -40,31 +41,31 @@ function viewHref(path: string, query: Record<string, string>, extra: Record<str
   return `${path}?${new URLSearchParams({ ...query, ...extra }).toString()}`;
 }
 
+/** The indexer's read-only RPC proxy as lib/rpc.ts reads it. */
+function rpcOf(indexerUrl: string): RpcTransport {
+  const t = browserTransport(indexerUrl);
+  return { proxyRpc: (body, options) => proxyRpc(t, body, options) };
+}
+
 /** Waits for a receipt through the indexer's read-only RPC proxy; the status once mined, 'unknown' if it takes too long. */
 async function watchReceipt(indexerUrl: string, hash: string, alive: () => boolean): Promise<{ status: 'success' | 'failed' | 'unknown'; block: number | null }> {
-  const t = browserTransport(indexerUrl);
+  const rpc = rpcOf(indexerUrl);
   for (let i = 0; i < RECEIPT_POLLS && alive(); i++) {
-    try {
-      const answer = (await proxyRpc(t, { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] })) as { result?: { status?: string; blockNumber?: string } | null };
-      const receipt = answer?.result;
-      if (receipt && typeof receipt.status === 'string') {
-        return { status: BigInt(receipt.status) === 1n ? 'success' : 'failed', block: receipt.blockNumber ? Number(BigInt(receipt.blockNumber)) : null };
-      }
-    } catch {
-      // The indexer may be briefly unreachable: keep waiting.
+    // A failed poll (the indexer briefly unreachable) is simply tried again.
+    const answer = await rpcCall(rpc, 'eth_getTransactionReceipt', [hash]);
+    const receipt = answer.ok ? (answer.value as { status?: unknown; blockNumber?: unknown } | null) : null;
+    if (receipt && typeof receipt.status === 'string') {
+      return { status: BigInt(receipt.status) === 1n ? 'success' : 'failed', block: typeof receipt.blockNumber === 'string' ? Number(BigInt(receipt.blockNumber)) : null };
     }
     await new Promise((resolve) => window.setTimeout(resolve, RECEIPT_POLL_MS));
   }
   return { status: 'unknown', block: null };
 }
 
+/** The explorer's chain id, or null when the indexer does not say (the wallet's chain is then not checked). */
 async function explorerChainId(indexerUrl: string): Promise<bigint | null> {
-  try {
-    const answer = (await proxyRpc(browserTransport(indexerUrl), { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })) as { result?: unknown };
-    return typeof answer?.result === 'string' ? BigInt(answer.result) : null;
-  } catch {
-    return null;
-  }
+  const answer = await rpcCall(rpcOf(indexerUrl), 'eth_chainId', []);
+  return answer.ok && typeof answer.value === 'string' ? BigInt(answer.value) : null;
 }
 
 /** The read/write interface (tokens §2.7, §2.10): one island for the address page's Read and Write and the contract page's Interact. */
@@ -96,12 +97,15 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
     window.history.replaceState(null, '', viewHref(path, query, { fn: fn.signature }));
   };
 
-  const send = async (fn: ContractFunction, wallet: WalletChoice, id: number) => {
+  /** Checks a write's inputs (tokens §5); the values, or null after showing why not. */
+  const prepareWrite = (fn: ContractFunction): AbiValue[] | null => {
     const prepared = prepareArguments(fn, args);
-    if (!prepared.ok) {
-      setWrite({ stage: 'error', message: prepared.errors.join('\n') });
-      return;
-    }
+    if (prepared.ok) return prepared.values;
+    setWrite({ stage: 'error', message: prepared.errors.join('\n') });
+    return null;
+  };
+
+  const send = async (fn: ContractFunction, values: AbiValue[], wallet: WalletChoice, id: number) => {
     let wei: bigint | null = null;
     if (fn.payable) {
       try {
@@ -113,7 +117,7 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
     }
     try {
       const { encodeCall } = await import('../lib/contracts/encode.ts');
-      const data = encodeCall(fn, prepared.values);
+      const data = encodeCall(fn, values);
       const sent = await sendWithWallet(wallet.provider, { to: address, data, value: wei, chainId: await explorerChainId(indexerUrl) });
       if (run.current !== id) return;
       setWrite({ stage: 'sent', hash: sent.hash, status: 'pending', block: null });
@@ -136,16 +140,13 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
         if (run.current === id) setRead(outcome);
         return;
       }
-      const prepared = prepareArguments(fn, args);
-      if (!prepared.ok) {
-        setWrite({ stage: 'error', message: prepared.errors.join('\n') });
-        return;
-      }
+      const values = prepareWrite(fn);
+      if (!values) return;
       const wallets = await discoverWallets(window);
       if (run.current !== id) return;
       if (wallets.length === 0) setWrite({ stage: 'error', message: INTERACT_MESSAGES.noProvider });
       else if (wallets.length > 1) setWrite({ stage: 'choose', wallets });
-      else await send(fn, wallets[0] as WalletChoice, id);
+      else await send(fn, values, wallets[0] as WalletChoice, id);
     } finally {
       if (run.current === id) setBusy(false);
     }
@@ -156,7 +157,8 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
     setBusy(true);
     setWrite(null);
     try {
-      await send(fn, wallet, id);
+      const values = prepareWrite(fn);
+      if (values) await send(fn, values, wallet, id);
     } finally {
       if (run.current === id) setBusy(false);
     }

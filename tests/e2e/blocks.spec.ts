@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl, rpcUrl, scenario } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc } from './fixtures.ts';
 
 interface BlockJson {
   number: number | string;
@@ -23,11 +23,6 @@ interface TxJson {
   to: string | null;
 }
 
-/** One JSON-RPC call to the run's devnet. */
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await res.json()) as { result: T }).result;
-}
 
 const lastBlock = async (): Promise<number> => (await indexerJson<HealthJson>('/health')).lastBlock;
 const digits = async (locator: Locator): Promise<number> => Number((await locator.innerText()).replace(/[^\d]/g, ''));

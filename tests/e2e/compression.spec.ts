@@ -1,36 +1,15 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { decodeBody, rawGet, type RawAnswer } from '../http-raw.ts';
 import { indexerUrl } from './fixtures.ts';
 
 // Compression and caching headers of the running site and indexer, read with Node's HTTP client so the bytes are
 // the bytes on the wire (fetch would decode them): every encoding decodes to the identical document.
 
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function raw(url: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decoded(r: Raw): Buffer {
+/** The body decoded; any encoding but Brotli and gzip fails the test. */
+function decoded(r: RawAnswer): Buffer {
   const encoding = r.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(r.body);
-  if (encoding === 'gzip') return gunzipSync(r.body);
-  expect(encoding).toBeUndefined();
-  return r.body;
+  if (encoding !== 'br' && encoding !== 'gzip') expect(encoding).toBeUndefined();
+  return decodeBody(r.body, encoding);
 }
 
 function site(path: string): string {
@@ -38,10 +17,10 @@ function site(path: string): string {
 }
 
 /** Fetches a URL as identity, gzip and Brotli and checks the three decode to the same bytes. */
-async function sameInEveryEncoding(url: string): Promise<{ identity: Raw; br: Raw; gzip: Raw }> {
-  const identity = await raw(url, { 'accept-encoding': 'identity' });
-  const br = await raw(url, { 'accept-encoding': 'br' });
-  const gzip = await raw(url, { 'accept-encoding': 'gzip, deflate' });
+async function sameInEveryEncoding(url: string): Promise<{ identity: RawAnswer; br: RawAnswer; gzip: RawAnswer }> {
+  const identity = await rawGet(url, { 'accept-encoding': 'identity' });
+  const br = await rawGet(url, { 'accept-encoding': 'br' });
+  const gzip = await rawGet(url, { 'accept-encoding': 'gzip, deflate' });
   for (const r of [identity, br, gzip]) expect(r.status, url).toBe(200);
   expect(identity.headers['content-encoding']).toBeUndefined();
   expect(br.headers['content-encoding']).toBe('br');
@@ -73,12 +52,12 @@ test.describe('compression', () => {
     const legal = await sameInEveryEncoding(site('/privacy-policy'));
     expect(legal.br.headers['content-type']).toMatch(/^text\/html/);
     // A validator: asking again with it is a 304 without a body.
-    const again = await raw(site('/privacy-policy'), { 'accept-encoding': 'br', 'if-none-match': String(legal.br.headers['etag']) });
+    const again = await rawGet(site('/privacy-policy'), { 'accept-encoding': 'br', 'if-none-match': String(legal.br.headers['etag']) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
 
     // Block 1 is final: its page may be kept by shared caches, so the site renders it once and serves the same text.
-    await raw(site('/blocks/1'));
+    await rawGet(site('/blocks/1'));
     const block = await sameInEveryEncoding(site('/blocks/1'));
     expect(String(block.br.headers['cache-control'])).toMatch(/s-maxage=\d+/);
     expect(decoded(block.br).toString()).toContain('Block #1');
@@ -86,15 +65,15 @@ test.describe('compression', () => {
 
   test('pages made per request are compressed too, streamed without a stale length', async () => {
     for (const path of ['/', '/transactions', '/search?q=zzzz-nothing']) {
-      const br = await raw(site(path), { 'accept-encoding': 'br' });
+      const br = await rawGet(site(path), { 'accept-encoding': 'br' });
       expect(br.headers['content-encoding'], path).toBe('br');
       expect(br.headers['content-length'], path).toBeUndefined();
       expect(decoded(br).toString(), path).toMatch(/^<!DOCTYPE html>/i);
-      const plain = await raw(site(path));
+      const plain = await rawGet(site(path));
       expect(plain.headers['content-encoding'], path).toBeUndefined();
     }
     // An error page is compressed like any other.
-    const missing = await raw(site('/blocks/99999999'), { 'accept-encoding': 'gzip' });
+    const missing = await rawGet(site('/blocks/99999999'), { 'accept-encoding': 'gzip' });
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBe('gzip');
     expect(decoded(missing).toString()).toContain('Block not found');
@@ -105,7 +84,7 @@ test.describe('compression', () => {
     expect(blocks.identity.headers['content-type']).toMatch(/^application\/json/);
     const etag = String(blocks.br.headers['etag']);
     expect(etag).toMatch(/^W\/"/);
-    const poll = await raw(`${indexerUrl()}/blocks/1`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    const poll = await rawGet(`${indexerUrl()}/blocks/1`, { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(poll.status).toBe(304);
     expect(poll.body.length).toBe(0);
     // The list the home page polls.
@@ -123,7 +102,7 @@ test.describe('compression', () => {
       ['/privacy-policy', /^public, max-age=0, must-revalidate$/],
     ];
     for (const [path, expected] of routes) {
-      const r = await raw(site(path), { 'accept-encoding': 'br' });
+      const r = await rawGet(site(path), { 'accept-encoding': 'br' });
       expect(r.status, path).toBe(path.startsWith('/search') ? 404 : 200);
       expect(String(r.headers['cache-control'] ?? ''), path).toMatch(expected);
       if (String(r.headers['content-type']).match(/html|svg|javascript|json|css/)) expect(String(r.headers['vary']), path).toMatch(/Accept-Encoding/i);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
-import { indexerJson, indexerUrl, rpcUrl, scenario } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc } from './fixtures.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its
@@ -16,12 +16,6 @@ test.setTimeout(120_000);
 const PLAYGROUND_SOURCE = readFileSync(new URL('../../devnet/contracts/Playground.sol', import.meta.url), 'utf8');
 const ISLAND = 'astro-island[component-url*="ContractInteract"]';
 
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
-}
 
 /** The island hydrates when it scrolls into view, as a visitor would see it; Astro then drops its ssr attribute. */
 async function hydrated(page: Page): Promise<void> {

@@ -28,3 +28,11 @@ export async function indexerJson<T = unknown>(path: string): Promise<T> {
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }
+
+/** One JSON-RPC call to the run's devnet; an RPC error throws with the method's name. */
+export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}

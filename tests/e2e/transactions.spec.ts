@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl as indexerUrlOf, rpcUrl, scenario } from './fixtures.ts';
+import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc } from './fixtures.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
 
@@ -38,12 +38,6 @@ const inputOf = (tx: TxJson) => tx.input ?? tx.data ?? '0x';
 const grouped = (value: string | number | bigint) => BigInt(value).toLocaleString('en-US');
 const txCount = async () => (await indexerJson<{ totalTransactions: number }>('/stats/transactions/count')).totalTransactions;
 
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 /** Absolute positions (newest first) of the given hashes in the indexer's list, scanning back from the oldest. */
 async function positions(hashes: string[]): Promise<Map<string, number>> {

@@ -1,6 +1,6 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decodeBody, rawGet } from '../http-raw.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,25 +45,6 @@ describe('Accept-Encoding negotiation', () => {
   });
 });
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decode(body: Buffer, encoding: string | undefined): Buffer {
-  if (encoding === 'br') return brotliDecompressSync(body);
-  if (encoding === 'gzip') return gunzipSync(body);
-  return body;
-}
-
 describe('the indexer compresses its JSON and answers polls with 304', () => {
   const big = { items: Array.from({ length: 400 }, (_, i) => ({ number: i, hash: `0x${i.toString(16).padStart(64, '0')}`, miner: '0x'.padEnd(42, 'a') })) };
   let base = '';
@@ -80,36 +61,36 @@ describe('the indexer compresses its JSON and answers polls with 304', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('Brotli, gzip and identity carry the same JSON; Vary says why', async () => {
-    const plain = await get(`${base}/big`, { 'accept-encoding': 'identity' });
+    const plain = await rawGet(`${base}/big`, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(plain.body.toString()) as typeof big).items).toHaveLength(400);
     for (const encoding of ['br', 'gzip'] as const) {
-      const packed = await get(`${base}/big`, { 'accept-encoding': encoding });
+      const packed = await rawGet(`${base}/big`, { 'accept-encoding': encoding });
       expect(packed.status).toBe(200);
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers['vary']).toBe('Accept-Encoding');
       expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
       expect(packed.body.length).toBeLessThan(plain.body.length / 4);
-      expect(decode(packed.body, encoding).equals(plain.body)).toBe(true);
+      expect(decodeBody(packed.body, encoding).equals(plain.body)).toBe(true);
     }
     // A small answer is not worth the framing.
-    const small = await get(`${base}/small`, { 'accept-encoding': 'br' });
+    const small = await rawGet(`${base}/small`, { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers['vary']).toBe('Accept-Encoding');
   });
 
   it('ETag and If-None-Match: the same answer is a 304 without a body, whatever the encoding', async () => {
-    const first = await get(`${base}/big`, { 'accept-encoding': 'gzip' });
+    const first = await rawGet(`${base}/big`, { 'accept-encoding': 'gzip' });
     const etag = first.headers['etag'] ?? '';
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    expect((await get(`${base}/big`, { 'accept-encoding': 'br' })).headers['etag']).toBe(etag);
-    const again = await get(`${base}/big`, { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect((await rawGet(`${base}/big`, { 'accept-encoding': 'br' })).headers['etag']).toBe(etag);
+    const again = await rawGet(`${base}/big`, { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers['etag']).toBe(etag);
-    expect((await get(`${base}/big`, { 'if-none-match': 'W/"other"' })).status).toBe(200);
+    expect((await rawGet(`${base}/big`, { 'if-none-match': 'W/"other"' })).status).toBe(200);
     // Errors carry no validator.
-    const failed = await get(`${base}/missing`);
+    const failed = await rawGet(`${base}/missing`);
     expect(failed.status).toBe(500);
     expect(failed.headers['etag']).toBeUndefined();
   });
@@ -126,7 +107,7 @@ describe("the site's page compression", () => {
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.length).toBeLessThan(html.length / 10);
-    expect(decode(body, encoding).toString()).toBe(html);
+    expect(decodeBody(body, encoding).toString()).toBe(html);
   });
 
   it('identity, HEAD, already encoded, images and the switch pass through', async () => {
