@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
+import { startSite } from '../../scripts/site.ts';
 import { indexerJson, indexerUrl, scenario, rpc } from './fixtures.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
@@ -323,6 +324,36 @@ test('the contract page: Source Code and Interact tabs; a failed call in the pag
   await fn(page, 'fail()').click();
   await page.getByRole('button', { name: 'Execute fail' }).click();
   await expect(page.getByTestId('interact-error')).toHaveText('Failed to execute function: Execution reverted: Playground: this call always reverts');
+});
+
+test('the contract page: the address copies with a 2-second confirmation', async ({ page, context }) => {
+  const s = scenario();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  await page.goto(`/contracts/${s.playground.address}`);
+  const copy = page.getByRole('button', { name: 'Copy to clipboard' }).first();
+  await expect(copy).toHaveText('Copy');
+  await copy.click();
+  await expect(copy).toHaveText('Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(s.playground.address);
+  await page.clock.runFor(1_900);
+  await expect(copy).toHaveText('Copied!');
+  await page.clock.runFor(200);
+  await expect(copy).toHaveText('Copy');
+});
+
+test('the contract page says so when the contract details cannot be loaded (its indexer is gone)', async ({ page }) => {
+  // The same built site, started against an indexer address where nothing listens.
+  const site = await startSite({ indexerUrl: 'http://127.0.0.1:9', quiet: true });
+  try {
+    const s = scenario();
+    const res = await page.goto(`${site.url}/contracts/${s.playground.address}`);
+    expect(res?.status()).toBe(502);
+    await expect(page.getByTestId('error')).toHaveText('Failed to load contract details. The contract may not be verified.');
+    await expect(page.getByTestId('contract-address')).toHaveText(s.playground.address);
+  } finally {
+    await site.stop();
+  }
 });
 
 test('a proxy names its implementation and reads through it on its own storage', async ({ page }) => {

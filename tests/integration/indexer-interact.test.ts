@@ -269,3 +269,41 @@ contract Proxy1967 {
     expect(await call(impl, { method: 'getValue', params: [], asProxy: true })).toMatchObject({ status: 400, body: { error: 'This contract is not a proxy' } });
   });
 });
+
+describe('internal calls from a node without tracing', () => {
+  it("answers 'not available from this node' (200), not an error, when the node refuses debug_traceTransaction", async () => {
+    const { createServer } = await import('node:http');
+    // A real node in front of the same anvil that, like many public RPC providers, has no debug namespace: debug_* and
+    // trace_* are refused with -32601, everything else is forwarded as it is.
+    const refused = (m: unknown): boolean => typeof m === 'string' && /^(debug|trace)_/.test(m);
+    const node = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: unknown } | { id: unknown; method: unknown }[];
+        const one = (r: { id: unknown; method: unknown }) => ({ jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${String(r.method)} does not exist/is not available` } });
+        const list = Array.isArray(body) ? body : [body];
+        let answer: unknown;
+        if (list.every((r) => refused(r.method))) answer = Array.isArray(body) ? list.map(one) : one(list[0]!);
+        else answer = await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', () => resolve()));
+    const port = (node.address() as { port: number }).port;
+    const plain = await startIndexer({ rpcUrl: `http://127.0.0.1:${port}`, dbFile: ':memory:', port: 0, log: () => {}, metadata: false, verify: { download: false } });
+    try {
+      await plain.caughtUp();
+      const res = await fetch(`${plain.url}/transactions/${info.samples.playgroundCall}/internal-calls`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ available: false, message: 'Internal calls are not available from this node', calls: [] });
+      // The indexer with a tracing node answers the same transaction.
+      const traced = (await (await fetch(`${indexer.url}/transactions/${info.samples.playgroundCall}/internal-calls`)).json()) as { available: boolean };
+      expect(traced.available).toBe(true);
+    } finally {
+      await plain.stop();
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
+  }, 120_000);
+});
