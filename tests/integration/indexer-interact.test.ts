@@ -279,7 +279,7 @@ describe('internal calls from a node without tracing', () => {
     const node = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
+      req.on('end', () => void (async () => {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: unknown } | { id: unknown; method: unknown }[];
         const one = (r: { id: unknown; method: unknown }) => ({ jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${String(r.method)} does not exist/is not available` } });
         const list = Array.isArray(body) ? body : [body];
@@ -288,7 +288,7 @@ describe('internal calls from a node without tracing', () => {
         else answer = await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));
-      });
+      })());
     });
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', () => resolve()));
     const port = (node.address() as { port: number }).port;
