@@ -68,7 +68,8 @@ export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const q = query.trim();
+    // What the box shows is what is searched: text typed while the island hydrated may not be in its state yet.
+    const q = (inputRef.current?.value ?? query).trim();
     if (!q) return;
     const picked = active >= 0 ? items[active] : undefined;
     if (picked) choose(picked);
