@@ -113,7 +113,7 @@ async function measure(page: Page, url: string): Promise<WebSample> {
 }
 
 /** The read pages of the speed issue, from the devnet's scenario. */
-function pages(info: ScenarioInfo): { name: string; path: string; hasFigure: boolean }[] {
+export function pages(info: ScenarioInfo): { name: string; path: string; hasFigure: boolean }[] {
   return [
     { name: 'home', path: '/', hasFigure: false },
     { name: 'blocks', path: '/blocks', hasFigure: false },

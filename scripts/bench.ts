@@ -1,6 +1,7 @@
-// `npm run bench [indexer|verify|pages|web]`: the indexer's sync and API figures, contract verification times, the
-// site's page figures (requests/s), then what a visitor on a slow link sees (web). Builds the site first if needed.
+// `npm run bench [indexer|verify|pages|web|lighthouse]`: the indexer's sync and API figures, contract verification times, the
+// site's page figures (requests/s), then what a visitor on a slow link sees (web; lighthouse only when named, as it needs npx lighthouse@13). Builds the site first if needed.
 import { runIndexerBench } from '../bench/indexer.ts';
+import { runLighthouseBench } from '../bench/lighthouse.ts';
 import { runPageBench } from '../bench/pages.ts';
 import { runVerifyBench } from '../bench/verify.ts';
 import { runWebBench } from '../bench/web.ts';
@@ -16,4 +17,8 @@ if (!only || only === 'pages') {
 if (!only || only === 'web') {
   if (!siteIsBuilt()) await buildSite();
   await runWebBench();
+}
+if (only === 'lighthouse') {
+  if (!siteIsBuilt()) await buildSite();
+  await runLighthouseBench();
 }

@@ -11,6 +11,8 @@ import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
 const ENTRY = join(root, 'dist', 'server', 'entry.mjs');
+// The pages' own CSS reads the built scripts from here (src/lib/server/page-css.ts).
+process.env['SITE_CLIENT_DIR'] ??= CLIENT_DIR;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

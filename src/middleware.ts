@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressBody, compressionEnabled, negotiateEncoding, varyWithEncoding } from '../indexer/src/http/encoding.ts';
 import { compressResponse } from './lib/server/compress.ts';
 import { latestHead } from './lib/server/head.ts';
+import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
 
 const pages = createRenderCache();
@@ -60,4 +61,23 @@ const compression = defineMiddleware(async (context, next) => {
   return context.isPrerendered ? response : compressResponse(context.request, response);
 });
 
-export const onRequest = sequence(compression, renderCache);
+/**
+ * Each HTML page inlines only its part of the site's stylesheet (src/lib/server/critical-css.ts), the whole one
+ * being served from its immutable URL, and loads its module scripts after the first paint (late-scripts.ts). Built
+ * sites only: the dev server injects its styles and scripts its own way.
+ */
+const pageHtml = defineMiddleware(async (context, next) => {
+  if (!import.meta.env.PROD) return next();
+  const full = context.request.method === 'GET' ? fullStylesheet(context.url.pathname) : null;
+  if (full !== null) {
+    return new Response(full, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' } });
+  }
+  const response = await next();
+  if (context.isPrerendered || !/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
+  const html = finishPage(await response.text());
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+});
+
+export const onRequest = sequence(compression, renderCache, pageHtml);

@@ -227,6 +227,10 @@ export interface AddressSummary extends AddressData {
   transactionCount: number | null;
   tokenCount: number | null;
   nftCount: number | null;
+  /** Whether the summary carried the token holdings (the bundled indexer's does), so no balances call is needed. */
+  tokensIncluded: boolean;
+  /** Whether a contract is verified, when the summary says (null: ask /contracts/{a}/verified). */
+  verified: boolean | null;
 }
 
 export interface ContractCounts {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { scenario } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { scenario, test } from './fixtures.ts';
 
 /** The screens of the core browsing issue, at desktop and phone widths. */
 function screens(): Array<[string, string]> {

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { indexerJson, scenario } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { indexerJson, scenario, test } from './fixtures.ts';
 
 // The address page against the run's devnet. Live activity keeps adding transactions, so counts are compared with
 // the indexer before and after the page load, and paging with the indexer's list fetched right after.

@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl, scenario, rpc } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { indexerJson, indexerUrl, scenario, rpc, test } from './fixtures.ts';
 
 interface BlockJson {
   number: number | string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { scenario } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { scenario, test } from './fixtures.ts';
 
 const CLIENT_DIR = new URL('../../dist/client/', import.meta.url);
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { decodeBody, rawGet, type RawAnswer } from '../http-raw.ts';
-import { indexerUrl } from './fixtures.ts';
+import { indexerUrl, test } from './fixtures.ts';
 
 // Compression and caching headers of the running site and indexer, read with Node's HTTP client so the bytes are
 // the bytes on the wire (fetch would decode them): every encoding decodes to the identical document.

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerJson, indexerUrl, scenario, rpc } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc, test } from './fixtures.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its

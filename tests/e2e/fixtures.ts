@@ -1,3 +1,4 @@
+import { test as base, type Response } from '@playwright/test';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 
 /** What the devnet scenario of this run deployed and did (published by the global setup). */
@@ -36,3 +37,25 @@ export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
 }
+
+/**
+ * Playwright's test, with pages whose goto() and reload() also wait for the page's module scripts (which load after
+ * the first paint; a headless browser may paint after the load event): a test then acts on a page whose live parts
+ * and controls (copy buttons, live figures) are wired, as a visitor does once the page is on screen. Pages without
+ * JavaScript, and answers that are not HTML, are returned as they arrive.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const settle = async (response: Response | null): Promise<Response | null> => {
+      if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) {
+        await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => settle(await goto(url, options));
+    page.reload = async (options) => settle(await reload(options));
+    await use(page);
+  },
+});

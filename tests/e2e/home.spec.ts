@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
 import { formatSto, formatUsd } from '../../src/lib/format.ts';
 import { payoutUsdEstimate } from '../../src/lib/stores/home-feed.ts';
-import { indexerJson, indexerUrl } from './fixtures.ts';
+import { indexerJson, indexerUrl, test } from './fixtures.ts';
 
 // Home (spec core §2): texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),
 // the carousel, the AI card, small screens, the loading overlay, and the page without JavaScript.

@@ -1,6 +1,6 @@
 import { Interface } from 'ethers';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { indexerJson, rpcUrl, scenario } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { indexerJson, rpcUrl, scenario, test } from './fixtures.ts';
 import { formatUtcDate } from '../../src/lib/format.ts';
 
 // NFT screens (/nfts, /nfts/{address}, /nfts/{address}/{id}) and the shared NFT card on the address page, against the

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { indexerJson, scenario } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { indexerJson, scenario, test } from './fixtures.ts';
 
 test.describe('pages of final blocks are kept like a CDN would', () => {
   test('an old block page and a transaction in it are rendered once, then served from memory', async ({ request }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
-import { indexerJson, scenario } from './fixtures.ts';
+import { indexerJson, scenario, test } from './fixtures.ts';
 
 test.describe('search page and redirect flow', () => {
   test('an empty query asks for one, with a 400', async ({ page }) => {

