@@ -1,11 +1,6 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import HomeAiBars from '../../src/islands/HomeAiBars.tsx';
-import HomeBlocks from '../../src/islands/HomeBlocks.tsx';
-import HomeOverlay from '../../src/islands/HomeOverlay.tsx';
-import HomeStats from '../../src/islands/HomeStats.tsx';
-import HomeTransactions from '../../src/islands/HomeTransactions.tsx';
+import { regionViews } from '../../src/lib/home/live.ts';
+import { aiBars, blocksBody, esc, html, newBadge, overlay, statsList, transactionsBody } from '../../src/lib/home/view.ts';
 import { newsItems } from '../../src/lib/home/news.ts';
 import { readConfig } from '../../src/lib/config.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
@@ -13,7 +8,8 @@ import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { HomeBaseline, HomePart } from '../../src/lib/stores/home-feed.ts';
 import type { NetworkStats } from '../../src/lib/types.ts';
 
-// The server render of each island, for the states the e2e stack cannot reach (indexer down, empty data).
+// The home page's live parts (written by the server and again by the live script), for the states the e2e stack
+// cannot reach (indexer down, empty data), and what the live script writes for each state of the feed.
 
 const NOW = 1_700_000_100_000;
 const baseline = (missing: HomePart[] = []): HomeBaseline => ({ indexerUrl: 'http://indexer.test', latestBlock: 12, missing, renderedAt: NOW });
@@ -59,16 +55,14 @@ const stats: NetworkStats = {
   totalTokens: 0,
 };
 
-describe('HomeTransactions', () => {
+describe('Latest Transactions', () => {
   it("shows the placeholder 'Loading transactions...' while there are none", () => {
-    expect(text(renderToStaticMarkup(createElement(HomeTransactions, { transactions: null, baseline: baseline(['transactions']) })))).toContain(
-      'Loading transactions...',
-    );
-    expect(text(renderToStaticMarkup(createElement(HomeTransactions, { transactions: [], baseline: baseline() })))).toContain('Loading transactions...');
+    expect(text(transactionsBody(null, NOW).value)).toBe('Loading transactions...');
+    expect(text(transactionsBody([], NOW).value)).toBe('Loading transactions...');
   });
 
   it('shows kind labels (core §4), status badges and values with up to 8 decimals', () => {
-    const out = text(renderToStaticMarkup(createElement(HomeTransactions, { transactions, baseline: baseline() })));
+    const out = text(transactionsBody(transactions, NOW).value);
     expect(out).toContain('STO Transfer');
     expect(out).toContain('Contract Creation');
     expect(out).toContain('Token Transfer');
@@ -78,66 +72,66 @@ describe('HomeTransactions', () => {
     expect(out).toContain('0.12345678 STO');
     expect(out).toContain('[Contract Creation]');
     expect(out).toContain('1 min ago');
-    expect(out).toContain('View All transactions');
     expect(out).not.toContain('new');
   });
 });
 
-describe('HomeBlocks', () => {
+describe('Latest Blocks', () => {
   it('renders 11 blocks, those past the 8th hidden on small screens', () => {
-    const html = renderToStaticMarkup(createElement(HomeBlocks, { blocks, baseline: baseline() }));
-    const rows = html.match(/<li data-test="home-block" class="[^"]*"/g) ?? [];
+    const out = blocksBody(blocks, NOW).value;
+    const rows = out.match(/<li data-test="home-block" class="[^"]*"/g) ?? [];
     expect(rows).toHaveLength(11);
     expect(rows.map((row) => row.includes('hidden sm:flex'))).toEqual([...Array<boolean>(8).fill(false), true, true, true]);
-    expect(text(html)).toContain('#12');
-    expect(text(html)).toContain('0.001000 STO');
-    expect(html).toContain('href="/blocks"');
+    expect(text(out)).toContain('#12');
+    expect(text(out)).toContain('0.001000 STO');
+    expect(out).toContain('href="/blocks/12"');
   });
 
-  it('shows a loading text without blocks', () => {
-    expect(text(renderToStaticMarkup(createElement(HomeBlocks, { blocks: null, baseline: baseline(['blocks']) })))).toContain('Loading blocks...');
+  it('shows a loading text without blocks, and says when there are none', () => {
+    expect(text(blocksBody(null, NOW).value)).toBe('Loading blocks...');
+    expect(text(blocksBody([], NOW).value)).toBe('No blocks found.');
   });
 });
 
-describe('HomeStats', () => {
+describe('Network Statistics', () => {
   it('shows Latest Block, Transactions with TPS, Holders and the payout with its 10% dollar estimate', () => {
-    const out = text(renderToStaticMarkup(createElement(HomeStats, { stats, baseline: baseline() })));
+    const out = text(statsList(stats).value);
     for (const part of ['Latest Block 1,234,567', 'Transactions 2,469,134 TPS: 0.03', 'Holders 105', 'Validators Payout 1,234.00 STO ≈ $123.40']) {
       expect(out).toContain(part);
     }
   });
 
   it('shows dashes when the stats are missing', () => {
-    const out = text(renderToStaticMarkup(createElement(HomeStats, { stats: null, baseline: baseline(['stats']) })));
+    const out = text(statsList(null).value);
     expect(out).toContain('Latest Block —');
     expect(out).toContain('Holders —');
   });
 });
 
-describe('HomeAiBars (core §8: home defaults 98 and 92)', () => {
+describe('AI card bars (core §8: home defaults 98 and 92)', () => {
   it.each([
     [null, '98%', '92%'],
     [{ predictionAccuracy: 94.1, gasOptimization: 3.4 }, '94.1%', '3.4%'],
   ])('%j → %s and %s', (ai, accuracy, optimization) => {
-    const html = renderToStaticMarkup(createElement(HomeAiBars, { ai, baseline: baseline() }));
-    expect(text(html)).toContain(`Block Prediction Accuracy ${accuracy}`);
-    expect(text(html)).toContain(`Network Optimization ${optimization}`);
-    expect(html).toContain(`width:${accuracy}`);
+    const out = aiBars(ai).value;
+    expect(text(out)).toContain(`Block Prediction Accuracy ${accuracy}`);
+    expect(text(out)).toContain(`Network Optimization ${optimization}`);
+    expect(out).toContain(`width:${accuracy}`);
   });
 });
 
-describe('HomeOverlay (core §2: n/4 loaded)', () => {
+describe('loading overlay (core §2: n/4 loaded)', () => {
   it.each<[HomePart[], string]>([
     [['blocks', 'transactions', 'stats', 'ai'], '0/4 loaded'],
     [['transactions', 'stats'], '2/4 loaded'],
     [['stats'], '3/4 loaded'],
   ])('missing %j → %s', (missing, progress) => {
-    expect(text(renderToStaticMarkup(createElement(HomeOverlay, { baseline: baseline(missing) })))).toContain(progress);
+    expect(text(overlay(missing).value)).toContain(progress);
   });
 
   it('renders nothing when only the AI data is missing or nothing is', () => {
-    expect(renderToStaticMarkup(createElement(HomeOverlay, { baseline: baseline(['ai']) }))).toBe('');
-    expect(renderToStaticMarkup(createElement(HomeOverlay, { baseline: baseline() }))).toBe('');
+    expect(overlay(['ai']).value).toBe('');
+    expect(overlay([]).value).toBe('');
   });
 });
 
@@ -151,5 +145,55 @@ describe('news items (core §2)', () => {
     for (const item of items) expect(item.external).toBe(/^https?:/.test(item.href));
     expect(items[0]?.href).toBe(readConfig({}).links.dapp);
     expect(items.some((item) => item.href === '/ai-dashboard' && !item.external)).toBe(true);
+  });
+});
+
+describe('the +N new badges', () => {
+  it('say nothing until something arrived, then +N new', () => {
+    expect(newBadge(0, 'new-blocks-badge').value).toBe('');
+    expect(text(newBadge(3, 'new-blocks-badge').value)).toBe('+3 new');
+    expect(newBadge(3, 'new-blocks-badge').value).toContain('data-test="new-blocks-badge"');
+  });
+});
+
+describe('escaping: chain data never becomes markup', () => {
+  it('escapes every interpolated value, in text and in attributes', () => {
+    const hostile = '"><img src=x onerror=alert(1)>&\'';
+    expect(esc(hostile)).toBe('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;&#39;');
+    const out = html`<a title="${hostile}">${hostile}</a>`.value;
+    expect(out).not.toContain('<img');
+    expect(out).toBe(`<a title="${esc(hostile)}">${esc(hostile)}</a>`);
+    // Fragments built by the module are kept; arrays are joined.
+    expect(html`<p>${[html`<b>1</b>`, '<2>']}</p>`.value).toBe('<p><b>1</b>&lt;2&gt;</p>');
+  });
+
+  it('a transaction whose kind comes from hostile input is shown as text', () => {
+    const [tx] = transactions;
+    if (!tx) throw new Error('no transaction');
+    const out = transactionsBody([{ ...tx, hash: `0x${'a'.repeat(64)}"><script>x</script>` }], NOW).value;
+    expect(out).not.toContain('<script>');
+    expect(out).toContain('&lt;script&gt;');
+  });
+});
+
+describe('what the live script writes for each state of the feed', () => {
+  it('leaves the parts it has not loaded as the server wrote them, badges and overlay always follow the feed', () => {
+    const views = regionViews({ newBlocks: 0, newTransactions: 2 }, baseline(['stats']));
+    expect(views.blocks).toBeUndefined();
+    expect(views.transactions).toBeUndefined();
+    expect(views.stats).toBeUndefined();
+    expect(views.ai).toBeUndefined();
+    expect(text(views.overlay?.value ?? '')).toContain('3/4 loaded');
+    expect(views['new-blocks']?.value).toBe('');
+    expect(text(views['new-transactions']?.value ?? '')).toBe('+2 new');
+  });
+
+  it('writes the loaded parts with the feed\'s clock; AI data that failed shows the defaults', () => {
+    const views = regionViews({ blocks, transactions, stats, ai: null, pending: [], now: NOW + 60_000, newBlocks: 1, newTransactions: 0 }, baseline());
+    expect(text(views.blocks?.value ?? '')).toContain('#12');
+    expect(text(views.transactions?.value ?? '')).toContain('2 mins ago');
+    expect(text(views.stats?.value ?? '')).toContain('Holders 105');
+    expect(text(views.ai?.value ?? '')).toContain('Block Prediction Accuracy 98%');
+    expect(views.overlay?.value).toBe('');
   });
 });
