@@ -1,3 +1,4 @@
+import { lazy } from './lazy.ts';
 /** Text shown wherever a time cannot be read (spec core §8). */
 export const UNKNOWN_TIME = 'Unknown time';
 
@@ -23,10 +24,10 @@ function ago(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
 
-const utcDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const utcDate = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }));
 
 // Always UTC: pages render on the server and hydrate in the browser, and both must print the same text.
-const utcDateTime = new Intl.DateTimeFormat('en-US', {
+const utcDateTime = lazy(() => new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   month: 'short',
   day: 'numeric',
@@ -36,18 +37,18 @@ const utcDateTime = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
   hourCycle: 'h23',
   timeZoneName: 'short',
-});
+}));
 
 /** Calendar date in UTC from unix seconds: 'Nov 22, 2026'; unreadable gives 'Unknown time'. */
 export function formatUtcDate(timestamp: unknown): string {
   const seconds = parseUnixSeconds(timestamp);
-  return seconds === null ? UNKNOWN_TIME : utcDate.format(seconds * 1000);
+  return seconds === null ? UNKNOWN_TIME : utcDate().format(seconds * 1000);
 }
 
 /** Date and time in UTC from unix seconds for detail pages: 'Nov 22, 2026, 04:01:00 UTC'; unreadable gives 'Unknown time'. */
 export function formatUtcDateTime(timestamp: unknown): string {
   const seconds = parseUnixSeconds(timestamp);
-  return seconds === null ? UNKNOWN_TIME : utcDateTime.format(seconds * 1000);
+  return seconds === null ? UNKNOWN_TIME : utcDateTime().format(seconds * 1000);
 }
 
 /**
@@ -62,7 +63,7 @@ export function formatRelativeTime(timestamp: unknown, nowMs: number = Date.now(
   if (diff < HOUR) return ago(Math.floor(diff / MINUTE), 'min');
   if (diff < DAY) return ago(Math.floor(diff / HOUR), 'hour');
   if (diff <= RELATIVE_TIME_MAX_DAYS * DAY) return ago(Math.floor(diff / DAY), 'day');
-  return utcDate.format(seconds * 1000);
+  return utcDate().format(seconds * 1000);
 }
 
 /** Milliseconds since the epoch from a Date, a millisecond number or an ISO string; null when unreadable. */

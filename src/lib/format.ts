@@ -1,6 +1,7 @@
 import { formatEther, formatUnits } from 'ethers';
 import { formatGweiWei } from './gwei.ts';
 import { toBigInt } from './normalize/bignum.ts';
+import { lazy } from './lazy.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
 export * from './format-short.ts';
@@ -96,14 +97,15 @@ export function formatTokenAmount(raw: RawAmount | null | undefined, decimals: u
   return decimalFormat(0, maxDecimals).format(formatUnits(value, places) as Decimal);
 }
 
-const percentFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Formatters are made on first use (lazy.ts): loading this module costs a browser nothing.
+const percentFormat = lazy(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Holder share of supply with 2 decimals ('12.35%'); under 0.01 gives '< 0.01%'; zero or garbage gives '0.00%'. */
 export function formatHolderPercentage(percentage: number | string | null | undefined): string {
   const n = typeof percentage === 'string' ? Number(percentage.trim() || 'NaN') : percentage;
   if (typeof n !== 'number' || !Number.isFinite(n) || n === 0) return '0.00%';
   if (Math.abs(n) < 0.01) return '< 0.01%';
-  return `${percentFormat.format(n)}%`;
+  return `${percentFormat().format(n)}%`;
 }
 
 /** Gas price in gwei from wei with K and M suffixes ('1.5', '1.5K', '2.3M'; see gwei.ts); zero or garbage gives '0'. */
@@ -112,13 +114,13 @@ export function formatGwei(wei: RawAmount | null | undefined): string {
   return value === null ? '0' : formatGweiWei(value);
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usdFormat = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** US dollar amount with 2 decimals and thousands separators ('$1,234.50'); garbage gives '$0.00'. */
 export function formatUsd(amount: number | string | null | undefined): string {
   const text = typeof amount === 'string' ? amount.trim() : amount;
-  if (typeof text === 'string') return /^-?\d+(\.\d+)?$/.test(text) ? usdFormat.format(text as Decimal) : usdFormat.format(0);
-  return usdFormat.format(typeof text === 'number' && Number.isFinite(text) ? text : 0);
+  if (typeof text === 'string') return /^-?\d+(\.\d+)?$/.test(text) ? usdFormat().format(text as Decimal) : usdFormat().format(0);
+  return usdFormat().format(typeof text === 'number' && Number.isFinite(text) ? text : 0);
 }
 
 /** Gas used as a percent of the gas limit with 2 decimals ('45.67%'); a zero or missing limit gives '0.00%'. */
@@ -128,5 +130,5 @@ export function formatGasUsedPercent(gasUsed: RawAmount | null | undefined, gasL
   if (used === null || limit === null || limit <= 0n) return '0.00%';
   // Ten-thousandths of a percent in bigint, so the rounding to 2 decimals works on an exact value.
   const scaled = (used * 1_000_000n) / limit;
-  return `${percentFormat.format(formatUnits(scaled, 4) as Decimal)}%`;
+  return `${percentFormat().format(formatUnits(scaled, 4) as Decimal)}%`;
 }

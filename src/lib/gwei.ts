@@ -1,9 +1,10 @@
 // Gwei formatting without ethers, so the header's gas-price refresh script stays a few hundred bytes.
+import { lazy } from './lazy.ts';
 
 type Decimal = `${number}`;
 
-const upTo2 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'trunc' });
-const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, roundingMode: 'trunc' });
+const upTo2 = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'trunc' }));
+const small = lazy(() => new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, roundingMode: 'trunc' }));
 
 /** Exact decimal string of `value / 10^places` for Intl, which formats such strings without float error. */
 function scaled(value: bigint, places: number): Decimal {
@@ -20,8 +21,8 @@ function scaled(value: bigint, places: number): Decimal {
 export function formatGweiWei(wei: bigint): string {
   if (wei === 0n) return '0';
   const gwei = (wei < 0n ? -wei : wei) / 1_000_000_000n;
-  if (gwei >= 1_000_000n) return `${upTo2.format(scaled(wei, 15))}M`;
-  if (gwei >= 1_000n) return `${upTo2.format(scaled(wei, 12))}K`;
-  if (gwei >= 1n) return upTo2.format(scaled(wei, 9));
-  return small.format(scaled(wei, 9));
+  if (gwei >= 1_000_000n) return `${upTo2().format(scaled(wei, 15))}M`;
+  if (gwei >= 1_000n) return `${upTo2().format(scaled(wei, 12))}K`;
+  if (gwei >= 1n) return upTo2().format(scaled(wei, 9));
+  return small().format(scaled(wei, 9));
 }

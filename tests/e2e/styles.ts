@@ -1,12 +1,24 @@
 import type { Page } from '@playwright/test';
 
-// Pages inline only their part of the site's stylesheet (src/lib/server/critical-css.ts) and add the whole one after
-// the load event: this compares every computed property of every element (and its ::before / ::after) with the
-// whole stylesheet switched off and on.
+// Pages inline only their part of the site's stylesheet (src/lib/server/critical-css.ts) and name the whole one: this
+// adds the whole one and compares every computed property of every element (and its ::before / ::after) with it
+// switched off and on.
 
-/** Waits for the whole stylesheet, then returns the elements whose computed style changes when it is switched on. */
+/** Adds the whole stylesheet, then returns the elements whose computed style changes when it is switched on. */
 export async function styleDifferences(page: Page): Promise<{ pruned: number; full: number; differences: string[] }> {
-  await page.waitForFunction(() => Array.from(document.styleSheets).some((s) => !!s.href && s.href.includes('/_astro/site.') && s.cssRules.length > 0));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const href = document.querySelector('style[data-full-css]')?.getAttribute('data-full-css');
+        if (!href) return resolve();
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.onload = () => resolve();
+        link.onerror = () => reject(new Error(`${href} did not load`));
+        document.head.appendChild(link);
+      }),
+  );
   return page.evaluate(() => {
     const link = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((l) => l.href.includes('/_astro/site.'));
     const own = document.querySelector('style[data-full-css]');

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test } from './fixtures.ts';
+import { styleDifferences } from './styles.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
 
@@ -202,6 +203,8 @@ test.describe('transaction list', () => {
     await expect.poll(async () => (await page.getByTestId('tx-row').first().getAttribute('data-hash'))?.toLowerCase()).not.toBe(shown);
     await expect(rowOf(page, shown ?? '')).toHaveCount(1);
     await expect(page.getByTestId('tx-row')).toHaveCount(25);
+    // The fresh rows came with the fresh page's own CSS: the page still looks as it does with the whole stylesheet.
+    expect((await styleDifferences(page)).differences).toEqual([]);
 
     await page.goto('/transactions?page=2');
     await expect(page.getByTestId('new-tx-banner')).toHaveCount(0);

@@ -14,6 +14,7 @@ import { formatActivityTime } from '../format-time.ts';
 import type { IndexerClient } from '../indexer/client.ts';
 import { activityKind, type ActivityKind } from '../transactions/kind.ts';
 import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from '../types.ts';
+import { lazy } from '../lazy.ts';
 
 // The AI dashboard has no endpoint: its figures are computed here from recent blocks and transactions, with
 // formulas that can be checked against the data (documented on each function). Pure functions take already
@@ -207,16 +208,16 @@ export function neuralNetworkShape(transactions: readonly Transaction[]): { node
   };
 }
 
-const utcClock = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const utcDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const utcMonth = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+const utcClock = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }));
+const utcDay = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }));
+const utcMonth = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }));
 
 /** Chart labels for unix-second times: daily 'HH:MM:SS', monthly 'MMM D', yearly 'MMM YYYY' (UTC). */
 export function rangeLabels(timestamps: readonly number[]): { daily: string[]; monthly: string[]; yearly: string[] } {
   return {
-    daily: timestamps.map((t) => utcClock.format(t * 1000)),
-    monthly: timestamps.map((t) => utcDay.format(t * 1000)),
-    yearly: timestamps.map((t) => utcMonth.format(t * 1000)),
+    daily: timestamps.map((t) => utcClock().format(t * 1000)),
+    monthly: timestamps.map((t) => utcDay().format(t * 1000)),
+    yearly: timestamps.map((t) => utcMonth().format(t * 1000)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatActivityTime } from '../format-time.ts';
 import type { AiActivityItem, AiActivityType, AiDashboardData } from '../types.ts';
+import { lazy } from '../lazy.ts';
 
 // The AI dashboard's fixed figures: the simulated data set shown (labelled as simulated) when live inputs cannot be
 // fetched, and the defaults and limits of spec core §8–§9 and tokens §9.
@@ -42,9 +43,9 @@ export const SIMULATED_FIGURES = {
   priorityValues: [45, 25, 15, 10, 5],
 } as const;
 
-const utcTime = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const utcDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const utcMonth = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+const utcTime = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const utcDay = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }));
+const utcMonth = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }));
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -65,9 +66,9 @@ const SIMULATED_ACTIVITY: readonly [AiActivityType, string, number][] = [
 export function simulatedAiDashboardData(now: number): AiDashboardData {
   const points = SIMULATED_PREDICTION_ERRORS.length;
   const back = (index: number, step: number): number => now - (points - 1 - index) * step;
-  const daily = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcTime.format(back(i, 4 * HOUR_MS)));
-  const monthly = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcDay.format(back(i, 5 * DAY_MS)));
-  const yearly = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcMonth.format(back(i, 30 * DAY_MS)));
+  const daily = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcTime().format(back(i, 4 * HOUR_MS)));
+  const monthly = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcDay().format(back(i, 5 * DAY_MS)));
+  const yearly = SIMULATED_PREDICTION_ERRORS.map((_, i) => utcMonth().format(back(i, 30 * DAY_MS)));
   const actual = SIMULATED_PREDICTION_ERRORS.map((_, i) => SIMULATED_FIGURES.blocksProcessed - (points - 1 - i) * BLOCKS_PER_LEARNING_CYCLE);
   const saving = SIMULATED_FIGURES.gasOptimization / 100;
   const activityFeed: AiActivityItem[] = SIMULATED_ACTIVITY.map(([type, message, minutesAgo], i) => {

@@ -46,8 +46,8 @@ export function precompressDirectory(dir: string): { files: number; bytes: numbe
 
 /**
  * Prerendered pages are finished as rendered pages are (src/lib/server/page-css.ts): their own part of the site's
- * stylesheet, module scripts after the first paint; the whole stylesheet is written under its immutable name for
- * the head script to load after the load event.
+ * stylesheet, module scripts after the first paint; the whole stylesheet they name is written under its immutable
+ * name.
  */
 export function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
   const htmlFiles = [...files(dir)].filter((path) => extname(path) === '.html');

@@ -430,8 +430,8 @@ function inlineScripts(html: string): string {
 }
 
 /**
- * Rewrites a page: its inlined site stylesheet becomes the page's own part of it, marked with the full
- * stylesheet's URL (the head script loads that after the load event). Pages without it are returned unchanged.
+ * Rewrites a page: its inlined site stylesheet becomes the page's own part of it, marked with the whole
+ * stylesheet's URL. Pages without it are returned unchanged.
  */
 export function prunePage(html: string, pruner: CssPruner, scripts: (url: string) => ReadonlySet<string>): string {
   const match = SITE_STYLE.exec(html);

@@ -3,6 +3,7 @@ import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai/
 import type { TtlCache } from '../cache.ts';
 import { errorMessage } from '../http-errors.ts';
 import type { AiDashboardData } from '../types.ts';
+import { lazy } from '../lazy.ts';
 
 /** What the Gas Optimization tile shows. */
 export interface GasOptimizationFigure {
@@ -35,9 +36,9 @@ export async function loadGasOptimization(source: AiDataSource, cache: TtlCache)
   }
 }
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const percentFormat = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 
 /** Percent text with at most one decimal ('87.5%', '85%'). */
 export function formatPercent(percent: number): string {
-  return `${percentFormat.format(Number.isFinite(percent) ? percent : 0)}%`;
+  return `${percentFormat().format(Number.isFinite(percent) ? percent : 0)}%`;
 }
