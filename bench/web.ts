@@ -171,6 +171,8 @@ export async function runWebBench(opts: { runs?: number; log?: (line: string) =>
         `${r.name.padEnd(14)} ${r.ttfbMs.toFixed(0).padStart(7)} ${r.fcpMs.toFixed(0).padStart(7)} ${(r.hasFigure ? r.mainFigureMs.toFixed(0) : '—').padStart(14)}  ${figureGoal.padEnd(6)} ${r.lcpMs.toFixed(0).padStart(6)}  ${lcpGoal.padEnd(7)} ${r.tbtMs.toFixed(0).padStart(6)}  ${tbtGoal.padEnd(5)} ${kb(r.htmlBytes).padStart(7)} ${kb(r.cssBytes).padStart(7)} ${kb(r.jsBytes).padStart(7)}`,
       );
     }
+    log('TBT here is what this machine measured under DevTools throttling (long tasks of parsing, style and layout included, and');
+    log('noisy); the blocking-time goal is Lighthouse\'s simulated figure: npm run bench lighthouse.');
     return rows;
   } finally {
     await browser.close();
