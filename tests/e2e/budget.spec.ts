@@ -164,6 +164,14 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     }
   });
 
+  test('the AI dashboard ≤ 110 KB (its figures, tables and SVG graphics are HTML)', async ({ page }) => {
+    for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
+      const { bytes } = await scriptBytesBeforeInteraction(page, path);
+      console.log(`budget ${path}: ${bytes} B transferred`);
+      expect(bytes, path).toBeLessThanOrEqual(110 * KB);
+    }
+  });
+
   test('the search suggestions code loads on first focus of the box', async ({ page }) => {
     const loaded: string[] = [];
     page.on('response', (res) => { if (res.request().resourceType() === 'script') loaded.push(res.url()); });

@@ -25,6 +25,8 @@ test.describe('each page carries only its own CSS', () => {
     '/nfts',
     `/nfts/${s.nfts[0]?.address}/1`,
     '/search?q=Sto',
+    '/ai-dashboard',
+    '/ai-dashboard?tab=visualization',
     '/verify-contract',
     '/terms-of-service',
     '/no-such-page',

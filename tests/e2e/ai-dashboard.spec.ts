@@ -1,0 +1,173 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { learningAlgorithmText, loadAiDashboardData, networkArchitecture } from '../../src/lib/ai/data.ts';
+import { PRIORITY_LABELS, SIMULATED_FIGURES } from '../../src/lib/ai/fallback.ts';
+import { formatAiPercent, formatCount } from '../../src/lib/ai/view.ts';
+import { createIndexerClient } from '../../src/lib/indexer/client.ts';
+import type { AiDashboardData } from '../../src/lib/types.ts';
+import { startSite } from '../../scripts/site.ts';
+import { indexerUrl, test } from './fixtures.ts';
+
+// The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
+// and transactions (read here through the same client), complete in the HTML.
+
+async function shownStats(page: Page): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const test of ['stat-learning-cycles', 'stat-blocks-processed', 'stat-prediction-accuracy', 'stat-gas-optimization']) {
+    out[test] = (await page.getByTestId(test).innerText()).trim();
+  }
+  return out;
+}
+
+function expectedStats(data: AiDashboardData): Record<string, string> {
+  return {
+    'stat-learning-cycles': formatCount(data.learningCycles),
+    'stat-blocks-processed': formatCount(data.blocksProcessed),
+    'stat-prediction-accuracy': formatAiPercent(data.predictionAccuracy),
+    'stat-gas-optimization': formatAiPercent(data.gasOptimization),
+  };
+}
+
+/**
+ * Loads the page and computes the data from the indexer right after; the devnet keeps producing blocks, so the two
+ * may see different chains: retried until a page and a computation saw the same one.
+ */
+async function pageWithItsData(
+  page: Page,
+  path: string,
+  read: (page: Page) => Promise<Record<string, string>> = shownStats,
+  expected: (data: AiDashboardData) => Record<string, string> = expectedStats,
+): Promise<AiDashboardData> {
+  const client = createIndexerClient(indexerUrl());
+  let data: AiDashboardData | null = null;
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        const shown = await read(page);
+        data = await loadAiDashboardData(client);
+        return JSON.stringify(shown) === JSON.stringify(expected(data));
+      },
+      { timeout: 60_000, intervals: [0, 500, 1_000] },
+    )
+    .toBe(true);
+  if (!data) throw new Error('no data');
+  return data;
+}
+
+test.describe('AI dashboard', () => {
+  test('overview: the four figures, the priority mix and the feed are computed from the chain, labelled Real-time Data', async ({ page }) => {
+    const data = await pageWithItsData(page, '/ai-dashboard');
+    expect(data.isSimulated).toBe(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('data-source-badge')).toHaveText('Real-time Data');
+    await expect(page.getByTestId('ai-error')).toHaveCount(0);
+    for (const label of ['Learning Cycles', 'Blocks Processed', 'Prediction Accuracy %', 'Gas Optimization %']) {
+      await expect(page.getByTestId('ai-stats').getByText(label, { exact: true })).toBeVisible();
+    }
+    expect(data.blocksProcessed).toBeGreaterThan(100);
+    // The doughnut's legend: one row per priority label of the sample, with its count.
+    const legend = page.getByTestId('priority-legend').locator('li');
+    await expect(legend).toHaveCount(data.transactionPriorityData.labels.length);
+    expect(await page.getByTestId('priority-value').allInnerTexts()).toEqual(data.transactionPriorityData.values.map(String));
+    // Six colours at most, one segment per non-empty class.
+    await expect(page.getByTestId('priority-doughnut').locator('svg circle')).toHaveCount(1 + data.transactionPriorityData.labels.length);
+    // Chart data as tables: 20 blocks' predictions, and the feed's newest event first.
+    await expect(page.getByTestId('table-block-prediction').locator('tbody tr')).toHaveCount(data.blockPredictionData.predicted.length);
+    const items = page.getByTestId('activity-item');
+    await expect(items).toHaveCount(data.activityFeed.length);
+    expect(data.activityFeed.length).toBeGreaterThan(0);
+    await expect(items.first()).toHaveAttribute('data-id', data.activityFeed[0]?.id ?? '');
+    await expect(items.first()).toContainText(data.activityFeed[0]?.message ?? '');
+    for (const name of ['Block Height Prediction', 'Gas Fee Optimization', 'Transaction Priority Distribution', 'Network Learning Progress', 'Real-time AI Activity']) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    }
+  });
+
+  test('tabs and chart ranges are links: Neural Network shows the architecture and algorithm texts, Performance Metrics explains each chart', async ({ page }) => {
+    await page.goto('/ai-dashboard');
+    await page.getByRole('link', { name: 'Neural Network' }).click();
+    await expect(page).toHaveURL(/\/ai-dashboard\?tab=visualization$/);
+    const data = await pageWithItsData(
+      page,
+      '/ai-dashboard?tab=visualization',
+      async (p) => ({ connections: await p.getByTestId('arch-connections').innerText(), units: await p.getByTestId('arch-units').innerText() }),
+      (d) => ({ connections: formatCount(networkArchitecture(d.neuralNetwork, PRIORITY_LABELS).connections), units: formatCount(Math.round(d.neuralNetwork.nodes / 2)) }),
+    );
+    const arch = networkArchitecture(data.neuralNetwork, PRIORITY_LABELS);
+    await expect(page.getByTestId('arch-input')).toHaveText(String(PRIORITY_LABELS.length));
+    await expect(page.getByTestId('arch-hidden-layers')).toHaveText(String(arch.hiddenLayers));
+    await expect(page.getByTestId('arch-hidden-nodes')).toHaveText(String(arch.hiddenNodesPerLayer));
+    await expect(page.getByTestId('arch-output')).toHaveText('4');
+    await expect(page.getByTestId('arch-connections')).toHaveText(formatCount(arch.connections));
+    await expect(page.getByTestId('arch-units')).toHaveText(formatCount(Math.round(data.neuralNetwork.nodes / 2)));
+    const algorithm = learningAlgorithmText(data.predictionAccuracy, data.gasOptimization);
+    await expect(page.getByTestId('card-algorithm')).toContainText(algorithm.algorithm);
+    await expect(page.getByTestId('card-algorithm')).toContainText(algorithm.optimizer);
+    await expect(page.getByTestId('adaptive-learning')).toHaveText('60%');
+    await expect(page.getByTestId('neural-network-graphic').locator('svg circle')).not.toHaveCount(0);
+    await expect(page.getByTestId('ai-stats')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Performance Metrics' }).click();
+    await expect(page).toHaveURL(/\?tab=metrics$/);
+    await expect(page.getByText('How It Works:')).toHaveCount(4);
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await expect(page).toHaveURL(/\/ai-dashboard$/);
+    const ranges = page.getByRole('navigation', { name: 'Block Height Prediction range' });
+    await expect(ranges.getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
+    await ranges.getByRole('link', { name: 'Monthly' }).click();
+    await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
+    await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
+    // The learning chart keeps its own range.
+    await expect(page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
+    // Monthly labels on a devnet minted today: every row is today's date.
+    const firstCell = await page.getByTestId('table-block-prediction').locator('tbody tr td').first().innerText();
+    expect(firstCell).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+  });
+
+  test("with its indexer gone: 'Simulated Data', the simulated figures of spec §9, and an error box with Retry", async ({ page }) => {
+    // The same built site, started against an indexer address where nothing listens.
+    const site = await startSite({ indexerUrl: 'http://127.0.0.1:9', quiet: true });
+    try {
+      await page.goto(`${site.url}/ai-dashboard`);
+      await expect(page.getByTestId('data-source-badge')).toHaveText('Simulated Data');
+      expect(await shownStats(page)).toEqual({
+        'stat-learning-cycles': '946',
+        'stat-blocks-processed': '236,565',
+        'stat-prediction-accuracy': '85.3%',
+        'stat-gas-optimization': '87.5%',
+      });
+      expect(await page.getByTestId('priority-value').allInnerTexts()).toEqual(SIMULATED_FIGURES.priorityValues.map(String));
+      await expect(page.getByTestId('ai-error')).toBeVisible();
+      await expect(page.getByTestId('ai-error').getByRole('link', { name: 'Retry' })).toHaveAttribute('href', '/ai-dashboard');
+    } finally {
+      await site.stop();
+    }
+  });
+
+  for (const width of [1280, 375]) {
+    test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const findings: string[] = [];
+      for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
+        await page.goto(path);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      expect(findings).toEqual([]);
+    });
+  }
+});
+
+test.describe('AI dashboard without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every figure is in the HTML', async ({ page }) => {
+    const data = await pageWithItsData(page, '/ai-dashboard');
+    await expect(page.getByTestId('data-source-badge')).toHaveText(data.isSimulated ? 'Simulated Data' : 'Real-time Data');
+    await expect(page.getByTestId('table-learning-progress').locator('tbody tr')).toHaveCount(data.learningProgressData.accuracy.length);
+    await page.goto('/ai-dashboard?tab=visualization');
+    await expect(page.getByTestId('arch-output')).toHaveText('4');
+  });
+});
