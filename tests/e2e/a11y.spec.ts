@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { scenario, test } from './fixtures.ts';
+import { scenario, test, bannerSettled } from './fixtures.ts';
 
 /** The screens of the core browsing issue, at desktop and phone widths. */
 function screens(): Array<[string, string]> {
@@ -49,6 +49,7 @@ for (const width of [1280, 375]) {
     const findings: string[] = [];
     for (const [name, path] of screens()) {
       await page.goto(path);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') {

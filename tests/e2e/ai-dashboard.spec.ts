@@ -6,7 +6,7 @@ import { formatAiPercent, formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer/client.ts';
 import type { AiDashboardData } from '../../src/lib/types.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerUrl, test } from './fixtures.ts';
+import { indexerUrl, test, bannerSettled } from './fixtures.ts';
 
 // The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
 // and transactions (read here through the same client), complete in the HTML.
@@ -146,12 +146,67 @@ test.describe('AI dashboard', () => {
     }
   });
 
+  test('live: Refresh Data reads Refreshing... while loading; changed figures pulse 1 s, a new newest activity is highlighted 3 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/ai-dashboard');
+    // Frozen (a little ahead, as reading the clock takes time): only runFor moves the page's timers.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const shownBlocks = Number((await page.getByTestId('stat-blocks-processed').innerText()).replace(/,/g, ''));
+    const shownNewest = await page.getByTestId('activity-item').first().getAttribute('data-id');
+    // Wait (on real time) until the devnet has produced a newer block with transactions, so the figures change.
+    const client = createIndexerClient(indexerUrl());
+    await expect.poll(async () => (await loadAiDashboardData(client)).activityFeed[0]?.id !== shownNewest && (await client.getBlocks({ limit: 1 }))[0]!.number > shownBlocks, { timeout: 30_000 }).toBe(true);
+    // Every text the button shows, in order.
+    await page.evaluate(() => {
+      const button = document.querySelector('[data-test="refresh-data"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      new MutationObserver(() => seen.push(button.textContent ?? '')).observe(button, { childList: true, characterData: true, subtree: true });
+    });
+    await page.getByTestId('refresh-data').click();
+    await expect(page.getByTestId('stat-blocks-processed')).toHaveAttribute('data-pulse', 'on');
+    await expect(page.getByTestId('refresh-data')).toHaveText('Refresh Data');
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual(['Refreshing...', 'Refresh Data']);
+    expect(Number((await page.getByTestId('stat-blocks-processed').innerText()).replace(/,/g, ''))).toBeGreaterThan(shownBlocks);
+    const newest = page.getByTestId('activity-item').first();
+    await expect(newest).toHaveAttribute('data-highlight', 'on');
+    await expect(newest).not.toHaveAttribute('data-id', shownNewest ?? '');
+    // Figures that did not change do not pulse.
+    await expect(page.getByTestId('stat-learning-cycles')).not.toHaveAttribute('data-pulse', 'on');
+    await page.clock.runFor(1_000);
+    await expect(page.getByTestId('stat-blocks-processed')).not.toHaveAttribute('data-pulse', 'on');
+    await expect(newest).toHaveAttribute('data-highlight', 'on');
+    await page.clock.runFor(2_000);
+    await expect(newest).not.toHaveAttribute('data-highlight', 'on');
+  });
+
+  test('live: the page refreshes itself every 30 s and recomputes the feed\'s relative times every 60 s', async ({ page }) => {
+    const fetches: string[] = [];
+    page.on('request', (req) => { if (req.resourceType() === 'fetch' && new URL(req.url()).pathname === '/ai-dashboard') fetches.push(req.url()); });
+    await page.clock.install();
+    await page.goto('/ai-dashboard');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // The live script started at load, at most a second or two before the pause.
+    await page.clock.runFor(27_000);
+    expect(fetches).toHaveLength(0);
+    await page.clock.runFor(2_000);
+    await expect.poll(() => fetches.length).toBe(1);
+    await expect(page.getByTestId('refresh-data')).toHaveText('Refresh Data');
+    // Mark a time, then let 60 s pass: it is written again, relative to the page's clock.
+    const time = page.getByTestId('activity-item').first().locator('time');
+    await time.evaluate((el) => { el.textContent = 'marked'; });
+    await page.clock.runFor(31_000);
+    await expect(time).not.toHaveText('marked');
+    await expect(time).toHaveText(/^(just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago)$/);
+  });
+
   for (const width of [1280, 375]) {
     test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const findings: string[] = [];
       for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
         await page.goto(path);
+        await bannerSettled(page);
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerJson, indexerUrl, scenario, rpc, test } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc, test, bannerSettled } from './fixtures.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its
@@ -399,6 +399,7 @@ for (const width of [1280, 375]) {
     for (const path of views) {
       await page.goto(path);
       await hydrated(page);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

@@ -1,4 +1,4 @@
-import { test as base, type Response } from '@playwright/test';
+import { test as base, type Page, type Response } from '@playwright/test';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 
 /** What the devnet scenario of this run deployed and did (published by the global setup). */
@@ -59,3 +59,24 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * Waits until the cookie banner (shown 1 s after load, fading in over 200 ms) is fully shown: an accessibility scan
+ * that ran during the fade would measure the contrast of half-transparent text. Pages that already stored a choice
+ * have no banner to wait for.
+ */
+export async function bannerSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.documentElement.classList.contains('js')) return true;
+    const stored = ((): string | null => {
+      try {
+        return localStorage.getItem('cookie_consent');
+      } catch {
+        return 'unavailable';
+      }
+    })();
+    const banner = document.getElementById('cookie-banner');
+    if (!banner || stored !== null) return true;
+    return !banner.hidden && getComputedStyle(banner).opacity === '1';
+  });
+}

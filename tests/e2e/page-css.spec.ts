@@ -33,6 +33,8 @@ test.describe('each page carries only its own CSS', () => {
   ];
   for (const path of pages) {
     test(`${path} looks the same with its part of the stylesheet as with the whole`, async ({ page }) => {
+      // Every computed property of every element, twice: slow on a loaded 2-core machine.
+      test.setTimeout(120_000);
       const response = await page.goto(path);
       expect(response?.status()).toBeLessThan(500);
       const { pruned, full, differences } = await styleDifferences(page);

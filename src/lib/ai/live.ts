@@ -1,0 +1,127 @@
+import { atom } from 'nanostores';
+import { formatActivityTime } from '../format-time.ts';
+import { adoptPageStyles } from '../page-styles.ts';
+import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
+
+// The AI dashboard's live part (spec core §2, §7): every 30 s, and on 'Refresh Data', the page is fetched again
+// and its regions swapped for the fresh ones, which the server computed from the chain as it did the first time (so
+// the browser carries no second copy of the dashboard's rendering). One shared store says when the page was last
+// refreshed and whether it is refreshing; figures that changed pulse for 1 s, a new newest activity is highlighted
+// for 3 s, and the feed's relative times are recomputed every 60 s.
+
+/** Pulse of a changed stat card. */
+export const PULSE_MS = 1_000;
+/** Highlight of a new newest activity. */
+export const HIGHLIGHT_MS = 3_000;
+/** Relative times of the feed are recomputed this often. */
+export const RELATIVE_TIME_MS = 60_000;
+
+const PULSE_CLASSES = ['motion-safe:animate-pulse', 'text-indigo-700'];
+const HIGHLIGHT_CLASSES = ['bg-indigo-50', 'ring-1', 'ring-indigo-200'];
+
+export interface AiLiveState {
+  refreshing: boolean;
+  /** Epoch ms of the last successful refresh (the server render at first). */
+  refreshedAt: number;
+  /** The last refresh's failure, shown with Retry; null after a success. */
+  error: string | null;
+}
+
+/** The dashboard's one shared store. */
+export const $aiLive = atom<AiLiveState>({ refreshing: false, refreshedAt: Date.now(), error: null });
+
+const STAT_TESTS = ['stat-learning-cycles', 'stat-blocks-processed', 'stat-prediction-accuracy', 'stat-gas-optimization'];
+
+function statTexts(doc: ParentNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const test of STAT_TESTS) {
+    const el = doc.querySelector(`[data-test="${test}"]`);
+    if (el) out.set(test, el.textContent ?? '');
+  }
+  return out;
+}
+
+function newestActivity(doc: ParentNode): string | null {
+  return doc.querySelector('[data-test="activity-item"]')?.getAttribute('data-id') ?? null;
+}
+
+/** Rewrites the feed's relative times for now. */
+export function refreshActivityTimes(doc: ParentNode, now: number = Date.now()): void {
+  for (const el of doc.querySelectorAll<HTMLElement>('time[data-activity-time]')) {
+    el.textContent = formatActivityTime(Number(el.dataset['activityTime']), now);
+  }
+}
+
+/** Swaps the page's regions for those of a freshly fetched page; pulses changed figures, highlights new activity. */
+export function applyFreshPage(fresh: Document, doc: Document = document): void {
+  const before = statTexts(doc);
+  const newestBefore = newestActivity(doc);
+  adoptPageStyles(fresh, doc);
+  for (const region of doc.querySelectorAll<HTMLElement>('[data-ai-region]')) {
+    const next = fresh.querySelector(`[data-ai-region="${region.dataset['aiRegion']}"]`);
+    if (next) region.replaceWith(doc.importNode(next, true));
+  }
+  for (const [test, text] of statTexts(doc)) {
+    if (before.get(test) === text) continue;
+    const el = doc.querySelector<HTMLElement>(`[data-test="${test}"]`);
+    if (!el) continue;
+    el.classList.add(...PULSE_CLASSES);
+    el.dataset['pulse'] = 'on';
+    setTimeout(() => {
+      el.classList.remove(...PULSE_CLASSES);
+      delete el.dataset['pulse'];
+    }, PULSE_MS);
+  }
+  const newest = newestActivity(doc);
+  if (newest !== null && newest !== newestBefore) {
+    const item = doc.querySelector<HTMLElement>('[data-test="activity-item"]');
+    if (item) {
+      item.classList.add(...HIGHLIGHT_CLASSES);
+      item.dataset['highlight'] = 'on';
+      setTimeout(() => {
+        item.classList.remove(...HIGHLIGHT_CLASSES);
+        delete item.dataset['highlight'];
+      }, HIGHLIGHT_MS);
+    }
+  }
+}
+
+/** Fetches the page again and applies it; a failure is kept in the store (the page keeps its figures). */
+export async function refreshDashboard(doc: Document = document): Promise<void> {
+  if ($aiLive.get().refreshing) return;
+  $aiLive.set({ ...$aiLive.get(), refreshing: true });
+  try {
+    const res = await fetch(doc.location.href, { headers: { accept: 'text/html' } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    applyFreshPage(new DOMParser().parseFromString(await res.text(), 'text/html'), doc);
+    $aiLive.set({ refreshing: false, refreshedAt: Date.now(), error: null });
+  } catch (error) {
+    $aiLive.set({ ...$aiLive.get(), refreshing: false, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Starts the live dashboard: the 30 s refresh, the button, the error box, the feed's clock. */
+export function startAiDashboard(doc: Document = document): void {
+  const root = doc.querySelector('[data-ai-dashboard]');
+  if (!root) return;
+  doc.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-ai-refresh]') : null;
+    if (!target) return;
+    event.preventDefault();
+    void refreshDashboard(doc);
+  });
+  $aiLive.subscribe((state) => {
+    for (const button of doc.querySelectorAll<HTMLElement>('[data-ai-refresh][data-test="refresh-data"]')) {
+      button.textContent = state.refreshing ? 'Refreshing...' : 'Refresh Data';
+      button.setAttribute('aria-busy', String(state.refreshing));
+    }
+    const box = doc.querySelector<HTMLElement>('[data-ai-live-error]');
+    const text = box?.querySelector<HTMLElement>('[data-ai-live-error-text]');
+    if (box && text) {
+      box.hidden = state.error === null;
+      text.textContent = state.error === null ? '' : `The dashboard could not be refreshed (${state.error}): the figures below are from the last refresh.`;
+    }
+  });
+  setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS);
+  setInterval(() => refreshActivityTimes(doc), RELATIVE_TIME_MS);
+}
