@@ -126,6 +126,30 @@ test.describe('AI dashboard', () => {
     expect(firstCell).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
   });
 
+  test('charts are drawn with uPlot only once they scroll into view', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => { if (req.resourceType() === 'script') scripts.push(req.url()); });
+    await page.setViewportSize({ width: 1280, height: 240 });
+    await page.goto('/ai-dashboard');
+    const chart = page.getByTestId('chart-block-prediction');
+    // No chart in view: the first one starts below the window.
+    expect(await chart.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(240);
+    await expect(chart).toHaveAttribute('data-state', 'server');
+    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toEqual([]);
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    await expect(chart.locator('[data-chart-canvas] .uplot canvas')).toHaveCount(1);
+    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toHaveLength(1);
+    // Predicted and actual in the legend; the learning chart's axis from 40 to 100 when it is drawn.
+    await expect(chart.locator('.u-legend')).toContainText('Predicted');
+    await expect(chart.locator('.u-legend')).toContainText('Actual');
+    const learning = page.getByTestId('chart-learning-progress');
+    await learning.scrollIntoViewIfNeeded();
+    await expect(learning).toHaveAttribute('data-state', 'drawn');
+    await page.getByTestId('chart-gas-optimization').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('chart-gas-optimization')).toHaveAttribute('data-state', 'drawn');
+  });
+
   test("with its indexer gone: 'Simulated Data', the simulated figures of spec §9, and an error box with Retry", async ({ page }) => {
     // The same built site, started against an indexer address where nothing listens.
     const site = await startSite({ indexerUrl: 'http://127.0.0.1:9', quiet: true });

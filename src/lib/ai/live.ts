@@ -95,6 +95,7 @@ export async function refreshDashboard(doc: Document = document): Promise<void> 
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     applyFreshPage(new DOMParser().parseFromString(await res.text(), 'text/html'), doc);
     $aiLive.set({ refreshing: false, refreshedAt: Date.now(), error: null });
+    doc.dispatchEvent(new Event('ai-dashboard:refreshed'));
   } catch (error) {
     $aiLive.set({ ...$aiLive.get(), refreshing: false, error: error instanceof Error ? error.message : String(error) });
   }

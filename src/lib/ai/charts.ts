@@ -1,0 +1,64 @@
+// Browser-only: draws the AI dashboard's charts with uPlot. Loaded with import() once a chart scrolls into view, so
+// neither this file nor uPlot is part of the page's first JavaScript. Each chart's data is in its element
+// (data-ai-chart, JSON written by the server), beside the table that is its text equivalent.
+import uPlot from 'uplot';
+// As text, so the styles travel in this lazy chunk (a plain CSS import of a lazy client chunk is dropped by the build).
+import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
+import { parseChartSpec, type ChartSpec } from './chart-spec.ts';
+
+function addStyles(): void {
+  if (document.querySelector('style[data-uplot]')) return;
+  const style = document.createElement('style');
+  style.dataset['uplot'] = '';
+  style.textContent = uPlotCss;
+  document.head.append(style);
+}
+
+const HEIGHT = 240;
+
+function options(spec: ChartSpec, width: number): uPlot.Options {
+  // Bars: the first series wide, the next narrower in front of it (traditional behind, AI optimized in front).
+  const bars = (i: number): uPlot.Series.PathBuilder => {
+    const builder = uPlot.paths.bars?.({ size: [i === 0 ? 0.6 : 0.3, 60] });
+    if (!builder) throw new Error('uPlot has no bar paths');
+    return builder;
+  };
+  return {
+    width,
+    height: HEIGHT,
+    legend: { show: true },
+    cursor: { drag: { x: false, y: false } },
+    scales: {
+      x: spec.kind === 'bars' ? { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } : { time: false },
+      y: spec.yRange ? { range: [spec.yRange[0], spec.yRange[1]] } : {},
+    },
+    axes: [
+      { stroke: '#475569', values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (spec.labels[v] ?? '') : '')) },
+      { stroke: '#475569', size: 60 },
+    ],
+    series: [
+      { label: 'Time', value: (_u, v) => (v === null ? '' : (spec.labels[Math.round(v)] ?? '')) },
+      ...spec.series.map((s, i): uPlot.Series =>
+        spec.kind === 'bars'
+          ? { label: s.label, stroke: s.colour, fill: s.colour, width: 1, paths: bars(i), points: { show: false } }
+          : { label: s.label, stroke: s.colour, width: 2, spanGaps: false, points: { show: true, size: 4 } },
+      ),
+    ],
+  };
+}
+
+/** Draws one chart into its [data-chart-canvas] and keeps it sized. */
+export function drawAiChart(root: HTMLElement): void {
+  const target = root.querySelector<HTMLElement>('[data-chart-canvas]');
+  const spec = parseChartSpec(root.dataset['aiChart']);
+  if (!target || !spec) {
+    root.dataset['state'] = 'failed';
+    return;
+  }
+  addStyles();
+  const width = () => Math.max(240, target.clientWidth);
+  const xs = spec.labels.map((_, i) => i);
+  const chart = new uPlot(options(spec, width()), [xs, ...spec.series.map((s) => s.values)] as uPlot.AlignedData, target);
+  root.dataset['state'] = 'drawn';
+  new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT })).observe(target);
+}
