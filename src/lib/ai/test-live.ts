@@ -133,10 +133,11 @@ export function startAiTestPage(doc: Document = document): void {
     }
     const run = part<HTMLButtonElement>('run');
     if (run) run.disabled = state.loading;
-    const log = part('log');
-    if (log) {
-      log.replaceChildren(...state.log.map(logItem));
-      log.scrollTop = log.scrollHeight;
+    part('log')?.replaceChildren(...state.log.map(logItem));
+    const box = part('log-box');
+    if (box) {
+      box.hidden = state.log.length === 0;
+      box.scrollTop = box.scrollHeight;
     }
     part('log-empty')?.toggleAttribute('hidden', state.log.length > 0);
     if (state.data !== shownData) {
