@@ -7,6 +7,7 @@ import { formatActivityTime } from '../../src/lib/format-time.ts';
 import { createTransport } from '../../src/lib/indexer/transport.ts';
 import type { AiDashboardData } from '../../src/lib/types.ts';
 import { indexerJson, indexerUrl, test } from './fixtures.ts';
+import { styleDifferences } from './styles.ts';
 
 // The AI test page (spec tokens §2.11): texts, the start-up health check, Run Test against the real indexer (its
 // figures recomputed here from the very answers the page received), the log, the download, the activity feed's
@@ -159,6 +160,8 @@ test.describe('AI test page', () => {
     await expect(items.first()).toHaveAttribute('data-id', data.activityFeed[0]?.id ?? '');
     await expect(items.first()).toHaveClass(/bg-amber-50/);
     await expect(page.locator('[data-test="ai-feed-item"].bg-amber-50')).toHaveCount(1);
+    // The page's own CSS styles what the script wrote (log entries, the highlight) as the whole stylesheet does.
+    expect((await styleDifferences(page)).differences).toEqual([]);
     await page.clock.runFor(3_000);
     await expect(page.locator('[data-test="ai-feed-item"].bg-amber-50')).toHaveCount(0);
 
@@ -170,6 +173,23 @@ test.describe('AI test page', () => {
     const shown = await items.first().getByTestId('ai-feed-time').innerText();
     expect([...candidates]).toContain(shown);
     expect(shown).toMatch(/^\d+ minutes ago$/);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server's first result is readable, and the download link carries it", async ({ page }) => {
+      await page.goto('/ai-test');
+      await expect(page.getByTestId('ai-status')).toHaveText('Real Data');
+      const data = await rawData(page);
+      expect(data.isSimulated).toBe(false);
+      await expect(page.getByTestId('ai-card-learning-cycles')).toHaveAttribute('data-value', String(data.learningCycles));
+      await expect(page.getByTestId('ai-network-layers')).toHaveText(String(data.neuralNetwork.layers));
+      await expect(page.getByTestId('ai-feed-item')).toHaveCount(data.activityFeed.length);
+      await expect(page.getByTestId('ai-log-empty')).toHaveText('No log entries');
+      const href = (await page.getByRole('link', { name: 'Download Full JSON' }).getAttribute('href')) ?? '';
+      expect(JSON.parse(decodeURIComponent(href.replace(/^data:application\/json;charset=utf-8,/, '')))).toEqual(data);
+    });
   });
 
   for (const width of [1280, 375]) {
