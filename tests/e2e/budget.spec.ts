@@ -172,6 +172,14 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     }
   });
 
+  test('AI test page ≤ 110 KB and no framework: a plain script runs its test flow', async ({ page }) => {
+    const { bytes, urls, files } = await scriptBytesBeforeInteraction(page, '/ai-test');
+    console.log(`budget /ai-test: ${bytes} B transferred, ${urls.length} script file(s)`);
+    for (const [file, size] of Object.entries(files)) console.log(`  ${file}: ${size} B`);
+    expect(bytes).toBeLessThanOrEqual(110 * KB);
+    expect(urls.filter((u) => /\/client\.[\w-]+\.js|react/i.test(u))).toEqual([]);
+  });
+
   test('the search suggestions code loads on first focus of the box', async ({ page }) => {
     const loaded: string[] = [];
     page.on('response', (res) => { if (res.request().resourceType() === 'script') loaded.push(res.url()); });
