@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
+import { freePort, startSite } from '../../scripts/site.ts';
 import { loadAiDashboardData } from '../../src/lib/ai/data.ts';
 import { homeSource } from '../../src/lib/home/source.ts';
 import { formatActivityTime } from '../../src/lib/format-time.ts';
 import { createTransport } from '../../src/lib/indexer/transport.ts';
 import type { AiDashboardData } from '../../src/lib/types.ts';
-import { indexerJson, indexerUrl, test } from './fixtures.ts';
+import { bannerSettled, indexerJson, indexerUrl, test } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // The AI test page (spec tokens §2.11): texts, the start-up health check, Run Test against the real indexer (its
@@ -51,6 +52,26 @@ test.describe('AI test page', () => {
     const data = await rawData(page);
     expect(data.isSimulated).toBe(false);
     await expect(page.getByTestId('ai-card-blocks-processed')).toHaveAttribute('data-value', String(data.blocksProcessed));
+  });
+
+  test("an indexer that does not answer: 'API connection failed', a warning in the log, and no data fetch", async ({ page }) => {
+    // The same built site, started against (and telling the browser) an indexer address where nothing listens.
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const site = await startSite({ indexerUrl: dead, publicIndexerUrl: dead, quiet: true });
+    const requested: string[] = [];
+    page.on('request', (req) => { if (req.url().startsWith(dead)) requested.push(new URL(req.url()).pathname); });
+    try {
+      await page.goto(`${site.url}/ai-test`);
+      await expect(page.getByTestId('ai-error')).toHaveText('API connection failed');
+      await expect(page.getByTestId('ai-status')).toHaveText('Error');
+      const warning = page.getByTestId('ai-log-entry').filter({ hasText: 'WARNING:' });
+      await expect(warning).toHaveCount(1);
+      await expect(warning).toHaveText(/^\[\d{2}:\d{2}:\d{2}\] WARNING: /);
+      // Only the health check went out: the data was not fetched.
+      expect(requested).toEqual(['/health']);
+    } finally {
+      await site.stop();
+    }
   });
 
   test('Run Test: Real Data, figures equal to what the indexer answered; log entries typed and timestamped; Clear Logs', async ({ page }) => {
@@ -197,6 +218,7 @@ test.describe('AI test page', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/ai-test');
       await waitForRuns(page, 1);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const findings = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
