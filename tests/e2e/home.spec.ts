@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
 import { formatSto, formatUsd } from '../../src/lib/format.ts';
 import { payoutUsdEstimate } from '../../src/lib/stores/home-feed.ts';
-import { indexerJson, indexerUrl, test } from './fixtures.ts';
+import { indexerJson, indexerUrl, test, rpc, scenario } from './fixtures.ts';
 
 // Home (spec core §2): texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),
 // the carousel, the AI card, small screens, the loading overlay, and the page without JavaScript.
@@ -162,7 +162,7 @@ test.describe('home page', () => {
     await page.goto('/');
     const card = page.getByTestId('ai-card');
     await expect(card.getByRole('heading', { name: 'AI Neural Network' })).toBeVisible();
-    const canvas = card.getByTestId('ai-canvas-placeholder');
+    const canvas = card.getByTestId('ai-canvas');
     const box = await canvas.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThan(100);
     for (const [name, test] of [
@@ -177,6 +177,48 @@ test.describe('home page', () => {
     }
     const button = card.getByRole('link', { name: 'View Full AI Dashboard' });
     await expect(button).toHaveAttribute('href', '/ai-dashboard');
+  });
+
+  test('neural canvas: starts in view, names a new contract deployment in its banner for 3 s, pauses off-screen', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const canvas = page.getByTestId('ai-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    await expect(canvas).toHaveAttribute('data-state', 'running');
+    // The first poll (at start) only learns the latest transactions.
+    await expect(canvas).toHaveAttribute('data-polls', '1');
+    await expect(page.getByTestId('ai-canvas-status')).toHaveText('AI Listening');
+    await expect(page.getByTestId('ai-canvas-banner')).toBeHidden();
+    // A deployment (init code returning a one-byte contract) from a test account, once the indexer has it.
+    const from = scenario().accounts[9] ?? '';
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, data: '0x600a600c600039600a6000f3602a60005260206000f3' }]);
+    await expect.poll(async () => (await indexerJson<{ hash: string }[]>('/transactions?limit=3')).some((t) => t.hash.toLowerCase() === hash.toLowerCase()), { timeout: 20_000 }).toBe(true);
+    await page.clock.runFor(5_000);
+    await expect(canvas).toHaveAttribute('data-polls', '2');
+    const banner = page.getByTestId('ai-canvas-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Contract deployment');
+    await expect(banner).toHaveText(/ detected$/);
+    await expect(page.getByTestId('ai-canvas-status')).toHaveText('AI Listening');
+    await page.clock.runFor(3_000);
+    await expect(banner).toBeHidden();
+    // Off-screen it stops drawing and polling.
+    await page.getByTestId('latest-transactions').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(canvas).toHaveAttribute('data-state', 'paused');
+    const polls = await canvas.getAttribute('data-polls');
+    await page.clock.runFor(15_000);
+    await expect(canvas).toHaveAttribute('data-polls', polls ?? '');
+  });
+
+  test('neural canvas: one still frame when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const canvas = page.getByTestId('ai-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    await expect(canvas).toHaveAttribute('data-state', 'still');
+    await expect(page.getByTestId('ai-canvas-status')).toHaveText('AI Listening');
   });
 
   test('small screens: 9th–11th blocks hidden, a search box replaces the hero', async ({ browser }) => {
