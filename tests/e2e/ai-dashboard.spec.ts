@@ -116,8 +116,12 @@ test.describe('AI dashboard', () => {
     await expect(page).toHaveURL(/\/ai-dashboard$/);
     const ranges = page.getByRole('navigation', { name: 'Block Height Prediction range' });
     await expect(ranges.getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
+    // With JavaScript the chart changes in place: the page is not reloaded, its address follows.
+    await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     await ranges.getByRole('link', { name: 'Monthly' }).click();
     await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
+    await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     // The learning chart keeps its own range.
     await expect(page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
@@ -246,6 +250,10 @@ test.describe('AI dashboard without JavaScript', () => {
     const data = await pageWithItsData(page, '/ai-dashboard');
     await expect(page.getByTestId('data-source-badge')).toHaveText(data.isSimulated ? 'Simulated Data' : 'Real-time Data');
     await expect(page.getByTestId('table-learning-progress').locator('tbody tr')).toHaveCount(data.learningProgressData.accuracy.length);
+    // The range links are plain links.
+    await page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Yearly' }).click();
+    await expect(page).toHaveURL(/\?learning=yearly#network-learning-progress$/);
+    await expect(page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Yearly' })).toHaveAttribute('aria-current', 'true');
     await page.goto('/ai-dashboard?tab=visualization');
     await expect(page.getByTestId('arch-output')).toHaveText('4');
   });

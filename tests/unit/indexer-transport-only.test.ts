@@ -16,7 +16,7 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   // The NFT search re-reads the site's own /nfts page for the typed query (same origin HTML).
   'components/nfts/NftSearchForm.astro': /fetch\(url, \{ signal: own\.signal, headers: \{ accept: 'text\/html' \} \}\)/,
   // The AI dashboard's live refresh re-reads the site's own page (same origin HTML), not the indexer.
-  'lib/ai/live.ts': /fetch\(doc\.location\.href, \{ headers: \{ accept: 'text\/html' \} \}\)/,
+  'lib/ai/live.ts': /fetch\(url, \{ headers: \{ accept: 'text\/html' \} \}\)/,
   // The market-data provider (server only, with its API key), not the indexer.
   'lib/tokens/market-data.ts': /globalThis\.fetch\(input, init\)/,
 };

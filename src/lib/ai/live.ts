@@ -86,14 +86,16 @@ export function applyFreshPage(fresh: Document, doc: Document = document): void 
   }
 }
 
-/** Fetches the page again and applies it; a failure is kept in the store (the page keeps its figures). */
-export async function refreshDashboard(doc: Document = document): Promise<void> {
+/** Fetches the page again (or the page at `href`: another chart range) and applies it; a failure is kept in the store. */
+export async function refreshDashboard(doc: Document = document, href?: string): Promise<void> {
   if ($aiLive.get().refreshing) return;
   $aiLive.set({ ...$aiLive.get(), refreshing: true });
   try {
-    const res = await fetch(doc.location.href, { headers: { accept: 'text/html' } });
+    const url = href ?? doc.location.href;
+    const res = await fetch(url, { headers: { accept: 'text/html' } });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     applyFreshPage(new DOMParser().parseFromString(await res.text(), 'text/html'), doc);
+    if (href !== undefined) doc.defaultView?.history.replaceState(null, '', href);
     $aiLive.set({ refreshing: false, refreshedAt: Date.now(), error: null });
     doc.dispatchEvent(new Event('ai-dashboard:refreshed'));
   } catch (error) {
@@ -106,8 +108,16 @@ export function startAiDashboard(doc: Document = document): void {
   const root = doc.querySelector('[data-ai-dashboard]');
   if (!root) return;
   doc.addEventListener('click', (event) => {
-    const target = event.target instanceof Element ? event.target.closest('[data-ai-refresh]') : null;
-    if (!target) return;
+    const element = event.target instanceof Element ? event.target : null;
+    const range = element?.closest<HTMLAnchorElement>('a[data-ai-range]');
+    if (range && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
+      // A chart's range: the page for it is fetched and its regions swapped in place (the link works without
+      // JavaScript as a plain navigation).
+      event.preventDefault();
+      void refreshDashboard(doc, range.href);
+      return;
+    }
+    if (!element?.closest('[data-ai-refresh]')) return;
     event.preventDefault();
     void refreshDashboard(doc);
   });

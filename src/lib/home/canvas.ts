@@ -13,8 +13,8 @@ import {
 } from './canvas-state.ts';
 
 // The home page's neural canvas (browser only): a small network drawn on a <canvas>, with pulses running from the
-// input layer to the output when the 5 s poll detects new transactions (in their kind's colour) and a few faint
-// ones in between. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
+// input layer to the output when the 5 s poll detects new transactions (in their kind's colour), a soft wave for
+// each new block, and a few faint ones in between. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
 // and draws one still frame when the visitor prefers reduced motion. Status and banner are text beside it; the
 // canvas itself is decorative.
 
@@ -53,6 +53,7 @@ export function startNeuralCanvas(root: HTMLElement): void {
   let frame = 0;
   let lastFrame = 0;
   let bannerTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastBlock: number | null = null;
 
   const size = (): { width: number; height: number } => {
     const ratio = window.devicePixelRatio || 1;
@@ -131,7 +132,11 @@ export function startNeuralCanvas(root: HTMLElement): void {
 
   const poll = async (): Promise<void> => {
     try {
-      const [transactions] = await Promise.all([getTransactions(transport, { limit: CANVAS_SAMPLE }), getBlocks(transport, { limit: CANVAS_SAMPLE })]);
+      const [transactions, blocks] = await Promise.all([getTransactions(transport, { limit: CANVAS_SAMPLE }), getBlocks(transport, { limit: CANVAS_SAMPLE })]);
+      // A new block sends a soft wave through the network (the first poll only learns the head).
+      const head = blocks.reduce<number | null>((max, b) => (max === null || b.number > max ? b.number : max), null);
+      if (head !== null && lastBlock !== null && head > lastBlock) spawn('#c7d2fe', false);
+      if (head !== null) lastBlock = Math.max(head, lastBlock ?? head);
       const result = pollCanvas(state, transactions);
       state = result.state;
       status.textContent = result.status;
