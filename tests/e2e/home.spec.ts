@@ -180,6 +180,7 @@ test.describe('home page', () => {
   });
 
   test('neural canvas: starts in view, names a new contract deployment in its banner for 3 s, pauses off-screen', async ({ page }) => {
+    test.setTimeout(120_000);
     await page.clock.install();
     await page.goto('/');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
@@ -190,15 +191,25 @@ test.describe('home page', () => {
     await expect(canvas).toHaveAttribute('data-polls', '1');
     await expect(page.getByTestId('ai-canvas-status')).toHaveText('AI Listening');
     await expect(page.getByTestId('ai-canvas-banner')).toBeHidden();
-    // A deployment (init code returning a one-byte contract) from a test account, once the indexer has it.
+    // A deployment (init code returning a one-byte contract) from a test account. The devnet's live activity mines
+    // a block of 2–5 transactions every 4 s and the canvas reads the 3 latest (spec core §7): the deployment is
+    // among them only until the next such block. So: send, wait until the indexer lists it among the 3 latest, let
+    // the canvas poll; if a live block came first, try again with a new deployment.
     const from = scenario().accounts[9] ?? '';
-    const hash = await rpc<string>('eth_sendTransaction', [{ from, data: '0x600a600c600039600a6000f3602a60005260206000f3' }]);
-    await expect.poll(async () => (await indexerJson<{ hash: string }[]>('/transactions?limit=3')).some((t) => t.hash.toLowerCase() === hash.toLowerCase()), { timeout: 20_000 }).toBe(true);
-    await page.clock.runFor(5_000);
-    await expect(canvas).toHaveAttribute('data-polls', '2');
     const banner = page.getByTestId('ai-canvas-banner');
+    let detected = false;
+    for (let attempt = 0; attempt < 6 && !detected; attempt++) {
+      const hash = (await rpc<string>('eth_sendTransaction', [{ from, data: '0x600a600c600039600a6000f3602a60005260206000f3' }])).toLowerCase();
+      const listed = async (): Promise<boolean> => (await indexerJson<{ hash: string }[]>('/transactions?limit=3')).some((t) => t.hash.toLowerCase() === hash);
+      await expect.poll(listed, { timeout: 10_000 }).toBe(true).catch(() => undefined);
+      if (!(await listed())) continue;
+      const polls = Number(await canvas.getAttribute('data-polls'));
+      await page.clock.runFor(5_000);
+      await expect(canvas).toHaveAttribute('data-polls', String(polls + 1));
+      detected = /Contract deployment/.test((await banner.isVisible()) ? await banner.innerText() : '');
+    }
+    expect(detected).toBe(true);
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Contract deployment');
     await expect(banner).toHaveText(/ detected$/);
     await expect(page.getByTestId('ai-canvas-status')).toHaveText('AI Listening');
     await page.clock.runFor(3_000);
