@@ -13,3 +13,20 @@ export function adoptPageStyles(fresh: Document, doc: Document = document): void
   style.textContent = incoming.textContent;
   doc.head.appendChild(style);
 }
+
+/**
+ * Replaces each region of the page marked with `attribute` (data-x="name") by the region of the same name in a
+ * freshly fetched page, adopting that page's CSS first; returns the regions put in.
+ */
+export function swapRegions(fresh: Document, attribute: string, doc: Document = document): HTMLElement[] {
+  adoptPageStyles(fresh, doc);
+  const swapped: HTMLElement[] = [];
+  for (const region of doc.querySelectorAll<HTMLElement>(`[${attribute}]`)) {
+    const next = fresh.querySelector(`[${attribute}="${region.getAttribute(attribute) ?? ''}"]`);
+    if (!next) continue;
+    const node = doc.importNode(next, true) as HTMLElement;
+    region.replaceWith(node);
+    swapped.push(node);
+  }
+  return swapped;
+}

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import { formatPercentFigure } from '../../src/lib/stores/home-feed.ts';
 import { expect, type Page } from '@playwright/test';
 import { learningAlgorithmText, loadAiDashboardData, networkArchitecture } from '../../src/lib/ai/data.ts';
 import { PRIORITY_LABELS, SIMULATED_FIGURES } from '../../src/lib/ai/fallback.ts';
-import { formatAiPercent, formatCount } from '../../src/lib/ai/view.ts';
+import { formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer/client.ts';
 import type { AiDashboardData } from '../../src/lib/types.ts';
 import { startSite } from '../../scripts/site.ts';
@@ -23,8 +24,8 @@ function expectedStats(data: AiDashboardData): Record<string, string> {
   return {
     'stat-learning-cycles': formatCount(data.learningCycles),
     'stat-blocks-processed': formatCount(data.blocksProcessed),
-    'stat-prediction-accuracy': formatAiPercent(data.predictionAccuracy),
-    'stat-gas-optimization': formatAiPercent(data.gasOptimization),
+    'stat-prediction-accuracy': formatPercentFigure(data.predictionAccuracy),
+    'stat-gas-optimization': formatPercentFigure(data.gasOptimization),
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { networkArchitecture } from '../../src/lib/ai/data.ts';
 import { PRIORITY_LABELS } from '../../src/lib/ai/fallback.ts';
-import { DOUGHNUT_COLOURS, DRAWN_NODES_PER_LAYER, doughnutSegments, formatAiPercent, formatCount, networkDrawing, parseRange, rangeLabelsFor } from '../../src/lib/ai/view.ts';
+import { formatPercentFigure } from '../../src/lib/stores/home-feed.ts';
+import { DOUGHNUT_COLOURS, DRAWN_NODES_PER_LAYER, doughnutSegments, formatCount, networkDrawing, parseRange, rangeLabelsFor } from '../../src/lib/ai/view.ts';
 
 describe('AI dashboard presentation', () => {
   it('chart ranges: daily unless monthly or yearly; those fall back to the daily labels when they have none (core §4)', () => {
@@ -15,10 +16,10 @@ describe('AI dashboard presentation', () => {
   });
 
   it('figures: percent with at most one decimal, counts with separators', () => {
-    expect(formatAiPercent(85.3)).toBe('85.3%');
-    expect(formatAiPercent(87.54)).toBe('87.5%');
-    expect(formatAiPercent(100)).toBe('100%');
-    expect(formatAiPercent(Number.NaN)).toBe('0%');
+    expect(formatPercentFigure(85.3)).toBe('85.3%');
+    expect(formatPercentFigure(87.54)).toBe('87.5%');
+    expect(formatPercentFigure(100)).toBe('100%');
+    expect(formatPercentFigure(Number.NaN)).toBe('0%');
     expect(formatCount(236565)).toBe('236,565');
   });
 

@@ -2,17 +2,8 @@
 // neither this file nor uPlot is part of the page's first JavaScript. Each chart's data is in its element
 // (data-ai-chart, JSON written by the server), beside the table that is its text equivalent.
 import uPlot from 'uplot';
-// As text, so the styles travel in this lazy chunk (a plain CSS import of a lazy client chunk is dropped by the build).
-import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
+import { addUplotStyles } from '../charts/uplot-styles.ts';
 import { parseChartSpec, type ChartSpec } from './chart-spec.ts';
-
-function addStyles(): void {
-  if (document.querySelector('style[data-uplot]')) return;
-  const style = document.createElement('style');
-  style.dataset['uplot'] = '';
-  style.textContent = uPlotCss;
-  document.head.append(style);
-}
 
 const HEIGHT = 240;
 
@@ -55,7 +46,7 @@ export function drawAiChart(root: HTMLElement): void {
     root.dataset['state'] = 'failed';
     return;
   }
-  addStyles();
+  addUplotStyles();
   const width = () => Math.max(240, target.clientWidth);
   const xs = spec.labels.map((_, i) => i);
   const chart = new uPlot(options(spec, width()), [xs, ...spec.series.map((s) => s.values)] as uPlot.AlignedData, target);

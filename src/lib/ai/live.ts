@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { formatActivityTime } from '../format-time.ts';
-import { adoptPageStyles } from '../page-styles.ts';
+import { swapRegions } from '../page-styles.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
 // The AI dashboard's live part (spec core §2, §7): every 30 s, and on 'Refresh Data', the page is fetched again
@@ -52,37 +52,30 @@ export function refreshActivityTimes(doc: ParentNode, now: number = Date.now()):
   }
 }
 
+/** Marks an element for a while: its classes, and data-{name}="on" (what tests and styles read). */
+function mark(el: HTMLElement, name: string, classes: readonly string[], ms: number): void {
+  el.classList.add(...classes);
+  el.dataset[name] = 'on';
+  setTimeout(() => {
+    el.classList.remove(...classes);
+    delete el.dataset[name];
+  }, ms);
+}
+
 /** Swaps the page's regions for those of a freshly fetched page; pulses changed figures, highlights new activity. */
 export function applyFreshPage(fresh: Document, doc: Document = document): void {
   const before = statTexts(doc);
   const newestBefore = newestActivity(doc);
-  adoptPageStyles(fresh, doc);
-  for (const region of doc.querySelectorAll<HTMLElement>('[data-ai-region]')) {
-    const next = fresh.querySelector(`[data-ai-region="${region.dataset['aiRegion']}"]`);
-    if (next) region.replaceWith(doc.importNode(next, true));
-  }
+  swapRegions(fresh, 'data-ai-region', doc);
   for (const [test, text] of statTexts(doc)) {
     if (before.get(test) === text) continue;
     const el = doc.querySelector<HTMLElement>(`[data-test="${test}"]`);
-    if (!el) continue;
-    el.classList.add(...PULSE_CLASSES);
-    el.dataset['pulse'] = 'on';
-    setTimeout(() => {
-      el.classList.remove(...PULSE_CLASSES);
-      delete el.dataset['pulse'];
-    }, PULSE_MS);
+    if (el) mark(el, 'pulse', PULSE_CLASSES, PULSE_MS);
   }
   const newest = newestActivity(doc);
   if (newest !== null && newest !== newestBefore) {
     const item = doc.querySelector<HTMLElement>('[data-test="activity-item"]');
-    if (item) {
-      item.classList.add(...HIGHLIGHT_CLASSES);
-      item.dataset['highlight'] = 'on';
-      setTimeout(() => {
-        item.classList.remove(...HIGHLIGHT_CLASSES);
-        delete item.dataset['highlight'];
-      }, HIGHLIGHT_MS);
-    }
+    if (item) mark(item, 'highlight', HIGHLIGHT_CLASSES, HIGHLIGHT_MS);
   }
 }
 

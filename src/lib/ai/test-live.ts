@@ -1,5 +1,6 @@
 import { getHealth } from '../indexer/health.ts';
 import { browserTransport } from '../indexer/transport.ts';
+import { readJsonScript } from '../json-script.ts';
 import type { AiActivityItem, AiDashboardData } from '../types.ts';
 import { aiTestStatus, createAiTestController, type AiTestState } from './test-flow.ts';
 import { LOG_TYPE_CLASS, logClock, type DebugLogEntry } from './test-log.ts';
@@ -59,9 +60,8 @@ function feedItem(item: AiActivityItem, highlighted: boolean): HTMLLIElement {
 
 /** Starts the page; nothing happens without the server's baseline. */
 export function startAiTestPage(doc: Document = document): void {
-  const text = doc.getElementById('ai-test-baseline')?.textContent;
-  if (!text) return;
-  const baseline = JSON.parse(text) as AiTestBaseline;
+  const baseline = readJsonScript<AiTestBaseline>(doc, 'ai-test-baseline');
+  if (!baseline) return;
   const part = <T extends HTMLElement = HTMLElement>(name: string): T | null => doc.querySelector<T>(`[data-ai="${name}"]`);
   const transport = browserTransport(baseline.indexerUrl);
   let shownData: AiDashboardData | null = baseline.data;

@@ -22,17 +22,6 @@ export function rangeLabelsFor(data: { labels: string[]; monthlyLabels: string[]
   return chosen.length > 0 ? chosen : data.labels;
 }
 
-const percentText = new Map<number, string>();
-/** A percent figure with at most one decimal ('85.3%', '100%'). */
-export function formatAiPercent(value: number): string {
-  let text = percentText.get(value);
-  if (text === undefined) {
-    text = `${Number.isFinite(value) ? Math.round(value * 10) / 10 : 0}%`;
-    percentText.set(value, text);
-  }
-  return text;
-}
-
 /** A count with thousands separators ('236,565'). */
 export function formatCount(value: number): string {
   return Math.round(value).toLocaleString('en-US');

@@ -1,4 +1,5 @@
 import { refreshAges } from '../blocks/ages.ts';
+import { readJsonScript } from '../json-script.ts';
 import type { HomeBaseline } from '../stores/home-feed.ts';
 import { $homeFeed, resetNewBlocks, resetNewTransactions, startHome, type HomeFeed } from '../stores/home.ts';
 import { aiBars, blocksBody, newBadge, overlay, statsList, transactionsBody, type Html } from './view.ts';
@@ -8,17 +9,6 @@ import { aiBars, blocksBody, newBadge, overlay, statsList, transactionsBody, typ
 // keep the server's HTML; their ages follow the feed's clock.
 
 type Region = 'stats' | 'blocks' | 'transactions' | 'ai' | 'overlay' | 'new-blocks' | 'new-transactions';
-
-/** The home page's baseline, written by the server as JSON. */
-export function readBaseline(doc: Document): HomeBaseline | null {
-  const text = doc.getElementById('home-baseline')?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as HomeBaseline;
-  } catch {
-    return null;
-  }
-}
 
 /** What each region shows for a state of the feed; undefined leaves the region as it is. */
 export function regionViews(feed: HomeFeed, baseline: HomeBaseline): Record<Region, Html | undefined> {
@@ -36,7 +26,7 @@ export function regionViews(feed: HomeFeed, baseline: HomeBaseline): Record<Regi
 
 /** Starts the live home page; nothing happens on a page without the baseline. */
 export function startHomePage(doc: Document = document): void {
-  const baseline = readBaseline(doc);
+  const baseline = readJsonScript<HomeBaseline>(doc, 'home-baseline');
   if (!baseline) return;
   const region = (name: Region): HTMLElement | null => doc.querySelector<HTMLElement>(`[data-home="${name}"]`);
   const written = new Map<Region, string>();

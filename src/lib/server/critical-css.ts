@@ -12,7 +12,8 @@ import { join } from 'node:path';
 export const ALWAYS_PRESENT = ['js'];
 
 type Node =
-  | { kind: 'rule'; prelude: string; body: string; classes: string[][] }
+  /** varsOnly: a rule that only defines custom properties for everything (see pruneCss). */
+  | { kind: 'rule'; prelude: string; body: string; classes: string[][]; varsOnly: boolean }
   | { kind: 'group'; prelude: string; children: Node[] }
   | { kind: 'opaque'; prelude: string; body: string; name: string | null }
   | { kind: 'statement'; text: string };
@@ -46,23 +47,26 @@ function stringEnd(css: string, start: number): number {
   return css.length;
 }
 
-/** Splits a selector list at its top-level commas. */
-function splitSelectors(prelude: string): string[] {
+/**
+ * Splits CSS text at a separator outside strings, parentheses, brackets and braces (a selector list at its commas,
+ * a declaration block at its semicolons); escapes are kept.
+ */
+function splitTopLevel(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let from = 0;
-  for (let i = 0; i < prelude.length; i++) {
-    const c = prelude[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === '\\') i++;
-    else if (c === '"' || c === "'") i = stringEnd(prelude, i);
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(prelude.slice(from, i));
+    else if (c === '"' || c === "'") i = stringEnd(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(from, i));
       from = i + 1;
     }
   }
-  parts.push(prelude.slice(from));
+  parts.push(text.slice(from));
   return parts;
 }
 
@@ -120,7 +124,7 @@ const CLASS_IN_SELECTOR = /\.((?:[-_a-zA-Z\u00a0-\uffff]|\\[0-9a-fA-F]{1,6}\s?|\
 
 /** The classes each selector of a list requires. */
 function selectorClasses(prelude: string): string[][] {
-  return splitSelectors(prelude).map((selector) => {
+  return splitTopLevel(prelude, ',').map((selector) => {
     // Attribute values may contain dots ([href$=".pdf"]): drop them before looking for classes.
     const bare = withoutAttributes(withoutNegations(selector));
     return [...bare.matchAll(CLASS_IN_SELECTOR)].map((m) => unescapeIdent(m[1] ?? ''));
@@ -175,7 +179,10 @@ export function parseCss(css: string, from = 0, to = css.length): Node[] {
       const name = /^@(?:-\w+-)?(?:keyframes|property)\s+([^\s{]+)/i.exec(prelude)?.[1] ?? null;
       nodes.push({ kind: 'opaque', prelude, body: css.slice(j + 1, end), name });
     } else {
-      nodes.push({ kind: 'rule', prelude, body: css.slice(j + 1, end), classes: selectorClasses(prelude) });
+      const body = css.slice(j + 1, end);
+      const classes = selectorClasses(prelude);
+      const varsOnly = classes.every((list) => list.length === 0) && declarations(body).every((d) => d.startsWith('--'));
+      nodes.push({ kind: 'rule', prelude, body, classes, varsOnly });
     }
     i = end + 1;
   }
@@ -192,31 +199,10 @@ export function cssClasses(nodes: Node[], into = new Set<string>()): Set<string>
 }
 
 const VAR_REF = /var\(\s*(--[-\w]+)/g;
-/**
- * Rules that only define custom properties for everything (the theme's `:root,:host`, the fallback initial values
- * of `*,:before,:after,::backdrop`): they keep only the properties that kept rules use.
- */
-const definesVarsOnly = (node: Extract<Node, { kind: 'rule' }>): boolean =>
-  node.classes.every((list) => list.length === 0) && declarations(node.body).every((d) => d.startsWith('--'));
 
-/** Splits a declaration block at its top-level semicolons. */
+/** A declaration block's declarations. */
 function declarations(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === '\\') i++;
-    else if (c === '"' || c === "'") i = stringEnd(body, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ';' && depth === 0) {
-      out.push(body.slice(from, i));
-      from = i + 1;
-    }
-  }
-  if (body.slice(from).trim()) out.push(body.slice(from));
-  return out.map((d) => d.trim()).filter(Boolean);
+  return splitTopLevel(body, ';').map((d) => d.trim()).filter(Boolean);
 }
 
 /**
@@ -225,12 +211,14 @@ function declarations(body: string): string[] {
  * that the kept rules name (directly or through other custom properties), and every rule without classes.
  */
 export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
+  // Rules that only define custom properties for everything (the theme's `:root,:host`, the fallback initial values
+  // of `*,:before,:after,::backdrop`) keep only the properties that kept rules use.
   const keepRule = (node: Extract<Node, { kind: 'rule' }>): boolean => node.classes.some((list) => list.every((c) => present.has(c)));
   // First pass: the kept rules' text, to learn which custom properties and keyframes they use.
   const used = new Set<string>();
   const collect = (list: Node[]): void => {
     for (const node of list) {
-      if (node.kind === 'rule' && !definesVarsOnly(node) && keepRule(node)) for (const m of node.body.matchAll(VAR_REF)) used.add(m[1] ?? '');
+      if (node.kind === 'rule' && !node.varsOnly && keepRule(node)) for (const m of node.body.matchAll(VAR_REF)) used.add(m[1] ?? '');
       else if (node.kind === 'group') collect(node.children);
     }
   };
@@ -239,7 +227,7 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
   const theme = new Map<string, string>();
   const gatherTheme = (list: Node[]): void => {
     for (const node of list) {
-      if (node.kind === 'rule' && definesVarsOnly(node)) {
+      if (node.kind === 'rule' && node.varsOnly) {
         for (const decl of declarations(node.body)) {
           const name = /^(--[-\w]+)\s*:/.exec(decl)?.[1];
           if (name) theme.set(name, decl);
@@ -271,7 +259,7 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
   const gatherKept = (list: Node[]): void => {
     for (const node of list) {
       if (node.kind === 'rule') {
-        if (definesVarsOnly(node)) keptText.push(usedDeclarations(node).join(';'));
+        if (node.varsOnly) keptText.push(usedDeclarations(node).join(';'));
         else if (keepRule(node)) keptText.push(node.body);
       } else if (node.kind === 'group') gatherKept(node.children);
     }
@@ -284,7 +272,7 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
     for (const node of list) {
       if (node.kind === 'statement') out += node.text;
       else if (node.kind === 'rule') {
-        if (definesVarsOnly(node)) {
+        if (node.varsOnly) {
           const decls = usedDeclarations(node);
           if (decls.length > 0) out += `${node.prelude}{${decls.join(';')}}`;
         } else if (keepRule(node)) out += `${node.prelude}{${node.body}}`;

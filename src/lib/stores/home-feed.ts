@@ -110,9 +110,9 @@ export function payoutUsdEstimate(payoutWei: bigint): string {
   return formatUnitsExact((payoutWei * PAYOUT_USD_PERCENT) / 100n, 18);
 }
 
-/** A percentage figure with at most one decimal ('98%', '94.1%'). */
+/** A percentage figure with at most one decimal ('98%', '94.1%'); not a number gives '0%'. */
 export function formatPercentFigure(value: number): string {
-  return `${Math.round(value * 10) / 10}%`;
+  return `${Number.isFinite(value) ? Math.round(value * 10) / 10 : 0}%`;
 }
 
 /** Bar width for a percentage, clamped to 0…100. */

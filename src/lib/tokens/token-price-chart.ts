@@ -1,16 +1,7 @@
 // Browser-only: draws the token price chart with uPlot. Loaded with import() once the chart scrolls into view, so
 // neither this file nor uPlot is part of the page's first JavaScript (its chunk name starts with 'token-price-chart').
 import uPlot from 'uplot';
-// As text, so the styles travel in this lazy chunk (a plain CSS import of a lazy client chunk is dropped by the build).
-import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
-
-function addStyles(): void {
-  if (document.querySelector('style[data-uplot]')) return;
-  const style = document.createElement('style');
-  style.dataset['uplot'] = '';
-  style.textContent = uPlotCss;
-  document.head.append(style);
-}
+import { addUplotStyles } from '../charts/uplot-styles.ts';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
@@ -31,7 +22,7 @@ export function drawPriceChart(root: HTMLElement): void {
   const target = root.querySelector<HTMLElement>('[data-chart-canvas]');
   const series = parseSeries(root.dataset['series']);
   if (!target || !series) return;
-  addStyles();
+  addUplotStyles();
   const width = () => Math.max(240, target.clientWidth);
   const chart = new uPlot(
     {
