@@ -1,5 +1,6 @@
 // CLI of the bundled indexer: reads RPC_URL, DATA_DIR, INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings
-// (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) from the environment.
+// (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) and the admin routes' secret INDEXER_ADMIN_TOKEN
+// from the environment.
 import { startIndexer } from './src/main.ts';
 
 const env = process.env;
@@ -15,6 +16,7 @@ const indexer = await startIndexer({
   port,
   host: env['HOST'] ?? '127.0.0.1',
   ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
+  ...(env['INDEXER_ADMIN_TOKEN'] ? { adminToken: env['INDEXER_ADMIN_TOKEN'] } : {}),
   verify: {
     download: env['SOLC_DOWNLOAD'] !== '0',
     ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),

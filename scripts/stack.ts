@@ -72,6 +72,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         port: opts.indexerPort ?? 0,
         ...(opts.host ? { host: opts.host } : {}),
         log,
+        // The admin routes' shared secret: the site started below reads the same variable.
+        ...(process.env['INDEXER_ADMIN_TOKEN'] ? { adminToken: process.env['INDEXER_ADMIN_TOKEN'] } : {}),
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -1,4 +1,5 @@
 // `npm start`: builds what is not built, starts devnet + indexer + site (or less, as configured), prints the URL.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,16 @@ const dataDir = env['DATA_DIR'] ?? join(root, 'data', usesDevnet ? 'devnet-index
 // The devnet is a new chain at every start, so an index of an earlier one would only be rolled back.
 if (usesDevnet) rmSync(dataDir, { recursive: true, force: true });
 
+// The bundled indexer and the site share a secret for the admin routes (token logos); one per run unless configured.
+if (!env['INDEXER_URL']) env['INDEXER_ADMIN_TOKEN'] ||= randomBytes(32).toString('base64url');
+// On the devnet, a token admin with a password made for this run, printed once below, unless one is configured.
+let generatedPassword: string | null = null;
+if (usesDevnet && !env['TOKEN_ADMIN_PASSWORD_HASH'] && !env['TOKEN_ADMIN_PASSWORD']) {
+  generatedPassword = randomBytes(12).toString('base64url');
+  env['TOKEN_ADMIN_PASSWORD'] = generatedPassword;
+}
+if (usesDevnet) env['TOKEN_ADMIN_USER'] ||= 'admin';
+
 const started = Date.now();
 const stack = await startStack({
   ...(env['INDEXER_URL'] ? { indexerUrl: env['INDEXER_URL'] } : {}),
@@ -46,6 +57,9 @@ const stack = await startStack({
 
 console.log(`\nSTO Explorer is running at ${stack.siteUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`Indexer API: ${stack.indexerUrl}${stack.rpcUrl ? `   Chain RPC: ${stack.rpcUrl}` : ''}`);
+if (generatedPassword) {
+  console.log(`Token admin: ${stack.siteUrl}/token-admin  user ${env['TOKEN_ADMIN_USER']}  password ${generatedPassword}  (made for this run; set TOKEN_ADMIN_PASSWORD_HASH to choose one)`);
+}
 console.log('Press Ctrl-C to stop.');
 
 let stopping = false;

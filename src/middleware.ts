@@ -2,6 +2,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressBody, compressionEnabled, negotiateEncoding, varyWithEncoding } from '../indexer/src/http/encoding.ts';
 import { compressResponse } from './lib/server/compress.ts';
 import { latestHead } from './lib/server/head.ts';
+import { freshLogoIndex } from './lib/server/logo-index.ts';
+import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
 
@@ -24,8 +26,9 @@ function keptPerHead(url: URL): boolean {
  */
 const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
-  const head = keptPerHead(context.url) ? await latestHead() : null;
-  const key = `${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}`;
+  // Token logos show on many pages (lists, holdings, transfers): a new upload is a new key, so no kept page hides it.
+  const [head] = await Promise.all([keptPerHead(context.url) ? latestHead() : null, freshLogoIndex()]);
+  const key = `${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`;
   const now = Date.now();
   const hit = pages.get(key, now);
   if (hit) {

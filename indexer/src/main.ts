@@ -49,6 +49,8 @@ export interface IndexerOptions {
   apiCache?: boolean;
   /** Contract verification: compiler downloads, threads and time limits. */
   verify?: VerifyOptions;
+  /** Shared secret the site server uses for the admin routes (token logos, admin sessions); none turns them off. */
+  adminToken?: string;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -103,7 +105,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier });
+  const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
   const server = createApiServer(router, log);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -16,6 +16,17 @@ type State =
 
 const PLACEHOLDER = 'Search by Block / Txn / Address / Token';
 
+/** A token's logo in a suggestion, over its initials (which stay when there is no logo or it fails to load). */
+function SuggestionLogo({ logo, initials }: { logo: string | null; initials: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span aria-hidden="true" data-test="suggestion-logo" className="mr-2 inline-grid size-5 overflow-hidden rounded-full align-middle text-[9px]">
+      <span className="col-start-1 row-start-1 grid place-items-center rounded-full bg-indigo-100 font-semibold text-indigo-800">{initials}</span>
+      {logo && !failed && <img src={logo} alt="" width={20} height={20} className="col-start-1 row-start-1 size-full rounded-full bg-white object-cover" onError={() => setFailed(true)} />}
+    </span>
+  );
+}
+
 /** Header search: a plain GET form on the server, debounced suggestions once the visitor starts using it. */
 export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -153,6 +164,7 @@ export default function SearchBox({ indexerUrl, idPrefix, size = 'sm' }: Props) 
               choose(item);
             }}
           >
+            {item.initials !== undefined && <SuggestionLogo logo={item.logo ?? null} initials={item.initials} />}
             <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium uppercase text-slate-700">{item.kind}</span>
             <span className="break-all text-slate-900">{item.label}</span>
             {item.detail && <span className="ml-2 text-slate-600">{item.detail}</span>}

@@ -1,8 +1,9 @@
 import type { SearchResult, Token } from './types.ts';
 import { search } from './indexer/search.ts';
-import { getTokens } from './indexer/tokens.ts';
+import { getTokenLogos, getTokens } from './indexer/tokens.ts';
 import { browserTransport } from './indexer/transport.ts';
 import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
+import { tokenInitials, tokenLogoUrl, type UploadedLogo } from './tokens/logo-url.ts';
 
 /** One entry of the search box's suggestion list. */
 export interface Suggestion {
@@ -11,6 +12,9 @@ export interface Suggestion {
   detail?: string;
   /** Present when choosing the suggestion should open /address/{address}. */
   address?: string;
+  /** Tokens: the logo URL when the token has one, and the initials shown otherwise (spec tokens §4). */
+  logo?: string | null;
+  initials?: string;
 }
 
 export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
@@ -26,6 +30,24 @@ function tokens(indexerUrl: string): Promise<TokenEntry[]> {
       return [];
     });
   return tokenList;
+}
+
+let logoList: Promise<ReadonlyMap<string, UploadedLogo>> | undefined;
+/** The uploaded logos (address → content version), fetched once per page; none when the indexer has no list. */
+function logos(indexerUrl: string): Promise<ReadonlyMap<string, UploadedLogo>> {
+  logoList ??= getTokenLogos(browserTransport(indexerUrl))
+    .then((list) => new Map(list.map((l) => [l.address, l])))
+    .catch(() => new Map());
+  return logoList;
+}
+
+/** Token suggestions with their logo (uploaded or bundled) or initials; other suggestions unchanged. */
+export function withLogos(items: readonly Suggestion[], uploaded: ReadonlyMap<string, UploadedLogo>): Suggestion[] {
+  return items.map((item) =>
+    item.kind === 'token' && item.address
+      ? { ...item, logo: tokenLogoUrl(item.address, uploaded.get(item.address.toLowerCase())), initials: tokenInitials(item.label, item.detail ?? null) }
+      : item,
+  );
 }
 
 /**
@@ -63,13 +85,14 @@ const keyOf = (s: Suggestion) => `${s.kind}:${(s.address ?? s.label).toLowerCase
 
 /** Suggestions for a trimmed, non-empty query: local token matches, then the indexer's search unless 3 local matches suffice. */
 export async function loadSuggestions(indexerUrl: string, q: string, signal: AbortSignal): Promise<Suggestion[]> {
-  const local = matchTokens(await tokens(indexerUrl), q);
-  if (!needsRemoteScan(local.length)) return mergeSuggestions(local, null, keyOf);
+  const [list, uploaded] = await Promise.all([tokens(indexerUrl), logos(indexerUrl)]);
+  const local = matchTokens(list, q);
+  if (!needsRemoteScan(local.length)) return withLogos(mergeSuggestions(local, null, keyOf), uploaded);
   let remote: Suggestion[] = [];
   try {
     remote = fromSearchResult(await search(browserTransport(indexerUrl), q, { signal }));
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  return mergeSuggestions(local, remote, keyOf);
+  return withLogos(mergeSuggestions(local, remote, keyOf), uploaded);
 }

@@ -318,6 +318,8 @@ export interface Token {
   logoUrl: string | null;
   creatorAddress: string | null;
   ownerAddress: string | null;
+  /** Whether the contract's source is verified; null when the indexer does not say. */
+  verified: boolean | null;
 }
 
 export interface NftCollection {

@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { startStack } from '../../scripts/stack.ts';
+import { hashPassword } from '../../src/lib/server/admin/credentials.ts';
 
 /** Starts devnet, indexer and the built site once for the whole run; the tests read their addresses from the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // No compiler downloads during tests: the bundled compilers are what the tests use, offline and deterministic.
   process.env['SOLC_DOWNLOAD'] ??= '0';
+  // The token admin of this run: a distinctive user name and random secrets (the secrets test looks for each of them
+  // in every built file and page), the password given to the site only as its scrypt hash.
+  const password = randomBytes(18).toString('base64url');
+  process.env['E2E_ADMIN_USER'] = process.env['TOKEN_ADMIN_USER'] = `admin-${randomBytes(6).toString('hex')}`;
+  process.env['E2E_ADMIN_PASSWORD'] = password;
+  process.env['TOKEN_ADMIN_PASSWORD_HASH'] = await hashPassword(password);
+  process.env['INDEXER_ADMIN_TOKEN'] = randomBytes(32).toString('base64url');
+  // Tests that need their own client address (the login throttle) send X-Forwarded-For from loopback.
+  process.env['TRUST_PROXY'] = 'loopback';
   const stack = await startStack({
     ...(process.env['E2E_INDEXER_URL'] ? { indexerUrl: process.env['E2E_INDEXER_URL'] } : {}),
     liveIntervalMs: 3_000,

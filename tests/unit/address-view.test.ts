@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressBadge, addressTypeText, contractTypeLabel, holderRank, showCreator, transferDirection } from '../../src/lib/address/view.ts';
-import { tokenInitials } from '../../src/lib/tokens/logos.ts';
+import { tokenInitials } from '../../src/lib/tokens/logo-url.ts';
 import { DEFAULT_IPFS_GATEWAY as IPFS_GATEWAY, nftImageSrc } from '../../src/lib/nfts/image.ts';
 import type { AddressKind, ContractType } from '../../src/lib/types.ts';
 

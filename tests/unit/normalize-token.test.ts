@@ -20,7 +20,17 @@ describe('token records', () => {
       logoUrl: null,
       creatorAddress: null,
       ownerAddress: null,
+      verified: null,
     });
+  });
+
+  it.each([
+    [{ verified: true }, true],
+    [{ isVerified: false }, false],
+    [{ verified: 'yes' }, null],
+    [{}, null],
+  ])('verified flag of %j is %s', (extra, verified) => {
+    expect(normalizeToken({ address: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', ...extra })?.verified).toBe(verified);
   });
 
   it('tokens.json: the list, NFTs with null decimals default to 18', () => {

@@ -12,7 +12,7 @@ const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 function token(address: string, symbol = 'SGOV'): Token {
   return {
     address, name: 'Sto Governance', symbol, decimals: 18, totalSupply: 10n ** 25n, type: 'ERC20', price: null, priceChange: null,
-    volume: null, marketCap: null, holders: 93, transfers: 200, logoUrl: null, creatorAddress: null, ownerAddress: null,
+    volume: null, marketCap: null, holders: 93, transfers: 200, logoUrl: null, creatorAddress: null, ownerAddress: null, verified: null,
   };
 }
 

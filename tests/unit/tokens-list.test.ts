@@ -18,7 +18,7 @@ import type { Token } from '../../src/lib/types.ts';
 function token(address: string, name: string, symbol: string, holders: number | null, totalSupply: bigint | null = null, decimals = 18): Token {
   return {
     address, name, symbol, decimals, totalSupply, type: 'ERC20', price: null, priceChange: null, volume: null, marketCap: null,
-    holders, transfers: null, logoUrl: null, creatorAddress: null, ownerAddress: null,
+    holders, transfers: null, logoUrl: null, creatorAddress: null, ownerAddress: null, verified: null,
   };
 }
 

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import TokenLogoComponent from '../../src/components/tokens/TokenLogo.astro';
 import { GET } from '../../src/pages/token-logos/[file].ts';
 import { drawLogo, LOGO_PIXELS } from '../../src/lib/tokens/logo-art.ts';
-import { hasTokenLogo, parseLogoFileName, tokenInitials, tokenLogoPath, tokenLogoPng } from '../../src/lib/tokens/logos.ts';
+import { hasTokenLogo, parseLogoFileName, tokenLogoPath, tokenLogoPng } from '../../src/lib/tokens/logos.ts';
+import { logoIndexVersion, setUploadedLogos } from '../../src/lib/tokens/logo-index.ts';
+import { normalizeLogoList, tokenInitials, tokenLogoUrl } from '../../src/lib/tokens/logo-url.ts';
+import { withLogos } from '../../src/lib/suggestions.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
@@ -84,15 +87,16 @@ describe('TokenLogo states', () => {
 
 describe('logo file names and lookup', () => {
   it.each([
-    [`${SGOV}.png`, SGOV.toLowerCase()],
-    [`${SGOV.toUpperCase().replace('0X', '0x')}.png`, SGOV.toLowerCase()],
-    [`${SGOV}.svg`, null],
+    [`${SGOV}.png`, { address: SGOV.toLowerCase(), form: 'png' }],
+    [`${SGOV.toUpperCase().replace('0X', '0x')}.png`, { address: SGOV.toLowerCase(), form: 'png' }],
+    [`${SGOV}.svg`, { address: SGOV.toLowerCase(), form: 'svg' }],
+    [`${SGOV}.PNG`, null],
     [`${SGOV}.png.html`, null],
     ['0x123.png', null],
     ['../secret.png', null],
     [undefined, null],
   ])('%s → %s', (file, expected) => {
-    expect(parseLogoFileName(file)).toBe(expected);
+    expect(parseLogoFileName(file)).toEqual(expected);
   });
   it('knows the presets with an address and nothing else', () => {
     for (const preset of PRESET_TOKENS) if (preset.address) expect(hasTokenLogo(preset.address)).toBe(true);
@@ -129,19 +133,80 @@ describe('bundled logos are real PNGs', () => {
 });
 
 describe('GET /token-logos/{file}', () => {
-  const get = (file: string) => (GET as unknown as (ctx: { params: Record<string, string> }) => Response)({ params: { file } });
+  const get = (file: string) => {
+    const url = new URL(`http://site.test/token-logos/${file}`);
+    return (GET as unknown as (ctx: { params: Record<string, string>; request: Request; url: URL }) => Promise<Response>)({ params: { file }, request: new Request(url), url });
+  };
   it('answers a preset logo as PNG with headers that keep anything from running', async () => {
-    const res = get(`${SGOV}.png`);
+    const res = await get(`${SGOV}.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(decodePng(Buffer.from(await res.arrayBuffer())).width).toBe(LOGO_PIXELS);
   });
-  it.each([`${UNKNOWN}.png`, `${SGOV}.svg`, 'x.png', '%3Cscript%3E.png'])('404 for %s', (file) => {
-    const res = get(file);
+  it.each([`${UNKNOWN}.png`, `${SGOV}.svg`, 'x.png', '%3Cscript%3E.png'])('404 for %s', async (file) => {
+    const res = await get(file);
     expect(res.status).toBe(404);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('uploaded logos (issue 12)', () => {
+  const HASH = 'ab'.repeat(32);
+  const uploaded = { address: UNKNOWN, type: 'png' as const, hash: HASH };
+
+  it.each([
+    [{ logos: [{ address: UNKNOWN.toUpperCase().replace('0X', '0x'), type: 'png', hash: HASH, uploadedAt: 1 }] }, [uploaded]],
+    [{ logos: [{ address: UNKNOWN, type: 'gif', hash: HASH }] }, []],
+    [{ logos: [{ address: 'javascript:alert(1)', type: 'png', hash: HASH }] }, []],
+    [{ logos: [{ address: UNKNOWN, type: 'svg', hash: '"><script>' }] }, []],
+    [{ logos: 'nope' }, []],
+    [[], []],
+    [null, []],
+  ])('the list %j', (raw, expected) => {
+    expect(normalizeLogoList(raw)).toEqual(expected);
+  });
+
+  it.each([
+    ['an upload wins, by its content version', SGOV, { ...uploaded, address: SGOV.toLowerCase() }, `/token-logos/${SGOV.toLowerCase()}.png?v=${HASH.slice(0, 16)}`],
+    ['a preset without an upload', SGOV, undefined, `/token-logos/${SGOV.toLowerCase()}.png`],
+    ['neither', UNKNOWN, undefined, null],
+    ['no address', null, undefined, null],
+  ])('URL: %s', (_name, address, logo, url) => {
+    expect(tokenLogoUrl(address, logo)).toBe(url);
+  });
+
+  it('TokenLogo shows an uploaded logo, over a logo URL the indexer names', async () => {
+    setUploadedLogos([uploaded]);
+    try {
+      const container = await AstroContainer.create();
+      const html = await container.renderToString(TokenLogo, { props: { token: { address: UNKNOWN, symbol: 'CT1', name: 'Community' }, src: 'https://cdn.example/x.png' } });
+      expect(html).toContain(`src="/token-logos/${UNKNOWN}.png?v=${HASH.slice(0, 16)}"`);
+      expect(html).toContain('data-state="loading"');
+      expect(hasTokenLogo(UNKNOWN)).toBe(true);
+      expect(logoIndexVersion()).not.toBe('');
+    } finally {
+      setUploadedLogos([]);
+    }
+    expect(hasTokenLogo(UNKNOWN)).toBe(false);
+    expect(logoIndexVersion()).toBe('');
+  });
+
+  it('search suggestions of tokens carry their logo or initials', () => {
+    const items = withLogos(
+      [
+        { kind: 'token', label: 'SGOV', detail: 'Sto Governance', address: SGOV },
+        { kind: 'token', label: 'CT1', detail: 'Community', address: UNKNOWN },
+        { kind: 'block', label: 'Block #7' },
+      ],
+      new Map([[UNKNOWN, uploaded]]),
+    );
+    expect(items.map((i) => [i.logo ?? null, i.initials ?? null])).toEqual([
+      [`/token-logos/${SGOV.toLowerCase()}.png`, 'SG'],
+      [`/token-logos/${UNKNOWN}.png?v=${HASH.slice(0, 16)}`, 'CT'],
+      [null, null],
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export interface ApiContext {
   cache?: boolean;
   /** Contract verification (absent in tests that build the router alone: its routes then answer 503). */
   verifier?: VerificationService;
+  /** Shared secret of the admin routes (INDEXER_ADMIN_TOKEN); without it they answer 503. */
+  adminToken?: string;
 }
 
 /** A small time-based memo for aggregate figures that are costly to recompute on every request. */

@@ -1,5 +1,6 @@
 import { Router } from '../http/router.ts';
 import { addressRoutes } from './address.ts';
+import { adminRoutes } from './admin.ts';
 import { blockRoutes } from './blocks.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
@@ -11,6 +12,7 @@ import { openApiDocument } from './openapi.ts';
 import { proxyRoutes } from './proxy.ts';
 import { searchRoutes } from './search.ts';
 import { statsRoutes } from './stats.ts';
+import { tokenLogoRoutes } from './token-logos.ts';
 import { tokenRoutes } from './tokens.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -29,6 +31,8 @@ export function buildRouter(ctx: ApiContext): Router {
   etherscanRoutes(router, ctx);
   searchRoutes(router, ctx);
   proxyRoutes(router, ctx);
+  tokenLogoRoutes(router, ctx);
+  adminRoutes(router, ctx);
   const doc = openApiDocument();
   router.get('/openapi.json', () => doc);
   return router;

@@ -19,10 +19,13 @@ export interface TokenRow {
   owner: string | null;
   holder_count: number;
   transfer_count: number;
+  /** 1 when the contract's source is verified here (selected by the token queries only). */
+  verified?: number;
 }
 
 const TOKEN_COLUMNS = `address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals,
-  total_supply, owner, holder_count, transfer_count`;
+  total_supply, owner, holder_count, transfer_count,
+  EXISTS (SELECT 1 FROM verified_contracts v WHERE v.address = contracts.address) AS verified`;
 
 /** Token as served by /tokens and /tokens/{address}. */
 export function tokenJson(t: TokenRow, supply = t.total_supply) {
@@ -43,6 +46,7 @@ export function tokenJson(t: TokenRow, supply = t.total_supply) {
     blockNumber: t.block_number,
     timestamp: t.timestamp,
     transactionHash: t.creation_tx,
+    verified: t.verified === 1,
   };
 }
 

@@ -3,6 +3,8 @@ export interface ApiRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  /** Request headers, lowercased names (absent when a test calls a handler directly). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /** A non-200 answer (or a 200 with extra headers) returned by a handler. */
@@ -12,6 +14,16 @@ export class Reply {
   constructor(status: number, body: unknown) {
     this.status = status;
     this.body = body;
+  }
+}
+
+/** Bytes answered as they are (a stored image), with their own type and headers; GETs get an ETag from the caller. */
+export class BinaryReply {
+  readonly body: Uint8Array;
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(body: Uint8Array, headers: Readonly<Record<string, string>>) {
+    this.body = body;
+    this.headers = headers;
   }
 }
 

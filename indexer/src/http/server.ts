@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from './encoding.ts';
-import { HttpError, RawJson, Reply, type Router } from './router.ts';
+import { BinaryReply, HttpError, RawJson, Reply, type Router } from './router.ts';
 import { toJson } from './json.ts';
 
 const CORS_HEADERS = {
@@ -67,6 +67,21 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, b
   headers['content-length'] = Buffer.byteLength(payload);
   res.writeHead(status, headers);
   res.end(payload);
+}
+
+/** Sends stored bytes (a logo): 304 when If-None-Match names their ETag; never compressed (images already are). */
+function sendBinary(req: IncomingMessage, res: ServerResponse, out: BinaryReply): void {
+  const headers: Record<string, string | number> = { ...CORS_HEADERS, 'x-content-type-options': 'nosniff', ...out.headers };
+  const etag = out.headers['etag'];
+  if (etag && matchesEtag(req.headers['if-none-match'], etag)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  headers['content-length'] = out.body.byteLength;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : out.body);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -145,8 +160,9 @@ async function handleRequest(
         }
       }
     }
-    const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body });
-    if (out instanceof Reply) await send(req, res, out.status, out.body);
+    const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body, headers: req.headers });
+    if (out instanceof BinaryReply) sendBinary(req, res, out);
+    else if (out instanceof Reply) await send(req, res, out.status, out.body);
     else await send(req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {

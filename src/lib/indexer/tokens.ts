@@ -2,8 +2,9 @@ import { emptyHolders, normalizeHoldersResponse } from '../normalize/holders.ts'
 import { normalizeToken, normalizeTokens } from '../normalize/token.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
 import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
+import { normalizeLogoList, type UploadedLogo } from '../tokens/logo-url.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
-import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
+import { pageQuery, seg, type BytesResponse, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
 // Tokens (spec tokens §7).
 
@@ -25,4 +26,14 @@ export function getTokenTransfers(t: Transport, address: string, query: PageQuer
 /** GET /tokens/{a}/holders?limit&offset → holders (the upstream indexer answers a bare array). */
 export function getTokenHolderList(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<HoldersResponse> {
   return t.get(`/tokens/${seg(address)}/holders`, (body) => normalizeHoldersResponse(body) ?? emptyHolders(), pageQuery(query), request, HOLDERS_TIMEOUT_MS);
+}
+
+/** GET /token-logos → the logos admins uploaded (address, type, content hash); the upstream indexer has none (404). */
+export function getTokenLogos(t: Transport, request?: RequestOptions): Promise<UploadedLogo[]> {
+  return t.get('/token-logos', normalizeLogoList, {}, request);
+}
+
+/** GET /token-logos/{address}.{png|svg} → the stored bytes of an uploaded logo, or null (404). */
+export function getTokenLogoBytes(t: Transport, file: string, request?: RequestOptions): Promise<BytesResponse | null> {
+  return t.bytes(`/token-logos/${seg(file)}`, {}, request);
 }

@@ -155,6 +155,15 @@ export interface Transport {
   need<T>(path: string, normalize: (body: unknown) => T | null, request?: RequestOptions, timeout?: number): Promise<T>;
   /** POST of a JSON payload that throws on any non-2xx status. */
   post(path: string, payload: unknown, request?: RequestOptions): Promise<RawResponse>;
+  /** GET of bytes (a stored image): null for 404, throws on other failures; extra headers such as If-None-Match. */
+  bytes(path: string, headers?: Record<string, string>, request?: RequestOptions): Promise<BytesResponse | null>;
+}
+
+/** Bytes the indexer answered, with their status (200, or 304 for a matching If-None-Match) and headers. */
+export interface BytesResponse {
+  status: number;
+  bytes: Uint8Array;
+  headers: Record<string, string>;
 }
 
 /** Creates the transport for a base URL ('http://host:3300', or '' for same-origin paths). */
@@ -229,6 +238,30 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
 
     async post(path, payload, request = {}) {
       return assertOk(await transport.send('POST', path, {}, payload, request));
+    },
+
+    async bytes(path, headers = {}, request = {}) {
+      const timeoutMs = request.timeoutMs ?? clientTimeout;
+      const url = `${baseUrl}${path}`;
+      const timeoutSignal = AbortSignal.timeout(timeoutMs);
+      const signal = request.signal ? anySignal(timeoutSignal, request.signal) : timeoutSignal;
+      let response: Response;
+      let bytes: Uint8Array;
+      try {
+        response = await raceAbort(fetchImpl(url, { headers: { ...options.headers, ...headers }, signal }), signal);
+        bytes = new Uint8Array(await raceAbort(response.arrayBuffer(), signal));
+      } catch (error) {
+        if (timeoutSignal.aborted) throw timeoutError(url, timeoutMs);
+        if (request.signal?.aborted) throw request.signal.reason ?? error;
+        throw networkError(url, error);
+      }
+      if (response.status === 404) return null;
+      if (!response.ok && response.status !== 304) throw httpError(url, response.status, response.statusText, null);
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        out[name] = value;
+      });
+      return { status: response.status, bytes, headers: out };
     },
   };
   return transport;

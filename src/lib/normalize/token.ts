@@ -3,6 +3,11 @@ import { toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toImageUrl, toText } from './fields.ts';
 import { toContractType } from './kinds.ts';
 
+/** A boolean the indexer stated, else null (unknown). */
+function toFlag(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+
 /** A token record of /tokens or /tokens/{a} (defaults: 'Unknown Token', 'TOKEN', 18 decimals); null without an address. */
 export function normalizeToken(raw: unknown): Token | null {
   if (!isRecord(raw)) return null;
@@ -24,6 +29,7 @@ export function normalizeToken(raw: unknown): Token | null {
     logoUrl: toImageUrl(pick(raw, 'logoUrl', 'logo', 'logoURI')),
     creatorAddress: toAddress(pick(raw, 'creatorAddress', 'creator')),
     ownerAddress: toAddress(pick(raw, 'ownerAddress', 'owner')),
+    verified: toFlag(pick(raw, 'verified', 'isVerified')),
   };
 }
 

@@ -1,32 +1,38 @@
-// Token logos (spec tokens §4, §7): served at /token-logos/{address}.png. Today the only logos are the presets' bundled
-// ones, drawn here; this module is the one place that knows whether a token has a logo.
+// Token logos (spec tokens §4, §7): served at /token-logos/{address}.png: a logo an admin uploaded (stored by the
+// indexer), else a preset's bundled logo, drawn here. Which tokens have one is decided in logo-url.ts.
+import { uploadedLogo } from './logo-index.ts';
 import { drawLogo, LOGO_PIXELS } from './logo-art.ts';
+import { tokenLogoUrl } from './logo-url.ts';
 import { encodePng } from './png.ts';
 import { presetByAddress } from './presets.ts';
 
 /** Headers of every answer of the logo route: nothing in it may run, and browsers must not guess another type. */
 export const LOGO_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   'X-Content-Type-Options': 'nosniff',
 };
 
-/** Logos change only with a deployment (or, later, an upload): browsers may keep them a day. */
+/** Bundled logos change only with a deployment: browsers may keep them a day. */
 export const LOGO_CACHE_CONTROL = 'public, max-age=86400';
+/** An uploaded logo asked for by its content version never changes. */
+export const VERSIONED_LOGO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** An uploaded logo asked for without its version may be replaced: browsers revalidate it after 5 minutes. */
+export const UPLOADED_LOGO_CACHE_CONTROL = 'public, max-age=300';
 
-/** The logo URL of a token address. */
-export function tokenLogoPath(address: string): string {
-  return `/token-logos/${address.toLowerCase()}.png`;
+/** The logo URL of a token that has one (uploaded or bundled), else null: pages only ask for logos that exist. */
+export function tokenLogoPath(address: string): string | null {
+  return tokenLogoUrl(address, uploadedLogo(address));
 }
 
-/** The address named by a logo file name ('0xabc….png', any case), lowercased; null for anything else. */
-export function parseLogoFileName(file: string | undefined): string | null {
-  const m = /^(0x[0-9a-fA-F]{40})\.png$/.exec(file ?? '');
-  return m?.[1]?.toLowerCase() ?? null;
+/** The address and form ('png' or 'svg') named by a logo file name ('0xabc….png', any case); null for anything else. */
+export function parseLogoFileName(file: string | undefined): { address: string; form: 'png' | 'svg' } | null {
+  const m = /^(0x[0-9a-fA-F]{40})\.(png|svg)$/.exec(file ?? '');
+  return m ? { address: (m[1] as string).toLowerCase(), form: m[2] as 'png' | 'svg' } : null;
 }
 
-/** Whether a token has a logo to show (so pages only ask for logos that exist). */
+/** Whether a token has a logo to show. */
 export function hasTokenLogo(address: string | null | undefined): boolean {
-  return presetByAddress(address)?.logo !== undefined;
+  return address ? tokenLogoPath(address) !== null : false;
 }
 
 const drawn = new Map<string, Buffer>();
@@ -42,17 +48,4 @@ export function tokenLogoPng(address: string): Buffer | null {
     drawn.set(key, png);
   }
   return png;
-}
-
-/**
- * Initials of a token without a logo: the first two letters or digits of the symbol, else of the name, uppercased;
- * 'T' when neither has any; '?' when there is no token. Markup and control characters never reach the badge.
- */
-export function tokenInitials(symbol: string | null | undefined, name?: string | null): string {
-  if (symbol === null && (name === null || name === undefined)) return '?';
-  for (const text of [symbol, name]) {
-    const letters = (text ?? '').match(/[\p{L}\p{N}]/gu);
-    if (letters && letters.length > 0) return letters.slice(0, 2).join('').toUpperCase();
-  }
-  return 'T';
 }

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { parseAddress } from '../http/params.ts';
+import { BinaryReply, HttpError, type Router } from '../http/router.ts';
+import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoType } from '../logos/validate.ts';
+import { adminBody, requireAdmin } from './admin.ts';
+import type { ApiContext } from './context.ts';
+import { findToken } from './tokens.ts';
+
+/**
+ * Headers of every stored logo: nothing in it may run (an SVG opened directly is sandboxed, with no scripts, no
+ * requests and no plug-ins), browsers must not guess another type, and no other site may frame it.
+ */
+export const LOGO_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'cross-origin',
+  'content-disposition': 'inline',
+};
+
+/** An uploaded logo as the list of logos names it. */
+export interface LogoEntry {
+  address: string;
+  type: LogoType;
+  hash: string;
+  uploadedAt: number;
+}
+
+interface LogoRow {
+  address: string;
+  logo_type: LogoType;
+  bytes: Uint8Array;
+  hash: string;
+  uploaded_at: number;
+}
+
+/** '0xabc….png' or '.svg' (any case) → the address and the form asked for; 404 for anything else. */
+function logoFile(file: string | undefined): { address: string; form: LogoType } {
+  const m = /^(0x[0-9a-fA-F]{40})\.(png|svg)$/.exec(file ?? '');
+  if (!m) throw new HttpError(404, 'Logo not found');
+  return { address: (m[1] as string).toLowerCase(), form: m[2] as LogoType };
+}
+
+/** Base64 of at most the largest logo (plus padding), decoded strictly; 400 for anything else. */
+function decodeBase64(value: unknown): Uint8Array {
+  if (typeof value !== 'string' || value.length > Math.ceil((MAX_LOGO_BYTES + 1) / 3) * 4 + 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+    throw new HttpError(400, 'Invalid data');
+  }
+  return new Uint8Array(Buffer.from(value, 'base64'));
+}
+
+/**
+ * Token logos: the list of uploaded ones (so sites know which tokens have one, and its version), each logo's bytes
+ * with a content-hash ETag, and the authenticated upload. An upload is checked again here (type by content, size,
+ * SVG sanitised), whatever the site already checked.
+ */
+export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
+  router.get('/token-logos', () => ({
+    logos: ctx.stmts
+      .all<LogoEntry & { uploaded_at?: number }>('SELECT address, logo_type AS type, hash, uploaded_at AS uploadedAt FROM token_logos ORDER BY address')
+      .map((r) => ({ address: r.address, type: r.type, hash: r.hash, uploadedAt: r.uploadedAt })),
+  }));
+
+  router.get('/token-logos/{file}', ({ params }) => {
+    const { address, form } = logoFile(params['file']);
+    const row = ctx.stmts.one<LogoRow>('SELECT address, logo_type, bytes, hash, uploaded_at FROM token_logos WHERE address = ?', address);
+    // The .png name is the logo's address whatever its type (the spec's URL); .svg answers only an SVG logo.
+    if (!row || (form === 'svg' && row.logo_type !== 'svg')) throw new HttpError(404, 'Logo not found');
+    return new BinaryReply(new Uint8Array(row.bytes), {
+      ...LOGO_HEADERS,
+      'content-type': LOGO_CONTENT_TYPES[row.logo_type],
+      etag: `"${row.hash}"`,
+      'cache-control': 'public, max-age=300',
+    });
+  });
+
+  router.post('/admin/token-logos/{address}', (req) => {
+    requireAdmin(ctx, req);
+    const address = parseAddress(req.params['address']);
+    const body = adminBody(req.body);
+    if (!findToken(ctx, address)) throw new HttpError(404, 'Token not found');
+    const uploadedBy = typeof body['uploadedBy'] === 'string' ? body['uploadedBy'].slice(0, 200) : 'admin';
+    const check = checkLogo(decodeBase64(body['data']));
+    if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? 'File size should be less than 200KB' : 'Please select an image file');
+    const hash = createHash('sha256').update(check.bytes).digest('hex');
+    const now = Date.now();
+    ctx.stmts.run(
+      `INSERT INTO token_logos (address, logo_type, bytes, hash, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (address) DO UPDATE SET logo_type = excluded.logo_type, bytes = excluded.bytes, hash = excluded.hash,
+         uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at`,
+      address,
+      check.type,
+      check.bytes,
+      hash,
+      uploadedBy,
+      now,
+    );
+    return { address, type: check.type, hash, uploadedAt: now, width: check.width, height: check.height };
+  });
+}

@@ -1,0 +1,23 @@
+// Bytes of uploaded logos, read from the indexer once per content hash and kept in memory (a few hundred KB at most
+// per logo, the most recently used 64), so a token list of 25 logos does not ask the indexer 25 times per visitor.
+import type { UploadedLogo } from '../tokens/logo-url.ts';
+import { indexer } from './indexer.ts';
+
+const KEEP = 64;
+const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+
+/** The stored bytes of an uploaded logo, or null when the indexer no longer has it; throws when it cannot answer. */
+export async function uploadedLogoBytes(logo: UploadedLogo): Promise<Uint8Array<ArrayBuffer> | null> {
+  const hit = kept.get(logo.hash);
+  if (hit) {
+    kept.delete(logo.hash);
+    kept.set(logo.hash, hit);
+    return hit;
+  }
+  const res = await indexer().getTokenLogoBytes(`${logo.address}.${logo.type}`);
+  if (!res || res.status !== 200) return null;
+  const bytes = new Uint8Array(res.bytes);
+  kept.set(logo.hash, bytes);
+  if (kept.size > KEEP) kept.delete(kept.keys().next().value as string);
+  return bytes;
+}
