@@ -132,7 +132,7 @@ describe('logos', () => {
     const stored = (await res.json()) as { type: string; hash: string };
     expect(stored.type).toBe('png');
     const list = (await (await fetch(`${base}/token-logos`)).json()) as { logos: Array<{ address: string; hash: string }> };
-    expect(list.logos).toEqual([expect.objectContaining({ address: TOKEN, type: 'png', hash: stored.hash })]);
+    expect(list.logos.map((l) => ({ ...l, address: l.address.toLowerCase() }))).toEqual([expect.objectContaining({ address: TOKEN, type: 'png', hash: stored.hash })]);
     const logo = await fetch(`${base}/token-logos/${TOKEN}.png`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');

@@ -7,6 +7,7 @@ import { parseSessionId, sessionCookieOptions, sessionHash } from '../../src/lib
 import { blockedUntil, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, retryText } from '../../src/lib/server/admin/throttle.ts';
 import { clientAddress, isSameOrigin } from '../../src/lib/server/request-checks.ts';
 import { ADMIN_MESSAGES, formatKb, MAX_LOGO_BYTES, precheckLogoFile } from '../../src/lib/tokens/admin-messages.ts';
+import { MAX_LOGO_BYTES as SERVER_MAX_LOGO_BYTES } from '../../indexer/src/logos/validate.ts';
 
 describe('password hashes', () => {
   it('a hash verifies its password and nothing else', async () => {
@@ -151,6 +152,7 @@ describe('the browser pre-check of a chosen logo (spec tokens §5)', () => {
 
   it('keeps the spec texts and limit', () => {
     expect(MAX_LOGO_BYTES).toBe(204800);
+    expect(SERVER_MAX_LOGO_BYTES).toBe(MAX_LOGO_BYTES);
     expect(ADMIN_MESSAGES.tooLarge).toBe('File size should be less than 200KB');
     expect(ADMIN_MESSAGES.missing).toBe('Please select a token and a logo file');
     expect(formatKb(12_595)).toBe('12.3 KB');

@@ -40,11 +40,12 @@ function logoFile(file: string | undefined): { address: string; form: LogoType }
   return { address: (m[1] as string).toLowerCase(), form: m[2] as LogoType };
 }
 
-/** Base64 of at most the largest logo (plus padding), decoded strictly; 400 for anything else. */
+const TOO_LARGE = 'File size should be less than 200KB';
+
+/** Base64 decoded strictly: 400 for anything that is not base64, 413 past the largest logo. */
 function decodeBase64(value: unknown): Uint8Array {
-  if (typeof value !== 'string' || value.length > Math.ceil((MAX_LOGO_BYTES + 1) / 3) * 4 + 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
-    throw new HttpError(400, 'Invalid data');
-  }
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new HttpError(400, 'Invalid data');
+  if (value.length > Math.ceil(MAX_LOGO_BYTES / 3) * 4) throw new HttpError(413, TOO_LARGE);
   return new Uint8Array(Buffer.from(value, 'base64'));
 }
 
@@ -80,7 +81,7 @@ export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
     if (!findToken(ctx, address)) throw new HttpError(404, 'Token not found');
     const uploadedBy = typeof body['uploadedBy'] === 'string' ? body['uploadedBy'].slice(0, 200) : 'admin';
     const check = checkLogo(decodeBase64(body['data']));
-    if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? 'File size should be less than 200KB' : 'Please select an image file');
+    if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? TOO_LARGE : 'Please select an image file');
     const hash = createHash('sha256').update(check.bytes).digest('hex');
     const now = Date.now();
     ctx.stmts.run(

@@ -63,9 +63,10 @@ export function enhanceAdminPanel(root: HTMLElement): void {
     }
     link.setAttribute('aria-current', 'true');
     link.classList.add('bg-indigo-50');
-    for (const field of ['name', 'symbol', 'address', 'decimals'] as const) {
+    const shown = { name: row.dataset['name'], symbol: row.dataset['symbol'], address: row.dataset['shownAddress'], decimals: row.dataset['decimals'] };
+    for (const [field, text] of Object.entries(shown)) {
       const cell = one<HTMLElement>(`[data-field="${field}"]`);
-      if (cell) cell.textContent = row.dataset[field] ?? '';
+      if (cell) cell.textContent = text ?? '';
     }
     const token = one<HTMLInputElement>('[data-admin-token]');
     if (token) token.value = row.dataset['address'] ?? '';
@@ -173,6 +174,10 @@ export function enhanceAdminPanel(root: HTMLElement): void {
     event.preventDefault();
     void upload(f);
   });
+
+  // Text typed before this script arrived filters at once.
+  const typed = one<HTMLInputElement>('#admin-token-search');
+  if (typed && typed.value !== typed.defaultValue) filter(typed.value);
 
   // A success shown by the server (after a plain-form upload, or a refresh) resets after 3 s as well.
   if (form()?.dataset['state'] === 'success') {
