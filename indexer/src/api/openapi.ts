@@ -62,8 +62,10 @@ const schemas: Record<string, Schema> = {
   Token: obj({
     address: addr, name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec),
     totalSupplyFormatted: nullable(str), holders: int, transfers: int, type: str, contractType: str, creatorAddress: nullable(addr),
-    ownerAddress: nullable(addr), blockNumber: nullable(int), timestamp: nullable(int), transactionHash: nullable(hash),
+    ownerAddress: nullable(addr), blockNumber: nullable(int), timestamp: nullable(int), transactionHash: nullable(hash), verified: bool,
   }),
+  TokenLogo: obj({ address: addr, type: { enum: ['png', 'svg'] }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, uploadedAt: int }),
+  LoginFailures: obj({ failures: int, oldest: nullable(int) }),
   Holder: obj({ address: addr, balance: dec, balanceFormatted: str, percentage: num }),
   Collection: obj({ address: addr, tokenAddress: addr, name: nullable(str), symbol: nullable(str), type: str, items: int, owners: int, ownerCount: int, totalSupply: dec, transfers: int }),
   Nft: obj({
@@ -99,10 +101,12 @@ const QUERY: Record<string, Schema> = {
   fromBlock: int,
   toBlock: int,
   eventName: { type: 'string', description: "standard event name (Transfer, Approval, …) or full signature 'Name(type,…)'" },
+  client: { type: 'string', description: 'client address of a login attempt' },
+  windowMs: { type: 'integer', minimum: 1, maximum: 86400000 },
   q: { type: 'string', description: "block number or hash, transaction hash, address, token name or symbol, 'Collection #id' or '<collection address> <id>'" },
 };
 
-const PATH: Record<string, Schema> = { number: { type: 'string', pattern: '^\\d+$' }, hash, address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, collection: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, tokenId: { type: 'string', pattern: '^\\d+$' } };
+const PATH: Record<string, Schema> = { file: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}\\.(png|svg)$' }, idHash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, number: { type: 'string', pattern: '^\\d+$' }, hash, address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, collection: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, tokenId: { type: 'string', pattern: '^\\d+$' } };
 
 function operation(path: string, op: Op): Schema {
   const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: PATH[m[1] as string] ?? str }));
@@ -121,7 +125,12 @@ function operation(path: string, op: Op): Schema {
 
 const PAGE = ['limit', 'offset'];
 
+const ADMIN = 'Admin route: needs Authorization: Bearer INDEXER_ADMIN_TOKEN (401 without it, 503 when none is configured).';
+
 const GET: Record<string, Op> = {
+  '/token-logos': { summary: 'Uploaded token logos: address, type and content hash (sha256, hex)', schema: obj({ logos: arr(ref('TokenLogo')) }) },
+  '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
+  '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
   '/health': { summary: 'Status, last indexed block, isIndexing and sync progress {current, target, percent}', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }) }) },
   '/openapi.json': { summary: 'This document' },
   '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
@@ -207,6 +216,16 @@ const VERIFY_REQUEST = obj({
 });
 
 const POST: Record<string, Op> = {
+  '/admin/token-logos/{address}': {
+    summary: `Stores a token's logo: PNG or SVG up to 204800 bytes, checked by content (413 too large, 422 not an image; an SVG is stored sanitised). ${ADMIN}`,
+    schema: ref('TokenLogo'),
+    request: obj({ data: { type: 'string', contentEncoding: 'base64' }, uploadedBy: str }),
+  },
+  '/admin/sessions': { summary: `Starts a token-admin session under the hash of its id. ${ADMIN}`, schema: obj({ created: bool }), request: obj({ idHash: str, username: str, idleMs: int }) },
+  '/admin/sessions/{idHash}/touch': { summary: `The session's user, marking it used; 404 when unknown or idle longer than idleMs. ${ADMIN}`, schema: obj({ username: str, createdAt: int, lastSeen: int }), request: obj({ idleMs: int }) },
+  '/admin/sessions/{idHash}/end': { summary: `Ends a session. ${ADMIN}`, schema: obj({ ended: bool }), request: { type: 'object' } },
+  '/admin/login-failures': { summary: `Records a failed login of a client; answers the failures within the window. ${ADMIN}`, schema: ref('LoginFailures'), request: obj({ client: str, windowMs: int }) },
+  '/admin/login-failures/clear': { summary: `Forgets a client's failed logins. ${ADMIN}`, schema: obj({ cleared: bool }), request: obj({ client: str }) },
   '/contracts/{address}/interact': {
     summary:
       "Calls a verified contract's function with eth_call (method by name or signature, params in order, optional value in wei and blockTag): result as plain JSON (integers as decimal strings, named outputs by name); a revert answers success false with the decoded reason; bad input 400",
