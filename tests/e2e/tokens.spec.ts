@@ -251,7 +251,7 @@ test.describe('token list', () => {
     expect(logo.status()).toBe(200);
     expect(logo.headers()['content-type']).toBe('image/png');
     expect(logo.headers()['x-content-type-options']).toBe('nosniff');
-    expect(logo.headers()['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(logo.headers()['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect([...(await logo.body()).subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     expect((await request.get(`/token-logos/${itemAddress()}.png`)).status()).toBe(404);
     expect((await request.get('/token-logos/%3Cscript%3E.png')).status()).toBe(404);
