@@ -172,6 +172,13 @@ test.describe('logos', () => {
     await page.goto(`/address/${holder}`);
     const holding = page.getByTestId('holding').filter({ has: page.locator(`a[href$="${token.address}" i]`) });
     await expect(holding.getByTestId('token-logo-img')).toHaveAttribute('src', src ?? '');
+    // A transaction's token transfer card.
+    const transfers = await indexerJson<Array<{ transactionHash: string }>>(`/tokens/${token.address}/transfers?limit=1`);
+    const tx = transfers[0]?.transactionHash;
+    if (!tx) throw new Error('the rtl token has no transfer');
+    await page.goto(`/transactions/${tx}`);
+    const card = page.getByTestId('token-transfer').filter({ has: page.locator(`a[href$="${token.address}" i]`) }).first();
+    await expect(card.getByTestId('token-logo-img')).toHaveAttribute('src', src ?? '');
     // The header's search suggestions.
     await page.goto('/blocks');
     const search = page.getByTestId('search-form').first();
