@@ -5,7 +5,7 @@ import { rowMatches } from '../../src/lib/admin/panel-client.ts';
 import { checkLogin, hashPassword, parsePasswordHash, readCredentials, verifyPassword } from '../../src/lib/server/admin/credentials.ts';
 import { parseSessionId, sessionCookieOptions, sessionHash } from '../../src/lib/server/admin/sessions.ts';
 import { blockedUntil, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, retryText } from '../../src/lib/server/admin/throttle.ts';
-import { clientAddress, isSameOrigin } from '../../src/lib/server/request-checks.ts';
+import { clientAddress, isSameOrigin, siteOrigin } from '../../src/lib/server/request-checks.ts';
 import { ADMIN_MESSAGES, formatKb, MAX_LOGO_BYTES, precheckLogoFile } from '../../src/lib/tokens/admin-messages.ts';
 import { MAX_LOGO_BYTES as SERVER_MAX_LOGO_BYTES } from '../../indexer/src/logos/validate.ts';
 
@@ -169,5 +169,19 @@ describe('the panel search (spec tokens §5: case-insensitive substring of name,
     ['usd', false],
   ])('%j matches: %s', (q, ok) => {
     expect(rowMatches(row, q)).toBe(ok);
+  });
+});
+
+describe('the site origin behind a proxy', () => {
+  const url = new URL('http://10.0.0.5:4321/token-admin');
+  const req = (headers: Record<string, string>) => new Request(url, { headers });
+  it.each([
+    ['no proxy trusted', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'explorer.example' }, '127.0.0.1', '', 'http://10.0.0.5:4321'],
+    ['a trusted proxy ending TLS', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'explorer.example' }, '127.0.0.1', 'loopback', 'https://explorer.example'],
+    ['a trusted proxy, only the scheme', { 'x-forwarded-proto': 'https' }, '127.0.0.1', 'loopback', 'https://10.0.0.5:4321'],
+    ['a forwarded host that is not a host', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example/path' }, '127.0.0.1', 'loopback', 'https://10.0.0.5:4321'],
+    ['an odd scheme', { 'x-forwarded-proto': 'javascript' }, '127.0.0.1', 'loopback', 'http://10.0.0.5:4321'],
+  ])('%s', (_name, headers, peer, setting, expected) => {
+    expect(siteOrigin(req(headers), url, peer, setting)).toBe(expected);
   });
 });

@@ -20,6 +20,19 @@ function trusted(address: string, setting: string): boolean {
 }
 
 /**
+ * The site's origin as the browser sees it: the request URL's, or, behind a trusted proxy (TRUST_PROXY) that ends
+ * TLS, the scheme and host it forwards (X-Forwarded-Proto, X-Forwarded-Host). Used for the Origin check and to mark
+ * cookies Secure.
+ */
+export function siteOrigin(request: Request, url: URL, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
+  if (!trusted(peer, setting)) return url.origin;
+  const proto = (request.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase();
+  const host = (request.headers.get('x-forwarded-host') ?? '').split(',')[0]?.trim();
+  const scheme = proto === 'https' || proto === 'http' ? proto : url.protocol.replace(':', '');
+  return `${scheme}://${host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : url.host}`;
+}
+
+/**
  * The client's address: the socket's peer, or, when that peer is a trusted proxy (TRUST_PROXY=loopback or private),
  * the last address in X-Forwarded-For that the proxy added. Used to throttle logins per client.
  */
