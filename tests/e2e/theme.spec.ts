@@ -379,7 +379,7 @@ test.describe('each page carries the dark theme in its own CSS', () => {
     await page.goto('/blocks');
     const href = await page.locator('style[data-full-css]').getAttribute('data-full-css');
     const css = await (await page.request.get(href ?? '')).text();
-    const defined = new Set([.../@layer theme\{:root,:host\{([^}]*)\}/.exec(css)?.[1]?.matchAll(/(--color-[\w-]+):/g) ?? []].map((m) => m[1]));
+    const defined = new Set([.../@layer theme\{:root,:host\{([^}]*)\}/.exec(css)?.[1]?.matchAll(/(--color-[\w-]+):/g) ?? []].map((m) => m[1] ?? ''));
     const dark = /:root:where\(\[data-theme=dark\][^{]*\)\{([^}]*)\}/.exec(css)?.[1] ?? '';
     const system = /@media \(prefers-color-scheme:dark\)\{:root:where\([^{]*\)\{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(defined.size).toBeGreaterThan(20);
