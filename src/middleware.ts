@@ -6,6 +6,7 @@ import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
+import { parseThemePreference, THEME_COOKIE } from './lib/theme.ts';
 
 const pages = createRenderCache();
 /** How long a page kept per head block may live if the chain stalls (its relative times would drift further). */
@@ -22,13 +23,15 @@ function keptPerHead(url: URL): boolean {
 
 /**
  * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
- * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same.
+ * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same. A page
+ * is kept per theme (the layout renders the visitor's theme_preference), so no visitor gets another's.
  */
 const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
   // Token logos show on many pages (lists, holdings, transfers): a new upload is a new key, so no kept page hides it.
   const [head] = await Promise.all([keptPerHead(context.url) ? latestHead() : null, freshLogoIndex()]);
-  const key = `${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`;
+  const theme = parseThemePreference(context.cookies.get(THEME_COOKIE)?.value);
+  const key = `${theme} ${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`;
   const now = Date.now();
   const hit = pages.get(key, now);
   if (hit) {
@@ -58,6 +61,12 @@ const renderCache = defineMiddleware(async (context, next) => {
   return new Response(body, { status: 200, headers: [...headers, ['x-render-cache', 'miss']] });
 });
 
+/** A Vary header value with one more request header named. */
+function withVary(vary: string | null, name: string): string {
+  if (!vary) return name;
+  return vary.split(',').some((v) => v.trim().toLowerCase() === name.toLowerCase()) ? vary : `${vary}, ${name}`;
+}
+
 /** Compresses what the server renders, last, so cached pages are stored as text and compressed per browser. */
 const compression = defineMiddleware(async (context, next) => {
   const response = await next();
@@ -80,6 +89,8 @@ const pageHtml = defineMiddleware(async (context, next) => {
   const html = finishPage(await response.text());
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  // The page has the visitor's theme (the theme_preference cookie): an HTTP cache keeps it per cookie.
+  headers.set('vary', withVary(headers.get('vary'), 'Cookie'));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 });
 

@@ -181,6 +181,26 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     expect(urls.filter((u) => /\/client\.[\w-]+\.js|react/i.test(u))).toEqual([]);
   });
 
+  test("the header's theme toggle is a few hundred bytes of script, with no framework and nothing to fetch", async ({ page }) => {
+    const TOGGLE_BUDGET = 600;
+    for (const path of ['/terms-of-service', '/blocks']) {
+      await page.goto(path);
+      // Astro inlines the toggle's small module in the page; should it ever become a file, that file is measured.
+      const toggle = await page.evaluate(() => {
+        const inline = Array.from(document.querySelectorAll('script:not([src])'), (s) => s.textContent ?? '').filter((t) => t.includes('data-theme-toggle'));
+        const files = Array.from(document.querySelectorAll('script[src], script[data-src]'), (s) => s.getAttribute('src') ?? s.getAttribute('data-src') ?? '').filter((u) => /ThemeToggle/.test(u));
+        return { inline, files };
+      });
+      const code = toggle.inline.length === 1 && toggle.files.length === 0 ? toggle.inline[0]! : toggle.files.length === 1 ? chunkText(toggle.files[0]!) : null;
+      expect(code, `${path}: one toggle script (${toggle.inline.length} inline, ${toggle.files.length} files)`).not.toBeNull();
+      const bytes = gzipSync(Buffer.from(code ?? '')).length;
+      console.log(`budget theme toggle ${path}: ${bytes} B gzip (${(code ?? '').length} B)`);
+      expect(bytes, path).toBeLessThanOrEqual(TOGGLE_BUDGET);
+      // No imports: nothing else is fetched for it.
+      expect(code ?? '').not.toMatch(/\bimport\s*[("'{*\w]/);
+    }
+  });
+
   test('the search suggestions code loads on first focus of the box', async ({ page }) => {
     const loaded: string[] = [];
     page.on('response', (res) => { if (res.request().resourceType() === 'script') loaded.push(res.url()); });

@@ -151,3 +151,76 @@ describe('module scripts after the first paint', () => {
     );
   });
 });
+
+describe('critical CSS: the dark theme is kept on every page', () => {
+  // Shaped like src/styles/global.css built: the palette redefined under html[data-theme=dark] and again for the
+  // system theme inside the colour-scheme query, colour-scheme per attribute, the toggle's icons chosen from <html>.
+  const THEMED = [
+    '@layer theme{:root,:host{--color-white:#fff;--color-slate-100:oklch(96.8% .007 247.896);--color-slate-900:oklch(20.8% .042 265.755);--color-red-800:red}}',
+    '@layer utilities{.bg-white{background-color:var(--color-white)}.bg-slate-100{background-color:var(--color-slate-100)}.text-slate-900{color:var(--color-slate-900)}.text-red-800{color:var(--color-red-800)}',
+    '.dark\\:bg-slate-100:where([data-theme=dark],[data-theme=dark] *){background-color:var(--color-slate-100)}',
+    '@media (prefers-color-scheme:dark){.dark\\:bg-slate-100:where(:root:not([data-theme=light]),:root:not([data-theme=light]) *){background-color:var(--color-slate-100)}}}',
+    ':root{color-scheme:light dark}:root[data-theme=light]{color-scheme:light}:root[data-theme=dark]{color-scheme:dark}',
+    ':root:where([data-theme=dark],[data-theme=dark] *){--color-white:oklch(21.5% .04 265);--color-slate-100:oklch(16% .035 265);--color-slate-900:oklch(96.8% .007 247.896);--color-red-800:oklch(88.5% .062 18.334)}',
+    '@media (prefers-color-scheme:dark){:root:where(:root:not([data-theme=light]),:root:not([data-theme=light]) *){--color-white:oklch(21.5% .04 265);--color-slate-100:oklch(16% .035 265);--color-slate-900:oklch(96.8% .007 247.896);--color-red-800:oklch(88.5% .062 18.334)}}',
+    '.palette-fixed{--color-white:#fff;--color-slate-900:oklch(20.8% .042 265.755)}',
+    '.chart-colours{--chart-text:var(--color-slate-900)}',
+    '.theme-icon{display:none}:root:not([data-theme=light],[data-theme=dark]) .theme-icon-system,:root[data-theme=light] .theme-icon-light,:root[data-theme=dark] .theme-icon-dark{display:block}',
+  ].join('');
+  const pruneThemed = (classes: string[]): string => pruneCss(parseCss(THEMED), new Set(classes));
+
+  it.each([
+    ['the dark palette under the data-theme attribute', ':root:where([data-theme=dark],[data-theme=dark] *){--color-white:oklch(21.5% .04 265);--color-slate-900:oklch(96.8% .007 247.896)}'],
+    ['the same for the system theme, inside its media query', '@media (prefers-color-scheme:dark){:root:where(:root:not([data-theme=light]),:root:not([data-theme=light]) *){--color-white:oklch(21.5% .04 265);--color-slate-900:oklch(96.8% .007 247.896)}}'],
+    ['colour-scheme for the system theme', ':root{color-scheme:light dark}'],
+    ['colour-scheme for the chosen themes (attribute selectors on html)', ':root[data-theme=light]{color-scheme:light}:root[data-theme=dark]{color-scheme:dark}'],
+    ['the toggle icon of each theme (negated attributes are no requirement)', ':root:not([data-theme=light],[data-theme=dark]) .theme-icon-system,:root[data-theme=light] .theme-icon-light,:root[data-theme=dark] .theme-icon-dark{display:block}'],
+  ])('keeps %s', (_name, rule) => {
+    expect(pruneThemed(['bg-white', 'text-slate-900', 'theme-icon', 'theme-icon-system', 'theme-icon-light', 'theme-icon-dark'])).toContain(rule);
+  });
+
+  it("keeps in each theme's block the same variables the page's rules use, and no others", () => {
+    const css = pruneThemed(['bg-white', 'text-slate-900']);
+    const blocks = [...css.matchAll(/:root:where\([^{]*\)\{([^}]*)\}/g)].map((m) => m[1]);
+    expect(blocks).toHaveLength(2);
+    for (const block of blocks) {
+      expect(block).toContain('--color-white:');
+      expect(block).toContain('--color-slate-900:');
+      expect(block).not.toContain('--color-slate-100');
+      expect(block).not.toContain('--color-red-800');
+    }
+    // A page with no colour at all still has its colour-scheme rules, and empty theme blocks are left out.
+    const bare = pruneThemed([]);
+    expect(bare).toContain(':root[data-theme=dark]{color-scheme:dark}');
+    expect(bare).not.toContain(':root:where(');
+  });
+
+  it('keeps a variable that only a kept rule names through another variable (the charts read theirs)', () => {
+    const css = pruneThemed(['chart-colours']);
+    expect(css).toContain('.chart-colours{--chart-text:var(--color-slate-900)}');
+    expect(css).toContain('--color-slate-900:oklch(20.8% .042 265.755)');
+    expect(css).toMatch(/:root:where\(\[data-theme=dark\][^{]*\)\{--color-slate-900:oklch\(96\.8%/);
+  });
+
+  it('keeps dark: variants and the fixed palette with their classes only', () => {
+    expect(pruneThemed(['dark:bg-slate-100'])).toContain('.dark\\:bg-slate-100:where([data-theme=dark],[data-theme=dark] *){background-color:var(--color-slate-100)}');
+    expect(pruneThemed(['dark:bg-slate-100'])).toContain('@media (prefers-color-scheme:dark){.dark\\:bg-slate-100:where(:root:not([data-theme=light]),:root:not([data-theme=light]) *)');
+    expect(pruneThemed([])).not.toContain('dark\\:bg-slate-100');
+    expect(pruneThemed(['palette-fixed'])).toContain('.palette-fixed{--color-white:#fff;--color-slate-900:oklch(20.8% .042 265.755)}');
+    expect(pruneThemed([])).not.toContain('.palette-fixed');
+  });
+
+  it('keeps them in a page rewritten by prunePage, whatever theme the page was rendered with', () => {
+    const full = `/*! tailwindcss */${THEMED}`;
+    const pruner = createPruner(full);
+    for (const theme of ['system', 'light', 'dark']) {
+      const page = `<html lang="en" data-theme="${theme}"><head><style>${full}</style></head><body class="bg-slate-100 text-slate-900"></body></html>`;
+      const out = prunePage(page, pruner, () => new Set());
+      expect(out, theme).not.toContain('.text-red-800');
+      expect(out, theme).toContain(':root[data-theme=dark]{color-scheme:dark}');
+      expect(out, theme).toContain(':root:where([data-theme=dark],[data-theme=dark] *){--color-slate-100:oklch(16% .035 265);--color-slate-900:oklch(96.8% .007 247.896)}');
+      expect(out, theme).toContain('@media (prefers-color-scheme:dark){:root:where(:root:not([data-theme=light]),:root:not([data-theme=light]) *){--color-slate-100:oklch(16% .035 265);--color-slate-900:oklch(96.8% .007 247.896)}}');
+      expect(out, theme).toContain(`data-theme="${theme}"`);
+    }
+  });
+});

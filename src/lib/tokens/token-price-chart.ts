@@ -1,6 +1,7 @@
 // Browser-only: draws the token price chart with uPlot. Loaded with import() once the chart scrolls into view, so
 // neither this file nor uPlot is part of the page's first JavaScript (its chunk name starts with 'token-price-chart').
 import uPlot from 'uplot';
+import { chartColours, onThemeChange } from '../charts/theme.ts';
 import { addUplotStyles } from '../charts/uplot-styles.ts';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
@@ -17,26 +18,39 @@ function parseSeries(text: string | undefined): [number[], number[]] | null {
   }
 }
 
-/** Draws the series held in `root.dataset.series` into root's [data-chart-canvas] element and keeps it sized. */
+/**
+ * Draws the series held in `root.dataset.series` into root's [data-chart-canvas] element, keeps it sized, and draws it
+ * again in a new theme's colours.
+ */
 export function drawPriceChart(root: HTMLElement): void {
   const target = root.querySelector<HTMLElement>('[data-chart-canvas]');
   const series = parseSeries(root.dataset['series']);
   if (!target || !series) return;
   addUplotStyles();
   const width = () => Math.max(240, target.clientWidth);
-  const chart = new uPlot(
-    {
-      width: width(),
-      height: 240,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true } },
-      axes: [{ stroke: '#475569' }, { stroke: '#475569', size: 60, values: (_u, splits) => splits.map((v) => compact.format(v)) }],
-      series: [{}, { label: 'Price', stroke: '#4f46e5', width: 2, fill: 'rgba(79, 70, 229, 0.08)', points: { show: true, size: 5 } }],
-    },
-    series,
-    target,
-  );
+  const draw = (): uPlot => {
+    const colours = chartColours(target);
+    root.dataset['chartText'] = colours.text;
+    const axis = { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
+    return new uPlot(
+      {
+        width: width(),
+        height: 240,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [axis, { ...axis, size: 60, values: (_u, splits) => splits.map((v) => compact.format(v)) }],
+        series: [{}, { label: 'Price', stroke: colours.line, width: 2, fill: colours.fill, points: { show: true, size: 5 } }],
+      },
+      series,
+      target,
+    );
+  };
+  let chart = draw();
   root.dataset['state'] = 'drawn';
   new ResizeObserver(() => chart.setSize({ width: width(), height: 240 })).observe(target);
+  onThemeChange(() => {
+    chart.destroy();
+    chart = draw();
+  });
 }

@@ -1,0 +1,38 @@
+// POST /theme: the header's theme toggle without JavaScript (a plain form). Stores the choice in the theme_preference
+// cookie and answers 303 back to the page the form was on: a path of this site only, never another site. Posts from
+// other sites are refused (403), as Astro's own origin check does for form posts.
+import type { APIRoute } from 'astro';
+import { isSameOrigin, siteOrigin } from '../lib/server/request-checks.ts';
+import { localReturnPath } from '../lib/server/same-site.ts';
+import { isThemePreference, THEME_COOKIE, THEME_COOKIE_MAX_AGE } from '../lib/theme.ts';
+
+const text = (status: number, body: string): Response =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/** Where to send the visitor back: the form's `return` path, else the Referer's when it is this site, else home. */
+function returnPath(form: FormData, referer: string | null, site: URL, origin: string): string {
+  let path = localReturnPath(form.get('return'));
+  if (path === null && referer !== null && URL.canParse(referer)) {
+    const from = new URL(referer);
+    if (from.origin === origin) path = localReturnPath(`${from.pathname}${from.search}`);
+  }
+  // Back to the endpoint itself would only show an error page.
+  return path === null || path === site.pathname || path.startsWith(`${site.pathname}?`) ? '/' : path;
+}
+
+export const POST: APIRoute = async ({ request, url, cookies, clientAddress }) => {
+  const origin = siteOrigin(request, url, clientAddress);
+  if (!isSameOrigin(request, origin)) return text(403, 'Cross-site theme changes are refused');
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return text(400, 'Expected a form');
+  }
+  const theme = form.get('theme');
+  if (!isThemePreference(theme)) return text(400, 'Unknown theme: choose system, light or dark');
+  // `system` is the default: no cookie stored for it.
+  if (theme === 'system') cookies.delete(THEME_COOKIE, { path: '/' });
+  else cookies.set(THEME_COOKIE, theme, { path: '/', maxAge: THEME_COOKIE_MAX_AGE, sameSite: 'lax', secure: origin.startsWith('https:'), httpOnly: false });
+  return new Response(null, { status: 303, headers: { Location: returnPath(form, request.headers.get('referer'), url, origin), 'Cache-Control': 'no-store' } });
+};
