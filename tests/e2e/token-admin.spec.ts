@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { openDatabase, Statements } from '../../indexer/src/db.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
 
 // The token admin (issue 12) against the run's stack: real logins against the configured hash, the throttle, real
 // uploads stored by the indexer and shown wherever the token appears, and refusals checked on the server. Uploads
@@ -354,3 +355,39 @@ test('no credential, hash or indexer secret in any built file or server-rendered
   look('/token-admin (logged in)', await loggedInPanel(browser));
   expect(found).toEqual([]);
 });
+
+/** Serious or critical axe findings on the page as it is now. */
+async function axeFindings(page: Page, name: string): Promise<string[]> {
+  await bannerSettled(page);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [1280, 375]) {
+    test(`accessible in the ${theme} theme at ${width}px: login, its error, the panel with a token chosen and a message`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${theme === 'light' ? 1 : 2}${width === 375 ? 1 : 2}` } });
+      const base = process.env['E2E_SITE_URL'] ?? '';
+      await context.addCookies([{ name: 'theme_preference', value: theme, url: base }]);
+      const page = await context.newPage();
+      const findings: string[] = [];
+      await page.goto(`${base}/token-admin`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      findings.push(...(await axeFindings(page, 'login')));
+      await login(page, USER(), 'not the password');
+      await expect(page.getByTestId('login-error')).toBeVisible();
+      findings.push(...(await axeFindings(page, 'login error')));
+      await login(page);
+      await chooseToken(page, hostileToken('rtl').address);
+      await page.getByTestId('admin-upload').click();
+      await page.locator('#admin-logo-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await expect(page.getByTestId('admin-upload-status')).toHaveText('Please select an image file');
+      findings.push(...(await axeFindings(page, 'panel')));
+      await context.close();
+      expect(findings).toEqual([]);
+    });
+  }
+}
