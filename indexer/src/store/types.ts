@@ -1,0 +1,28 @@
+// The indexer's one query layer (issue 14): every query is written once, with `?` placeholders, and run by either
+// backend. What differs between SQLite and PostgreSQL (placeholders, types, DDL, locks) lives in the backends.
+
+/** Values a query binds. */
+export type SqlParam = null | number | bigint | string | Uint8Array;
+
+/** What runs queries: the store itself, or the transaction a callback was given. */
+export interface Queryable {
+  /** The first row of a query, typed by the caller; undefined when there is none. */
+  one<T>(sql: string, ...params: SqlParam[]): Promise<T | undefined>;
+  /** Every row of a query, typed by the caller. */
+  all<T>(sql: string, ...params: SqlParam[]): Promise<T[]>;
+  /** Runs a statement that writes; answers the number of rows it changed. */
+  run(sql: string, ...params: SqlParam[]): Promise<number>;
+}
+
+/** The database: SQLite (one file, one process) or PostgreSQL (several processes, one database). */
+export interface Store extends Queryable {
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs fn inside one transaction, committed when it resolves and rolled back when it throws. Queries on the
+   * store itself (not on `tx`) made meanwhile by other callers never see its uncommitted rows.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Copies SQLite's write-ahead log into the database file; nothing on PostgreSQL. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
