@@ -1,4 +1,4 @@
-import type { Statements } from './db.ts';
+import type { Queryable } from './store/types.ts';
 import type { ContractProbe } from './probe.ts';
 
 /** What the indexer knows about an address: a probed contract, a contract already stored, or an account. */
@@ -11,25 +11,28 @@ const MAX_ENTRIES = 250_000;
  * ("first sight"). Probe results wait here until the writer stores them. Cleared on rollback.
  */
 export class AddressBook {
-  private readonly stmts: Statements;
+  private readonly db: Queryable;
   private readonly kinds = new Map<string, 'contract' | 'account'>();
   private readonly pending = new Map<string, ContractProbe>();
 
-  constructor(stmts: Statements) {
-    this.stmts = stmts;
+  constructor(db: Queryable) {
+    this.db = db;
   }
 
-  /** The known kind of an address, consulting the database on a cache miss; undefined when never seen. */
-  lookup(address: string): AddressKind | undefined {
+  /**
+   * The known kind of an address, consulting the database on a cache miss (through `q`, the open transaction when
+   * there is one); undefined when never seen.
+   */
+  async lookup(address: string, q: Queryable = this.db): Promise<AddressKind | undefined> {
     const waiting = this.pending.get(address);
     if (waiting !== undefined) return waiting;
     const cached = this.kinds.get(address);
     if (cached !== undefined) return cached;
-    if (this.stmts.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) {
+    if (await q.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) {
       this.remember(address, 'contract');
       return 'contract';
     }
-    const row = this.stmts.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
+    const row = await q.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
     if (row) {
       const kind = row.is_contract ? 'contract' : 'account';
       this.remember(address, kind);

@@ -104,39 +104,39 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
   const created = new Set<string>();
   const minted = new Set<string>();
   let txCount = 0;
-  const consider = (a: string | null): void => {
-    if (a !== null && a !== ZERO_ADDRESS && !unknown.has(a) && ctx.book.lookup(a) === undefined) unknown.add(a);
+  const consider = async (a: string | null): Promise<void> => {
+    if (a !== null && a !== ZERO_ADDRESS && !unknown.has(a) && (await ctx.book.lookup(a)) === undefined) unknown.add(a);
   };
-  blocks.forEach((block, bi) => {
+  for (const [bi, block] of blocks.entries()) {
     if (block.miner) touched.add(block.miner.toLowerCase());
     const rs = receipts[bi] ?? [];
-    block.transactions.forEach((tx, ti) => {
+    for (const [ti, tx] of block.transactions.entries()) {
       txCount++;
       const from = tx.from.toLowerCase();
       const to = lower(tx.to);
       touched.add(from);
-      if (!ctx.book.lookup(from)) ctx.book.remember(from, 'account');
+      if (!(await ctx.book.lookup(from))) ctx.book.remember(from, 'account');
       if (to !== null) {
         touched.add(to);
-        consider(to);
+        await consider(to);
       }
       const r = rs[ti];
-      if (!r) return;
+      if (!r) continue;
       const createdAddr = lower(r.contractAddress);
       if (createdAddr !== null && hexToBigInt(r.status ?? '0x1') === 1n) {
         touched.add(createdAddr);
-        const known = ctx.book.lookup(createdAddr);
+        const known = await ctx.book.lookup(createdAddr);
         if (known === undefined || known === 'account') created.add(createdAddr);
       }
       for (const log of r.logs) {
         const emitter = log.address.toLowerCase();
-        consider(emitter);
+        await consider(emitter);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex: 0 })) {
           if (t.tokenType === 'ERC20' && (t.from === ZERO_ADDRESS || t.to === ZERO_ADDRESS)) minted.add(t.tokenAddress);
         }
       }
-    });
-  });
+    }
+  }
   for (const c of created) unknown.delete(c);
 
   const state = { touched: [...touched], unknown: [...unknown, ...created], created, minted };

@@ -1,4 +1,4 @@
-import type { Statements } from './db.ts';
+import type { Queryable } from './store/types.ts';
 import { pad, PADDED_ZERO } from './num.ts';
 import type { TokenType } from './transfers.ts';
 
@@ -25,33 +25,28 @@ export interface LedgerTransfer {
  * so a rollback restores exactly the state before the orphaned blocks.
  */
 export class Ledger {
-  private readonly stmts: Statements;
   /** Holder and transfer count changes per token, written once per batch by flush(). */
   private readonly tallies = new Map<string, { holders: number; transfers: number }>();
 
-  constructor(stmts: Statements) {
-    this.stmts = stmts;
-  }
-
-  /** Applies one transfer with sign 1 (store) or -1 (undo). */
-  apply(t: LedgerTransfer, sign: 1 | -1): void {
+  /** Applies one transfer with sign 1 (store) or -1 (undo), inside the caller's transaction `q`. */
+  async apply(q: Queryable, t: LedgerTransfer, sign: 1 | -1): Promise<void> {
     const v = t.value * BigInt(sign);
     const amount = t.tokenType === 'ERC721' ? BigInt(sign) : v;
-    this.move(t.tokenAddress, t.from, '', -amount);
-    this.move(t.tokenAddress, t.to, '', amount);
+    await this.move(q, t.tokenAddress, t.from, '', -amount);
+    await this.move(q, t.tokenAddress, t.to, '', amount);
     if (t.tokenType === 'ERC1155' && t.tokenId !== null) {
-      this.move(t.tokenAddress, t.from, t.tokenId, -v);
-      this.move(t.tokenAddress, t.to, t.tokenId, v);
+      await this.move(q, t.tokenAddress, t.from, t.tokenId, -v);
+      await this.move(q, t.tokenAddress, t.to, t.tokenId, v);
     }
     this.tally(t.tokenAddress).transfers += sign;
     if (t.tokenId === null) return;
-    if (t.tokenType === 'ERC721') this.nft721(t, sign);
-    else if (t.tokenType === 'ERC1155') this.nft1155(t, v);
+    if (t.tokenType === 'ERC721') await this.nft721(q, t, sign);
+    else if (t.tokenType === 'ERC1155') await this.nft1155(q, t, v);
   }
 
-  private move(token: string, holder: string, tokenId: string, delta: bigint): void {
+  private async move(q: Queryable, token: string, holder: string, tokenId: string, delta: bigint): Promise<void> {
     if (holder === ZERO || delta === 0n) return;
-    const row = this.stmts.one<{ balance: string }>(
+    const row = await q.one<{ balance: string }>(
       'SELECT balance FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?',
       token,
       holder,
@@ -60,9 +55,9 @@ export class Ledger {
     const before = row ? BigInt(row.balance) : 0n;
     const after = before + delta;
     if (after === 0n) {
-      this.stmts.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', token, holder, tokenId);
+      await q.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', token, holder, tokenId);
     } else {
-      this.stmts.run(
+      await q.run(
         `INSERT INTO token_balances (token_address, holder, token_id, balance) VALUES (?, ?, ?, ?)
          ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance`,
         token,
@@ -86,10 +81,10 @@ export class Ledger {
   }
 
   /** Writes the holder and transfer counts accumulated since the last flush (inside the same transaction). */
-  flush(): void {
+  async flush(q: Queryable): Promise<void> {
     for (const [token, t] of this.tallies) {
       if (t.holders !== 0 || t.transfers !== 0) {
-        this.stmts.run(
+        await q.run(
           'UPDATE contracts SET holder_count = holder_count + ?, transfer_count = transfer_count + ? WHERE address = ?',
           t.holders,
           t.transfers,
@@ -105,10 +100,10 @@ export class Ledger {
     this.tallies.clear();
   }
 
-  private nft721(t: LedgerTransfer, sign: 1 | -1): void {
+  private async nft721(q: Queryable, t: LedgerTransfer, sign: 1 | -1): Promise<void> {
     const tokenId = t.tokenId as string;
     if (sign === -1) {
-      this.stmts.run(
+      await q.run(
         'UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?',
         t.from === ZERO ? ZERO : t.from,
         t.from === ZERO ? PADDED_ZERO : pad(1n),
@@ -117,7 +112,7 @@ export class Ledger {
       );
       return;
     }
-    this.stmts.run(
+    await q.run(
       `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
        VALUES (?, ?, 'ERC721', ?, ?, ?, ?, ?, ?)
        ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply`,
@@ -132,17 +127,17 @@ export class Ledger {
     );
   }
 
-  private nft1155(t: LedgerTransfer, v: bigint): void {
+  private async nft1155(q: Queryable, t: LedgerTransfer, v: bigint): Promise<void> {
     const tokenId = t.tokenId as string;
     const supplyDelta = (t.from === ZERO ? v : 0n) - (t.to === ZERO ? v : 0n);
-    const row = this.stmts.one<{ supply: string }>(
+    const row = await q.one<{ supply: string }>(
       'SELECT supply FROM nft_tokens WHERE token_address = ? AND token_id = ?',
       t.tokenAddress,
       tokenId,
     );
     if (row) {
       if (supplyDelta !== 0n) {
-        this.stmts.run(
+        await q.run(
           'UPDATE nft_tokens SET supply = ? WHERE token_address = ? AND token_id = ?',
           pad(BigInt(row.supply) + supplyDelta),
           t.tokenAddress,
@@ -152,7 +147,7 @@ export class Ledger {
       return;
     }
     if (v < 0n) return;
-    this.stmts.run(
+    await q.run(
       `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
        VALUES (?, ?, 'ERC1155', NULL, ?, ?, ?, ?, ?)`,
       t.tokenAddress,

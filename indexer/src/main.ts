@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { buildRouter } from './api/routes.ts';
 import { Checkpointer } from './checkpointer.ts';
-import { openDatabase, Statements } from './db.ts';
+import { openDatabase } from './db.ts';
+import { SqliteStore } from './store/sqlite.ts';
 import { createApiServer } from './http/server.ts';
 import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
@@ -73,11 +74,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const dbFile = opts.dbFile ?? join(opts.dataDir ?? './data', 'indexer.sqlite');
   const db = openDatabase(dbFile);
-  const stmts = new Statements(db);
+  const store = new SqliteStore(db);
   const rpc = new RpcClient(opts.rpcUrl);
   const progress = opts.progress === undefined ? new ProgressBar() : new ProgressBar(process.stderr, opts.progress);
   const checkpointer = dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);
-  const syncer = new Syncer(stmts, rpc, {
+  const syncer = new Syncer(store, rpc, {
     ...opts.sync,
     pollMs: opts.pollMs ?? 1000,
     log,
@@ -85,7 +86,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
   });
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;
-  const metadata = new MetadataQueue(stmts, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
+  const metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
     gateway,
     log,
     syncBusy: () => syncer.status().catchingUp,
@@ -94,7 +95,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
 
   const dataDir = dbFile === ':memory:' ? (opts.dataDir ?? './data') : dirname(dbFile);
   const verifier = new VerificationService({
-    stmts,
+    db: store,
     rpc,
     compilers: new Compilers({
       cacheDir: join(dataDir, 'compilers'),
@@ -105,7 +106,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ stmts, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
   const server = createApiServer(router, log);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

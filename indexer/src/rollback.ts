@@ -1,5 +1,5 @@
 import type { AddressBook } from './address-book.ts';
-import type { Statements } from './db.ts';
+import type { Store } from './store/types.ts';
 import { ZERO_ADDRESS } from './fetch.ts';
 import { Ledger } from './ledger.ts';
 import { hexToBigInt, pad, toHex } from './num.ts';
@@ -32,12 +32,12 @@ export interface RollbackResult {
  * contracts and NFTs first seen there, validator tallies; native balances and ERC-20 supplies touched
  * there are read again at the ancestor. ancestor = -1 empties the chain data.
  */
-export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: AddressBook, ancestor: number): Promise<RollbackResult> {
-  if (ancestor < 0) return clearAll(stmts, book);
+export async function rollbackTo(db: Store, rpc: RpcClient, book: AddressBook, ancestor: number): Promise<RollbackResult> {
+  if (ancestor < 0) return clearAll(db, book);
   const from = ancestor + 1;
   const firstId = from * ROW_ID_BLOCK;
   const touched = new Set<string>();
-  for (const r of stmts.all<{ from_addr: string; to_addr: string | null; contract_address: string | null }>(
+  for (const r of await db.all<{ from_addr: string; to_addr: string | null; contract_address: string | null }>(
     'SELECT from_addr, to_addr, contract_address FROM transactions WHERE id >= ?',
     firstId,
   )) {
@@ -45,13 +45,14 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
     if (r.to_addr) touched.add(r.to_addr);
     if (r.contract_address) touched.add(r.contract_address);
   }
-  for (const r of stmts.all<{ miner: string }>('SELECT DISTINCT miner FROM blocks WHERE number >= ?', from)) touched.add(r.miner);
-  const kept = [...touched].filter((a) => {
-    const row = stmts.one<{ first_seen_block: number }>('SELECT first_seen_block FROM addresses WHERE address = ?', a);
-    return row !== undefined && row.first_seen_block < from;
-  });
-  const minted = stmts
-    .all<{ token_address: string }>(
+  for (const r of await db.all<{ miner: string }>('SELECT DISTINCT miner FROM blocks WHERE number >= ?', from)) touched.add(r.miner);
+  const kept: string[] = [];
+  for (const a of touched) {
+    const row = await db.one<{ first_seen_block: number }>('SELECT first_seen_block FROM addresses WHERE address = ?', a);
+    if (row !== undefined && row.first_seen_block < from) kept.push(a);
+  }
+  const minted = (
+    await db.all<{ token_address: string }>(
       `SELECT DISTINCT t.token_address FROM token_transfers t JOIN contracts c ON c.address = t.token_address
        WHERE t.block_number >= ? AND t.token_type = 'ERC20' AND (t.from_addr = ? OR t.to_addr = ?) AND c.first_seen_block < ?`,
       from,
@@ -59,7 +60,7 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
       ZERO_ADDRESS,
       from,
     )
-    .map((r) => r.token_address);
+  ).map((r) => r.token_address);
 
   const balances = new Map<string, bigint>();
   let supplies = new Map<string, string | null>();
@@ -78,15 +79,16 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
     }
   }
 
-  const ledger = new Ledger(stmts);
-  const result = stmts.transaction(() => {
-    const rows = stmts.all<TransferRow>(
+  const ledger = new Ledger();
+  const result = await db.transaction(async (tx) => {
+    const rows = await tx.all<TransferRow>(
       `SELECT token_address, token_type, from_addr, to_addr, value, token_id, block_number, tx_hash, timestamp
        FROM token_transfers WHERE block_number >= ? ORDER BY id DESC`,
       from,
     );
     for (const t of rows) {
-      ledger.apply(
+      await ledger.apply(
+        tx,
         {
           tokenAddress: t.token_address,
           tokenType: t.token_type,
@@ -102,55 +104,55 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
         -1,
       );
     }
-    ledger.flush();
-    stmts.run('DELETE FROM token_transfers WHERE block_number >= ?', from);
-    stmts.run('DELETE FROM nft_tokens WHERE mint_block >= ?', from);
-    stmts.run(
+    await ledger.flush(tx);
+    await tx.run('DELETE FROM token_transfers WHERE block_number >= ?', from);
+    await tx.run('DELETE FROM nft_tokens WHERE mint_block >= ?', from);
+    await tx.run(
       'DELETE FROM token_balances WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)',
       from,
     );
-    stmts.run('DELETE FROM nft_tokens WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)', from);
+    await tx.run('DELETE FROM nft_tokens WHERE token_address IN (SELECT address FROM contracts WHERE first_seen_block >= ?)', from);
     // A verification lives as long as its contract's creation: removed with the creation block, kept otherwise.
-    stmts.run(
+    await tx.run(
       `DELETE FROM verified_contracts WHERE creation_block >= ?
          OR (creation_block IS NULL AND address IN (SELECT address FROM contracts WHERE first_seen_block >= ?))`,
       from,
       from,
     );
-    stmts.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
-    stmts.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
-    stmts.run('DELETE FROM internal_calls WHERE block_number >= ?', from);
-    stmts.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
+    await tx.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
+    await tx.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
+    await tx.run('DELETE FROM internal_calls WHERE block_number >= ?', from);
+    await tx.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
-    const miners = stmts.all<{ miner: string; n: number }>(
+    const miners = await tx.all<{ miner: string; n: number }>(
       'SELECT miner, count(*) AS n FROM blocks WHERE number >= ? AND number > 0 GROUP BY miner',
       from,
     );
     const orphanRewards = new Map<string, bigint>();
-    for (const b of stmts.all<{ miner: string; reward: string }>('SELECT miner, reward FROM blocks WHERE number >= ? AND number > 0', from)) {
+    for (const b of await tx.all<{ miner: string; reward: string }>('SELECT miner, reward FROM blocks WHERE number >= ? AND number > 0', from)) {
       orphanRewards.set(b.miner, (orphanRewards.get(b.miner) ?? 0n) + BigInt(b.reward));
     }
-    const txs = stmts.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE id >= ?', firstId)?.n ?? 0;
-    const logs = stmts.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE id >= ?', firstId)?.n ?? 0;
-    const blocks = stmts.one<{ n: number }>('SELECT count(*) AS n FROM blocks WHERE number >= ?', from)?.n ?? 0;
-    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'transactions'", txs);
-    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'logs'", logs);
-    stmts.run("UPDATE counters SET value = value - ? WHERE name = 'token_transfers'", rows.length);
-    for (const a of touched) stmts.run('DELETE FROM address_transactions WHERE address = ? AND tx_id >= ?', a, firstId);
-    stmts.run('DELETE FROM logs WHERE id >= ?', firstId);
-    stmts.run('DELETE FROM transactions WHERE id >= ?', firstId);
-    stmts.run('DELETE FROM blocks WHERE number >= ?', from);
+    const txs = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE id >= ?', firstId))?.n ?? 0;
+    const logs = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE id >= ?', firstId))?.n ?? 0;
+    const blocks = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM blocks WHERE number >= ?', from))?.n ?? 0;
+    await tx.run("UPDATE counters SET value = value - ? WHERE name = 'transactions'", txs);
+    await tx.run("UPDATE counters SET value = value - ? WHERE name = 'logs'", logs);
+    await tx.run("UPDATE counters SET value = value - ? WHERE name = 'token_transfers'", rows.length);
+    for (const a of touched) await tx.run('DELETE FROM address_transactions WHERE address = ? AND tx_id >= ?', a, firstId);
+    await tx.run('DELETE FROM logs WHERE id >= ?', firstId);
+    await tx.run('DELETE FROM transactions WHERE id >= ?', firstId);
+    await tx.run('DELETE FROM blocks WHERE number >= ?', from);
 
     for (const m of miners) {
-      const v = stmts.one<{ blocks_mined: number; rewards: string }>('SELECT blocks_mined, rewards FROM validators WHERE address = ?', m.miner);
+      const v = await tx.one<{ blocks_mined: number; rewards: string }>('SELECT blocks_mined, rewards FROM validators WHERE address = ?', m.miner);
       if (!v) continue;
       const left = v.blocks_mined - m.n;
       if (left <= 0) {
-        stmts.run('DELETE FROM validators WHERE address = ?', m.miner);
+        await tx.run('DELETE FROM validators WHERE address = ?', m.miner);
         continue;
       }
-      const last = stmts.one<{ n: number }>('SELECT max(number) AS n FROM blocks WHERE miner = ?', m.miner)?.n ?? ancestor;
-      stmts.run(
+      const last = (await tx.one<{ n: number }>('SELECT max(number) AS n FROM blocks WHERE miner = ?', m.miner))?.n ?? ancestor;
+      await tx.run(
         'UPDATE validators SET blocks_mined = ?, rewards = ?, last_block = ? WHERE address = ?',
         left,
         (BigInt(v.rewards) - (orphanRewards.get(m.miner) ?? 0n)).toString(),
@@ -159,12 +161,12 @@ export async function rollbackTo(stmts: Statements, rpc: RpcClient, book: Addres
       );
     }
 
-    stmts.run('DELETE FROM addresses WHERE first_seen_block >= ?', from);
+    await tx.run('DELETE FROM addresses WHERE first_seen_block >= ?', from);
     for (const [address, balance] of balances) {
-      stmts.run('UPDATE addresses SET balance = ?, balance_block = ? WHERE address = ?', pad(balance), ancestor, address);
+      await tx.run('UPDATE addresses SET balance = ?, balance_block = ? WHERE address = ?', pad(balance), ancestor, address);
     }
     for (const [token, supply] of supplies) {
-      if (supply !== null) stmts.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+      if (supply !== null) await tx.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
     }
     return { blocks, transactions: txs };
   });
@@ -191,12 +193,12 @@ const CHAIN_TABLES = [
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */
-function clearAll(stmts: Statements, book: AddressBook): RollbackResult {
-  const result = stmts.transaction(() => {
-    const blocks = stmts.one<{ n: number }>('SELECT count(*) AS n FROM blocks')?.n ?? 0;
-    const transactions = stmts.one<{ n: number }>('SELECT count(*) AS n FROM transactions')?.n ?? 0;
-    for (const table of CHAIN_TABLES) stmts.run(`DELETE FROM ${table}`);
-    stmts.run('UPDATE counters SET value = 0');
+async function clearAll(db: Store, book: AddressBook): Promise<RollbackResult> {
+  const result = await db.transaction(async (tx) => {
+    const blocks = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM blocks'))?.n ?? 0;
+    const transactions = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM transactions'))?.n ?? 0;
+    for (const table of CHAIN_TABLES) await tx.run(`DELETE FROM ${table}`);
+    await tx.run('UPDATE counters SET value = 0');
     return { blocks, transactions };
   });
   book.clear();

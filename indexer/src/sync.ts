@@ -1,5 +1,5 @@
 import { AddressBook } from './address-book.ts';
-import type { Statements } from './db.ts';
+import type { Store } from './store/types.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
 import { hexToNumber, toHex } from './num.ts';
 import { ProgressBar } from './progress.ts';
@@ -40,7 +40,7 @@ interface Tip {
 
 /** Follows the chain: bounded-concurrency catch-up, then head polling, with reorg rollback. */
 export class Syncer {
-  private readonly stmts: Statements;
+  private readonly db: Store;
   private readonly rpc: RpcClient;
   private readonly ctx: FetchContext;
   private readonly writer: Writer;
@@ -67,12 +67,12 @@ export class Syncer {
   private lastCheckpoint = Date.now();
   private hasCaughtUp = false;
 
-  constructor(stmts: Statements, rpc: RpcClient, opts: SyncOptions = {}) {
-    this.stmts = stmts;
+  constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
+    this.db = db;
     this.rpc = rpc;
-    this.book = new AddressBook(stmts);
+    this.book = new AddressBook(db);
     this.ctx = { rpc, book: this.book, blockReceipts: true, stateFloor: null, head: 0 };
-    this.writer = new Writer(stmts, this.book);
+    this.writer = new Writer(db, this.book);
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? 4;
     this.txsPerBatch = opts.txsPerBatch ?? 400;
@@ -82,11 +82,15 @@ export class Syncer {
     this.checkpoint =
       opts.checkpoint ??
       (() => {
-        stmts.checkpoint();
+        void db.checkpoint();
         return true;
       });
-    const row = stmts.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
-    this.tip = row ? { number: row.number, hash: row.hash } : null;
+  }
+
+  /** The highest stored block, where the sync goes on from. */
+  private async storedTip(): Promise<Tip | null> {
+    const row = await this.db.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+    return row ? { number: row.number, hash: row.hash } : null;
   }
 
   /** Registers a callback run after commits that added NFT rows. */
@@ -144,6 +148,7 @@ export class Syncer {
 
   private async run(): Promise<void> {
     let failures = 0;
+    this.tip = await this.storedTip();
     while (this.running) {
       try {
         const head = hexToNumber(await this.rpc.call<string>('eth_blockNumber'));
@@ -194,7 +199,7 @@ export class Syncer {
     if (this.tip === null) return;
     const n = Math.min(this.tip.number, head);
     const block = await this.rpc.call<{ hash: string } | null>('eth_getBlockByNumber', [toHex(n), false]);
-    const stored = n === this.tip.number ? this.tip.hash : this.storedHash(n);
+    const stored = n === this.tip.number ? this.tip.hash : await this.storedHash(n);
     if (block !== null && stored === block.hash.toLowerCase()) {
       if (n < this.tip.number) await this.rollback(n);
       return;
@@ -202,15 +207,15 @@ export class Syncer {
     await this.rollback(await this.findAncestor(n - 1));
   }
 
-  private storedHash(n: number): string | undefined {
-    return this.stmts.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', n)?.hash;
+  private async storedHash(n: number): Promise<string | undefined> {
+    return (await this.db.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', n))?.hash;
   }
 
   private async findAncestor(start: number): Promise<number> {
     if (start < 0) return -1;
     // A different genesis means a different chain (a restarted devnet): nothing is shared.
     const genesis = await this.rpc.call<{ hash: string } | null>('eth_getBlockByNumber', ['0x0', false]);
-    if (!genesis || this.storedHash(0) !== genesis.hash.toLowerCase()) return -1;
+    if (!genesis || (await this.storedHash(0)) !== genesis.hash.toLowerCase()) return -1;
     const window = 32;
     for (let top = start; top >= 0; top -= window) {
       const bottom = Math.max(0, top - window + 1);
@@ -222,17 +227,16 @@ export class Syncer {
       for (let i = 0; i < numbers.length; i++) {
         const a = answers[i];
         const n = numbers[i] as number;
-        if (a?.ok && a.result && this.storedHash(n) === a.result.hash.toLowerCase()) return n;
+        if (a?.ok && a.result && (await this.storedHash(n)) === a.result.hash.toLowerCase()) return n;
       }
     }
     return -1;
   }
 
   private async rollback(ancestor: number): Promise<void> {
-    const removed = await rollbackTo(this.stmts, this.rpc, this.book, ancestor);
+    const removed = await rollbackTo(this.db, this.rpc, this.book, ancestor);
     this.reorgs++;
-    const row = this.stmts.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
-    this.tip = row ? { number: row.number, hash: row.hash } : null;
+    this.tip = await this.storedTip();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);
   }
 
@@ -283,7 +287,7 @@ export class Syncer {
         await this.sleep(Math.min(this.pollMs, 1000));
         return;
       }
-      const written = this.writer.write(batch);
+      const written = await this.writer.write(batch);
       this.tip = { number: written.last, hash: written.lastHash };
       this.uncheckpointed++;
       this.maybeCheckpoint(false);

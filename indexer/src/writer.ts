@@ -1,6 +1,6 @@
 import type { AddressBook } from './address-book.ts';
 import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
-import type { Statements } from './db.ts';
+import type { Queryable, Store } from './store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
 import { Ledger } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
@@ -30,26 +30,28 @@ function lower(a: string | null | undefined): string | null {
 
 /** Stores fetched batches: one database transaction per batch, whole blocks only. */
 export class Writer {
-  private readonly stmts: Statements;
+  private readonly db: Store;
   private readonly book: AddressBook;
-  private readonly ledger: Ledger;
+  private readonly ledger = new Ledger();
+  /** The batch's transaction while one is written. */
+  private q: Queryable;
   private types = new Map<string, string>();
   /** Called after each commit with the NFT rows that wait for metadata. */
   onNftRows: (() => void) | null = null;
 
-  constructor(stmts: Statements, book: AddressBook) {
-    this.stmts = stmts;
+  constructor(db: Store, book: AddressBook) {
+    this.db = db;
+    this.q = db;
     this.book = book;
-    this.ledger = new Ledger(stmts);
   }
 
   /** Writes a batch atomically and returns the new tip. */
-  write(batch: FetchedBatch): WriteResult {
+  async write(batch: FetchedBatch): Promise<WriteResult> {
     this.types = new Map();
     let nftTouched = false;
     let result: WriteResult;
     try {
-      result = this.writeInTransaction(batch, () => {
+      result = await this.writeInTransaction(batch, () => {
         nftTouched = true;
       });
     } catch (err) {
@@ -62,22 +64,33 @@ export class Writer {
     return result;
   }
 
-  private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): WriteResult {
-    return this.stmts.transaction(() => {
+  private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
+    return this.db.transaction(async (tx) => {
+      this.q = tx;
+      try {
+        return await this.writeBatch(batch, nftSeen, tx);
+      } finally {
+        this.q = this.db;
+      }
+    });
+  }
+
+  private async writeBatch(batch: FetchedBatch, nftSeen: () => void, tx: Queryable): Promise<WriteResult> {
+    {
       let txs = 0;
       let logs = 0;
       let transfers = 0;
       const firstSeen = new Map<string, number>();
-      batch.blocks.forEach((block, bi) => {
-        const counts = this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
+      for (const [bi, block] of batch.blocks.entries()) {
+        const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
         txs += counts.txs;
         logs += counts.logs;
         transfers += counts.transfers;
         if (counts.nft) nftSeen();
-      });
+      }
       for (const [address, balance] of batch.balances) {
-        const kind = this.book.lookup(address);
-        this.stmts.run(
+        const kind = await this.book.lookup(address, tx);
+        await this.q.run(
           `INSERT INTO addresses (address, balance, balance_block, first_seen_block, is_contract) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
              is_contract = max(is_contract, excluded.is_contract)`,
@@ -89,18 +102,18 @@ export class Writer {
         );
       }
       for (const [token, supply] of batch.supplies) {
-        if (supply !== null) this.stmts.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+        if (supply !== null) await this.q.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
       }
-      this.ledger.flush();
-      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
-      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
-      this.stmts.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
+      await this.ledger.flush(tx);
+      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
+      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
+      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
       const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
       return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
-    });
+    }
   }
 
-  private writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>) {
+  private async writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>) {
     const number = hexToNumber(block.number);
     const timestamp = hexToNumber(block.timestamp);
     const baseFee = hexToBigInt(block.baseFeePerGas);
@@ -113,7 +126,7 @@ export class Writer {
     let logs = 0;
     let transfers = 0;
     let nft = false;
-    block.transactions.forEach((tx, i) => {
+    for (const [i, tx] of block.transactions.entries()) {
       const r = receipts[i] as RawReceipt;
       const from = tx.from.toLowerCase();
       const to = lower(tx.to);
@@ -125,19 +138,19 @@ export class Writer {
       const txIndex = hexToNumber(tx.transactionIndex);
       const txId = number * ROW_ID_BLOCK + txIndex;
       const hash = tx.hash.toLowerCase();
-      this.insertTx(tx, r, { number, timestamp, hash, from, to, created, status, txId, blockHash: block.hash.toLowerCase() });
+      await this.insertTx(tx, r, { number, timestamp, hash, from, to, created, status, txId, blockHash: block.hash.toLowerCase() });
       seen(from);
       seen(to);
       seen(created);
       for (const a of new Set([from, to, created])) {
-        if (a !== null) this.stmts.run('INSERT OR IGNORE INTO address_transactions (address, tx_id) VALUES (?, ?)', a, txId);
+        if (a !== null) await this.q.run('INSERT OR IGNORE INTO address_transactions (address, tx_id) VALUES (?, ?)', a, txId);
       }
-      if (created !== null) this.ensureContract(created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
-      if (to !== null && this.book.probe(to)) this.ensureContract(to, number, null, false);
+      if (created !== null) await this.ensureContract(created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
+      if (to !== null && this.book.probe(to)) await this.ensureContract(to, number, null, false);
       for (const log of r.logs) {
         const emitter = log.address.toLowerCase();
         const logIndex = hexToNumber(log.logIndex);
-        this.stmts.run(
+        await this.q.run(
           `INSERT INTO logs (id, block_number, log_index, tx_id, tx_hash, address, topic0, topic1, topic2, topic3, data)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           number * ROW_ID_BLOCK + logIndex,
@@ -153,11 +166,11 @@ export class Writer {
           log.data,
         );
         logs++;
-        this.ensureContract(emitter, number, null, true);
+        await this.ensureContract(emitter, number, null, true);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
-          this.upgradeType(t.tokenAddress, t.tokenType);
+          await this.upgradeType(t.tokenAddress, t.tokenType);
           const tokenId = t.tokenId === null ? null : pad(t.tokenId);
-          this.stmts.run(
+          await this.q.run(
             `INSERT INTO token_transfers (block_number, log_index, batch_index, tx_hash, timestamp, token_address, token_type,
                from_addr, to_addr, value, token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             number,
@@ -172,13 +185,13 @@ export class Writer {
             t.value.toString(),
             tokenId,
           );
-          this.ledger.apply({ ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp }, 1);
+          await this.ledger.apply(this.q, { ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp }, 1);
           transfers++;
           if (t.tokenType !== 'ERC20') nft = true;
         }
       }
-    });
-    this.stmts.run(
+    }
+    await this.q.run(
       `INSERT INTO blocks (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit, base_fee, difficulty, nonce,
          extra_data, size, tx_count, reward) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       number,
@@ -197,21 +210,21 @@ export class Writer {
       reward.toString(),
     );
     // The genesis block is not produced by anyone; its miner field is a placeholder.
-    if (number > 0) this.tallyValidator(miner, number, reward);
+    if (number > 0) await this.tallyValidator(miner, number, reward);
     return { txs: block.transactions.length, logs, transfers, nft };
   }
 
-  private tallyValidator(miner: string, number: number, reward: bigint): void {
-    const v = this.stmts.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
+  private async tallyValidator(miner: string, number: number, reward: bigint): Promise<void> {
+    const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
     if (v) {
-      this.stmts.run(
+      await this.q.run(
         'UPDATE validators SET blocks_mined = blocks_mined + 1, rewards = ?, last_block = ? WHERE address = ?',
         (BigInt(v.rewards) + reward).toString(),
         number,
         miner,
       );
     } else {
-      this.stmts.run(
+      await this.q.run(
         'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, 1, ?, ?, ?)',
         miner,
         reward.toString(),
@@ -221,12 +234,12 @@ export class Writer {
     }
   }
 
-  private insertTx(
+  private async insertTx(
     tx: RawTransaction,
     r: RawReceipt,
     x: { number: number; timestamp: number; hash: string; from: string; to: string | null; created: string | null; status: number; txId: number; blockHash: string },
-  ): void {
-    this.stmts.run(
+  ): Promise<void> {
+    await this.q.run(
       `INSERT INTO transactions (id, hash, block_number, tx_index, block_hash, timestamp, from_addr, to_addr, contract_address,
          value, gas_limit, gas_price, max_fee_per_gas, max_priority_fee_per_gas, effective_gas_price, gas_used,
          cumulative_gas_used, input, nonce, type, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -255,13 +268,13 @@ export class Writer {
   }
 
   /** Stores a contract seen for the first time (created here, called, or emitting logs). */
-  private ensureContract(address: string, blockNumber: number, creation: Creation | null, always: boolean): void {
+  private async ensureContract(address: string, blockNumber: number, creation: Creation | null, always: boolean): Promise<void> {
     const probe: ContractProbe | undefined = this.book.probe(address);
     if (probe === undefined) {
-      if (!always || this.book.lookup(address) === 'contract') return;
-      if (this.stmts.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) return;
+      if (!always || (await this.book.lookup(address, this.q)) === 'contract') return;
+      if (await this.q.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) return;
     }
-    this.stmts.run(
+    await this.q.run(
       `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type, name,
          symbol, decimals, total_supply, owner, code_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (address) DO NOTHING`,
@@ -279,19 +292,19 @@ export class Writer {
       probe?.owner ?? null,
       probe?.codeSize ?? null,
     );
-    this.stmts.run('UPDATE addresses SET is_contract = 1 WHERE address = ?', address);
+    await this.q.run('UPDATE addresses SET is_contract = 1 WHERE address = ?', address);
     this.book.stored(address);
   }
 
   /** A contract the probe could not classify becomes a token once it emits that token's transfer event. */
-  private upgradeType(address: string, type: TokenType): void {
+  private async upgradeType(address: string, type: TokenType): Promise<void> {
     let current = this.types.get(address);
     if (current === undefined) {
-      current = this.stmts.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address)?.contract_type ?? 'none';
+      current = (await this.q.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address))?.contract_type ?? 'none';
       this.types.set(address, current);
     }
     if (current !== 'none') return;
-    this.stmts.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
+    await this.q.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
     this.types.set(address, type);
   }
 }

@@ -5,7 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
-import { openDatabase, Statements } from '../../indexer/src/db.ts';
+import { openDatabase } from '../../indexer/src/db.ts';
+import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
 import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
@@ -259,7 +260,7 @@ test.describe('logos', () => {
     const address = '0x00000000000000000000000000000000000000e1';
     db.prepare('INSERT INTO token_logos (address, logo_type, bytes, hash, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(address, 'svg', Buffer.from(SCRIPT_SVG.replace('<rect', '<foreignObject><iframe src="javascript:document.title=\'ran\'"></iframe></foreignObject><rect')), 'f'.repeat(64), 'test', 0);
-    const ctx = { stmts: new Statements(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
+    const ctx = { db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
     const server = createApiServer(buildRouter(ctx), () => undefined);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -19,52 +19,52 @@ function counter() {
 }
 
 describe('ResponseCache', () => {
-  it('serves an immutable lookup from memory until a rollback', () => {
+  it('serves an immutable lookup from memory until a rollback', async () => {
     const { ctx, state } = context();
     const cache = new ResponseCache();
     const c = counter();
-    expect(cache.serve(ctx, 'k', c.compute)?.text).toBe('{"n":1}');
+    expect((await cache.serveAsync(ctx, 'k', async () => c.compute()))?.text).toBe('{"n":1}');
     state.lastBlock = 11;
-    expect(cache.serve(ctx, 'k', c.compute)?.text).toBe('{"n":1}');
+    expect((await cache.serveAsync(ctx, 'k', async () => c.compute()))?.text).toBe('{"n":1}');
     state.reorgs = 1;
-    expect(cache.serve(ctx, 'k', c.compute)?.text).toBe('{"n":2}');
+    expect((await cache.serveAsync(ctx, 'k', async () => c.compute()))?.text).toBe('{"n":2}');
     expect(c.calls).toBe(2);
   });
 
-  it('expires mutable entries when a block is indexed', () => {
+  it('expires mutable entries when a block is indexed', async () => {
     const { ctx, state } = context();
     const cache = new ResponseCache({ mutable: true });
     const c = counter();
-    cache.serve(ctx, 'k', c.compute);
-    cache.serve(ctx, 'k', c.compute);
+    await cache.serveAsync(ctx, 'k', async () => c.compute());
+    await cache.serveAsync(ctx, 'k', async () => c.compute());
     state.lastBlock = 11;
-    expect(cache.serve(ctx, 'k', c.compute)?.text).toBe('{"n":2}');
+    expect((await cache.serveAsync(ctx, 'k', async () => c.compute()))?.text).toBe('{"n":2}');
   });
 
-  it('does not cache not-found answers', () => {
+  it('does not cache not-found answers', async () => {
     const { ctx } = context();
     const cache = new ResponseCache();
     let calls = 0;
-    expect(cache.serve(ctx, 'k', () => (calls++, null))).toBeNull();
-    expect(cache.serve(ctx, 'k', () => (calls++, null))).toBeNull();
+    expect(await cache.serveAsync(ctx, 'k', async () => (calls++, null))).toBeNull();
+    expect(await cache.serveAsync(ctx, 'k', async () => (calls++, null))).toBeNull();
     expect(calls).toBe(2);
   });
 
-  it('evicts the least recently used entries beyond its byte budget', () => {
+  it('evicts the least recently used entries beyond its byte budget', async () => {
     const { ctx } = context();
     const cache = new ResponseCache({ maxBytes: 16 * 40 });
     const c = counter();
-    for (let i = 0; i < 100; i++) cache.serve(ctx, `k${i}`, () => ({ pad: 'x'.repeat(20), i }));
-    expect(cache.serve(ctx, 'k99', c.compute)?.text).toContain('"i":99');
-    expect(cache.serve(ctx, 'k0', c.compute)?.text).toBe('{"n":1}');
+    for (let i = 0; i < 100; i++) await cache.serveAsync(ctx, `k${i}`, async () => ({ pad: 'x'.repeat(20), i }));
+    expect((await cache.serveAsync(ctx, 'k99', async () => c.compute()))?.text).toContain('"i":99');
+    expect((await cache.serveAsync(ctx, 'k0', async () => c.compute()))?.text).toBe('{"n":1}');
   });
 
-  it('computes every time when caching is off', () => {
+  it('computes every time when caching is off', async () => {
     const { ctx } = context(false);
     const cache = new ResponseCache();
     const c = counter();
-    cache.serve(ctx, 'k', c.compute);
-    cache.serve(ctx, 'k', c.compute);
+    await cache.serveAsync(ctx, 'k', async () => c.compute());
+    await cache.serveAsync(ctx, 'k', async () => c.compute());
     expect(c.calls).toBe(2);
   });
 });

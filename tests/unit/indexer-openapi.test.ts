@@ -4,7 +4,7 @@ import { openApiDocument } from '../../indexer/src/api/openapi.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 
 // Registering routes touches no database or node, so a context of stubs is enough.
-const ctx = { stmts: {}, rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/' } as unknown as ApiContext;
+const ctx = { db: {}, rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/' } as unknown as ApiContext;
 const router = buildRouter(ctx);
 const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
-import { openDatabase, Statements } from '../../indexer/src/db.ts';
+import { openDatabase } from '../../indexer/src/db.ts';
+import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const db = openDatabase(':memory:');
   db.prepare(`INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, decimals, holder_count, transfer_count)
     VALUES (?, 1, 100, 1, 'ERC20', 'Alpha', 'ALP', 18, 1, 1)`).run(TOKEN);
-  const ctx = { stmts: new Statements(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false, adminToken: SECRET } as unknown as ApiContext;
+  const ctx = { db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false, adminToken: SECRET } as unknown as ApiContext;
   const server = createApiServer(buildRouter(ctx), () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,10 +62,10 @@ describe('the shared secret', () => {
 
   it('without a configured secret the admin routes are off (503), never open', async () => {
     const db = openDatabase(':memory:');
-    const router = buildRouter({ stmts: new Statements(db), rpc: {}, sync: () => ({}), ipfsGateway: '', cache: false } as unknown as ApiContext);
+    const router = buildRouter({ db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: '', cache: false } as unknown as ApiContext);
     const match = router.match('POST', ['admin', 'sessions']);
     if (!match || !('route' in match)) throw new Error('no route');
-    expect(() => match.route.handler({ params: {}, query: new URLSearchParams(), body: {}, headers: { authorization: 'Bearer ' } })).toThrow(/INDEXER_ADMIN_TOKEN/);
+    await expect(Promise.try(() => match.route.handler({ params: {}, query: new URLSearchParams(), body: {}, headers: { authorization: 'Bearer ' } }))).rejects.toThrow(/INDEXER_ADMIN_TOKEN/);
     db.close();
   });
 });

@@ -1,7 +1,8 @@
 // The bundled indexer's NFT routes as the NFT screens use them: ?sort= on /nfts and /nfts/{c}/tokens, and trait
 // rarity on /nfts/{c}/{id}. An in-memory database with a few rows is enough.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, Statements } from '../../indexer/src/db.ts';
+import { openDatabase } from '../../indexer/src/db.ts';
+import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
@@ -14,7 +15,7 @@ const HOLDER = '0x00000000000000000000000000000000000000b1';
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 type Json = Record<string, unknown>;
-let get: (path: string) => unknown;
+let get: (path: string) => Promise<unknown>;
 
 beforeAll(() => {
   const db = openDatabase(':memory:');
@@ -47,13 +48,13 @@ beforeAll(() => {
   transfer.run(3, 50, tx, 5000, NEW, ZERO, HOLDER, pad(1n));
   transfer.run(4, 60, tx, 6000, BUSY, HOLDER, HOLDER, pad(3n));
   transfer.run(5, 61, tx, 6100, BUSY, HOLDER, HOLDER, pad(2n));
-  const ctx = { stmts: new Statements(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
+  const ctx = { db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
   const router = buildRouter(ctx);
-  get = (path: string) => {
+  get = async (path: string) => {
     const url = new URL(path, 'http://x');
     const match = router.match('GET', url.pathname.split('/').filter(Boolean));
     if (!match || !('route' in match)) throw new Error(`no route for ${path}`);
-    return match.route.handler({ params: match.params, query: url.searchParams, body: undefined });
+    return await match.route.handler({ params: match.params, query: url.searchParams, body: undefined });
   };
 });
 
@@ -65,12 +66,12 @@ describe('GET /nfts?sort=', () => {
     ['?sort=top', ['Old', 'Busy', 'New']],
     ['?sort=trending', ['Busy', 'New', 'Old']],
     ['?sort=new', ['New', 'Busy', 'Old']],
-  ])('/nfts%s', (query, expected) => {
-    expect(names(get(`/nfts${query}`))).toEqual(expected);
+  ])('/nfts%s', async (query, expected) => {
+    expect(names(await get(`/nfts${query}`))).toEqual(expected);
   });
 
-  it('rejects an unknown order with 400', () => {
-    expect(() => get('/nfts?sort=hot')).toThrow(HttpError);
+  it('rejects an unknown order with 400', async () => {
+    await expect(get('/nfts?sort=hot')).rejects.toThrow(HttpError);
   });
 });
 
@@ -82,30 +83,30 @@ describe('GET /nfts/{c}/tokens?sort=', () => {
     // Latest transfer first (2 at id 5, 3 at id 4, 1 at id 2), then the rest by highest id.
     ['?sort=trending', ['2', '3', '1', '5', '4']],
     ['?sort=new', ['5', '4', '3', '2', '1']],
-  ])(`/nfts/${BUSY}/tokens%s`, (query, expected) => {
-    expect(ids(get(`/nfts/${BUSY}/tokens${query}`))).toEqual(expected);
+  ])(`/nfts/${BUSY}/tokens%s`, async (query, expected) => {
+    expect(ids(await get(`/nfts/${BUSY}/tokens${query}`))).toEqual(expected);
   });
 });
 
 describe('GET /nfts/{c}/{id}: trait rarity', () => {
-  it('is the share of the live items with the same type and value (one decimal)', () => {
-    const item = get(`/nfts/${BUSY}/1`) as Json;
+  it('is the share of the live items with the same type and value (one decimal)', async () => {
+    const item = (await get(`/nfts/${BUSY}/1`)) as Json;
     // 4 live items: Circle ×3 of 4 = 75 %, Red ×3 of 4 = 75 %, Square ×1 = 25 % (the burned Circle Red is not counted).
     expect(item['traits']).toEqual([
       { type: 'Shape', value: 'Circle', rarity: 75 },
       { type: 'Color', value: 'Red', rarity: 75 },
     ]);
-    expect((get(`/nfts/${BUSY}/2`) as Json)['traits']).toEqual([
+    expect(((await get(`/nfts/${BUSY}/2`)) as Json)['traits']).toEqual([
       { type: 'Shape', value: 'Circle', rarity: 75 },
       { type: 'Color', value: 'Blue', rarity: 25 },
     ]);
-    expect((get(`/nfts/${BUSY}/3`) as Json)['traits']).toEqual([
+    expect(((await get(`/nfts/${BUSY}/3`)) as Json)['traits']).toEqual([
       { type: 'Shape', value: 'Square', rarity: 25 },
       { type: 'Color', value: 'Red', rarity: 75 },
     ]);
   });
 
-  it('an item without readable metadata has no traits', () => {
-    expect((get(`/nfts/${OLD}/1`) as Json)['traits']).toEqual([]);
+  it('an item without readable metadata has no traits', async () => {
+    expect(((await get(`/nfts/${OLD}/1`)) as Json)['traits']).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { ApiContext } from './context.ts';
 
 /** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */
 export async function nativeBalance(ctx: ApiContext, address: string): Promise<bigint> {
-  const row = ctx.stmts.one<{ balance: string }>('SELECT balance FROM addresses WHERE address = ?', address);
+  const row = await ctx.db.one<{ balance: string }>('SELECT balance FROM addresses WHERE address = ?', address);
   if (row) return unpadBigInt(row.balance);
   try {
     return BigInt(await ctx.rpc.call<string>('eth_getBalance', [address, 'latest']));
@@ -14,9 +14,9 @@ export async function nativeBalance(ctx: ApiContext, address: string): Promise<b
 
 /** 'contract' with its type, or 'wallet'; addresses unknown to the index are code-checked live. */
 export async function addressKind(ctx: ApiContext, address: string): Promise<{ type: 'contract' | 'wallet'; contractType?: string }> {
-  const c = ctx.stmts.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
+  const c = await ctx.db.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
   if (c) return { type: 'contract', contractType: c.contract_type };
-  const known = ctx.stmts.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
+  const known = await ctx.db.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
   if (known) return known.is_contract ? { type: 'contract', contractType: 'none' } : { type: 'wallet' };
   try {
     const code = await ctx.rpc.call<string>('eth_getCode', [address, 'latest']);
@@ -38,8 +38,8 @@ interface HoldingRow {
 }
 
 /** Token holdings of an address (ERC-20 amounts, NFT counts), in the upstream account-balances shape. */
-export function holdings(ctx: ApiContext, address: string, limit: number, offset: number) {
-  const rows = ctx.stmts.all<HoldingRow>(
+export async function holdings(ctx: ApiContext, address: string, limit: number, offset: number) {
+  const rows = await ctx.db.all<HoldingRow>(
     `SELECT b.token_address, b.balance, c.name, c.symbol, c.decimals, c.contract_type, c.creator
      FROM token_balances b JOIN contracts c ON c.address = b.token_address
      WHERE b.holder = ? AND b.token_id = '' AND b.balance > ?

@@ -8,8 +8,8 @@ import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
 import { addressTransferJson, TRANSFER_SELECT, transferJson, txJson, type TransferRow, type TxRow } from './shapes.ts';
 
 /** Transactions sent by, received by or creating an address, newest first. */
-export function addressTransactions(ctx: ApiContext, address: string, limit: number, offset: number): TxRow[] {
-  return ctx.stmts.all<TxRow>(
+export async function addressTransactions(ctx: ApiContext, address: string, limit: number, offset: number): Promise<TxRow[]> {
+  return await ctx.db.all<TxRow>(
     `SELECT t.* FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
      WHERE a.address = ? ORDER BY a.tx_id DESC LIMIT ? OFFSET ?`,
     address,
@@ -19,26 +19,26 @@ export function addressTransactions(ctx: ApiContext, address: string, limit: num
 }
 
 /** Number of transactions involving an address. */
-export function addressTxCount(ctx: ApiContext, address: string): number {
-  return ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM address_transactions WHERE address = ?', address)?.n ?? 0;
+export async function addressTxCount(ctx: ApiContext, address: string): Promise<number> {
+  return (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM address_transactions WHERE address = ?', address))?.n ?? 0;
 }
 
 const NFT_TYPES = ['ERC721', 'ERC1155'] as const;
 const TOKEN_TYPES = ['ERC20', 'ERC721', 'ERC1155'] as const;
 
 /** Token transfers from or to an address, newest first, optionally filtered by token and type. */
-export function addressTransfers(
+export async function addressTransfers(
   ctx: ApiContext,
   address: string,
   opts: { limit: number; offset: number; token: string | null; types: readonly string[] },
-): TransferRow[] {
+): Promise<TransferRow[]> {
   const window = opts.limit + opts.offset;
   const types = opts.types.map((t) => `'${t}'`).join(', ');
   const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
   const branch = (col: string): string =>
     `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?)`;
   const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
-  return ctx.stmts.all<TransferRow>(
+  return await ctx.db.all<TransferRow>(
     `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
     ...args(),
     ...args(),
@@ -48,9 +48,9 @@ export function addressTransfers(
 }
 
 /** NFTs an address holds: ERC-721 tokens it owns and ERC-1155 ids with a positive balance. */
-export function addressNfts(ctx: ApiContext, address: string, limit: number, offset: number, token: string | null) {
+export async function addressNfts(ctx: ApiContext, address: string, limit: number, offset: number, token: string | null) {
   const tokenFilter = token ? 'AND n.token_address = ?' : '';
-  const rows = ctx.stmts.all<NftRow>(
+  const rows = await ctx.db.all<NftRow>(
     `SELECT * FROM (
        ${NFT_SELECT.replace('SELECT ', 'SELECT NULL AS balance, ')} WHERE n.owner = ? AND n.token_type = 'ERC721' ${tokenFilter}
        UNION ALL
@@ -81,27 +81,27 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
 
   const summary = async (address: string, verified: boolean | null) => {
     const [kind, balance] = await Promise.all([addressKind(ctx, address), nativeBalance(ctx, address)]);
-    const c = ctx.stmts.one<{ creator: string | null; owner: string | null; name: string | null; symbol: string | null; decimals: number | null; total_supply: string | null; holder_count: number }>(
+    const c = await ctx.db.one<{ creator: string | null; owner: string | null; name: string | null; symbol: string | null; decimals: number | null; total_supply: string | null; holder_count: number }>(
       'SELECT creator, owner, name, symbol, decimals, total_supply, holder_count FROM contracts WHERE address = ?',
       address,
     );
-    const tokenCount = ctx.stmts.one<{ n: number }>(
+    const tokenCount = (await ctx.db.one<{ n: number }>(
       "SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id = '' AND balance > ?",
       address,
       PADDED_ZERO,
-    )?.n;
+    ))?.n;
     const nftCount =
-      (ctx.stmts.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", address)?.n ?? 0) +
-      (ctx.stmts.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id != '' AND balance > ?", address, PADDED_ZERO)?.n ?? 0);
+      ((await ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", address))?.n ?? 0) +
+      ((await ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id != '' AND balance > ?", address, PADDED_ZERO))?.n ?? 0);
     return {
       address,
       type: kind.type,
       contractType: kind.contractType ?? null,
       balance: balance.toString(),
       balanceFormatted: formatUnits(balance, 18),
-      transactionCount: addressTxCount(ctx, address),
+      transactionCount: await addressTxCount(ctx, address),
       tokenCount: tokenCount ?? 0,
-      tokens: holdings(ctx, address, 100, 0),
+      tokens: await holdings(ctx, address, 100, 0),
       nftCount,
       creatorAddress: c?.creator ?? null,
       ownerAddress: c?.owner ?? null,
@@ -121,7 +121,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
   router.get('/address/{address}/transactions', ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
-    return cache.serve(ctx, `t:${address}:${limit}:${offset}`, () => addressTransactions(ctx, address, limit, offset).map(txJson));
+    return cache.serveAsync(ctx, `t:${address}:${limit}:${offset}`, async () => (await addressTransactions(ctx, address, limit, offset)).map(txJson));
   });
 
   router.get('/address/{address}/tokens', ({ params, query }) => {
@@ -130,20 +130,20 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     return holdings(ctx, address, limit, offset);
   });
 
-  router.get('/address/{address}/token-transfers', ({ params, query }) => {
+  router.get('/address/{address}/token-transfers', async ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
     const type = optionalEnum(query, 'tokenType', TOKEN_TYPES);
     const token = optionalAddress(query, 'tokenAddress');
-    return addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES }).map(addressTransferJson);
+    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES })).map(addressTransferJson);
   });
 
-  router.get('/address/{address}/nft-transfers', ({ params, query }) => {
+  router.get('/address/{address}/nft-transfers', async ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
     const type = optionalEnum(query, 'tokenType', NFT_TYPES);
     const token = optionalAddress(query, 'tokenAddress');
-    return addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES }).map(transferJson);
+    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES })).map(transferJson);
   });
 
   router.get('/address/{address}/nfts', ({ params, query }) => {
@@ -152,17 +152,16 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     return addressNfts(ctx, address, limit, offset, optionalAddress(query, 'tokenAddress'));
   });
 
-  router.get('/address/{address}/contracts', ({ params, query }) => {
+  router.get('/address/{address}/contracts', async ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
-    return ctx.stmts
-      .all<{ address: string; contract_type: string; name: string | null; symbol: string | null; block_number: number | null; timestamp: number | null; creation_tx: string | null }>(
+    return (await ctx.db.all<{ address: string; contract_type: string; name: string | null; symbol: string | null; block_number: number | null; timestamp: number | null; creation_tx: string | null }>(
         `SELECT address, contract_type, name, symbol, block_number, timestamp, creation_tx FROM contracts
          WHERE creator = ? ORDER BY block_number DESC, address LIMIT ? OFFSET ?`,
         address,
         limit,
         offset,
-      )
+      ))
       .map((c) => ({
         address: c.address,
         creatorAddress: address,
@@ -179,7 +178,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     const address = parseAddress(params['address']);
     return cache.serveAsync(ctx, `b:${address}`, async () => {
       const wei = await nativeBalance(ctx, address);
-      return { native: formatUnits(wei, 18), nativeWei: wei.toString(), tokens: holdings(ctx, address, 100, 0) };
+      return { native: formatUnits(wei, 18), nativeWei: wei.toString(), tokens: await holdings(ctx, address, 100, 0) };
     });
   });
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { INVALID_JSON } from '../http/server.ts';
 import { HttpError, type ApiRequest, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
+import type { Queryable } from '../store/types.ts';
 
 /** Longest client key kept for throttling (an IPv6 address with zone fits easily). */
 const MAX_CLIENT_LENGTH = 100;
@@ -60,8 +61,8 @@ interface SessionRow {
 }
 
 /** Failures of a client within the window, and when the oldest of them leaves it. */
-function failures(ctx: ApiContext, client: string, windowMs: number, now: number): { failures: number; oldest: number | null } {
-  const row = ctx.stmts.one<{ n: number; oldest: number | null }>(
+async function failures(q: Queryable, client: string, windowMs: number, now: number): Promise<{ failures: number; oldest: number | null }> {
+  const row = await q.one<{ n: number; oldest: number | null }>(
     'SELECT count(*) AS n, min(at) AS oldest FROM admin_login_failures WHERE client = ? AND at > ?',
     client,
     now - windowMs,
@@ -74,37 +75,37 @@ function failures(ctx: ApiContext, client: string, windowMs: number, now: number
  * the policy (idle time, window, limit); these routes only store and count.
  */
 export function adminRoutes(router: Router, ctx: ApiContext): void {
-  router.post('/admin/sessions', (req) => {
+  router.post('/admin/sessions', async (req) => {
     requireAdmin(ctx, req);
     const body = adminBody(req.body);
     const idHash = sessionHash(typeof body['idHash'] === 'string' ? body['idHash'] : undefined);
     const username = text(body, 'username', 200);
     const idleMs = duration(body['idleMs'], 'idleMs');
     const now = Date.now();
-    ctx.stmts.transaction(() => {
-      ctx.stmts.run('DELETE FROM admin_sessions WHERE last_seen < ?', now - idleMs);
-      ctx.stmts.run('INSERT INTO admin_sessions (id_hash, username, created_at, last_seen) VALUES (?, ?, ?, ?)', idHash, username, now, now);
+    await ctx.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM admin_sessions WHERE last_seen < ?', now - idleMs);
+      await tx.run('INSERT INTO admin_sessions (id_hash, username, created_at, last_seen) VALUES (?, ?, ?, ?)', idHash, username, now, now);
     });
     return { created: true };
   });
 
-  router.post('/admin/sessions/{idHash}/touch', (req) => {
+  router.post('/admin/sessions/{idHash}/touch', async (req) => {
     requireAdmin(ctx, req);
     const idHash = sessionHash(req.params['idHash']);
     const idleMs = duration(adminBody(req.body)['idleMs'], 'idleMs');
     const now = Date.now();
-    const row = ctx.stmts.one<SessionRow>('SELECT username, created_at, last_seen FROM admin_sessions WHERE id_hash = ?', idHash);
+    const row = await ctx.db.one<SessionRow>('SELECT username, created_at, last_seen FROM admin_sessions WHERE id_hash = ?', idHash);
     if (!row || now - row.last_seen > idleMs) {
-      if (row) ctx.stmts.run('DELETE FROM admin_sessions WHERE id_hash = ?', idHash);
+      if (row) await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', idHash);
       throw new HttpError(404, 'Session not found');
     }
-    ctx.stmts.run('UPDATE admin_sessions SET last_seen = ? WHERE id_hash = ?', now, idHash);
+    await ctx.db.run('UPDATE admin_sessions SET last_seen = ? WHERE id_hash = ?', now, idHash);
     return { username: row.username, createdAt: row.created_at, lastSeen: now };
   });
 
-  router.post('/admin/sessions/{idHash}/end', (req) => {
+  router.post('/admin/sessions/{idHash}/end', async (req) => {
     requireAdmin(ctx, req);
-    ctx.stmts.run('DELETE FROM admin_sessions WHERE id_hash = ?', sessionHash(req.params['idHash']));
+    await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', sessionHash(req.params['idHash']));
     return { ended: true };
   });
 
@@ -112,7 +113,7 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     requireAdmin(ctx, req);
     const client = req.query.get('client') ?? '';
     if (client.length === 0 || client.length > MAX_CLIENT_LENGTH) throw new HttpError(400, 'Invalid client');
-    return failures(ctx, client, duration(req.query.get('windowMs'), 'windowMs'), Date.now());
+    return failures(ctx.db, client, duration(req.query.get('windowMs'), 'windowMs'), Date.now());
   });
 
   router.post('/admin/login-failures', (req) => {
@@ -121,16 +122,16 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     const client = text(body, 'client', MAX_CLIENT_LENGTH);
     const windowMs = duration(body['windowMs'], 'windowMs');
     const now = Date.now();
-    return ctx.stmts.transaction(() => {
-      ctx.stmts.run('DELETE FROM admin_login_failures WHERE at <= ?', now - MAX_WINDOW_MS);
-      ctx.stmts.run('INSERT INTO admin_login_failures (client, at) VALUES (?, ?)', client, now);
-      return failures(ctx, client, windowMs, now);
+    return ctx.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM admin_login_failures WHERE at <= ?', now - MAX_WINDOW_MS);
+      await tx.run('INSERT INTO admin_login_failures (client, at) VALUES (?, ?)', client, now);
+      return failures(tx, client, windowMs, now);
     });
   });
 
-  router.post('/admin/login-failures/clear', (req) => {
+  router.post('/admin/login-failures/clear', async (req) => {
     requireAdmin(ctx, req);
-    ctx.stmts.run('DELETE FROM admin_login_failures WHERE client = ?', text(adminBody(req.body), 'client', MAX_CLIENT_LENGTH));
+    await ctx.db.run('DELETE FROM admin_login_failures WHERE client = ?', text(adminBody(req.body), 'client', MAX_CLIENT_LENGTH));
     return { cleared: true };
   });
 }

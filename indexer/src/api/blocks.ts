@@ -6,9 +6,9 @@ import type { ApiContext } from './context.ts';
 import { blockJson, txJson, type BlockRow, type TxRow } from './shapes.ts';
 
 /** A block with its transactions, or null. */
-export function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {
+export async function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {
   if (!row) return null;
-  const txs = ctx.stmts.all<TxRow>(
+  const txs = await ctx.db.all<TxRow>(
     'SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id',
     row.number * ROW_ID_BLOCK,
     (row.number + 1) * ROW_ID_BLOCK,
@@ -18,26 +18,26 @@ export function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {
 
 /** Block routes: list (optionally only blocks with transactions), by number, by hash. */
 export function blockRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/blocks', ({ query }) => {
+  router.get('/blocks', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
     const sql = optionalFlag(query, 'withTxs')
       ? 'SELECT * FROM blocks WHERE tx_count > 0 ORDER BY number DESC LIMIT ? OFFSET ?'
       : 'SELECT * FROM blocks ORDER BY number DESC LIMIT ? OFFSET ?';
-    return ctx.stmts.all<BlockRow>(sql, limit, offset).map((b) => blockJson(b));
+    return (await ctx.db.all<BlockRow>(sql, limit, offset)).map((b) => blockJson(b));
   });
 
   const cache = new ResponseCache();
 
-  router.get('/blocks/{number}', ({ params }) => {
+  router.get('/blocks/{number}', async ({ params }) => {
     const n = parseBlockNumber(params['number']);
-    const block = cache.serve(ctx, `n:${n}`, () => blockWithTxs(ctx, ctx.stmts.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n)));
+    const block = await cache.serveAsync(ctx, `n:${n}`, async () => blockWithTxs(ctx, await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n)));
     if (!block) throw new HttpError(404, 'Block not found');
     return block;
   });
 
-  router.get('/blocks/hash/{hash}', ({ params }) => {
+  router.get('/blocks/hash/{hash}', async ({ params }) => {
     const hash = parseHash(params['hash'], 'Invalid block hash');
-    const block = cache.serve(ctx, `h:${hash}`, () => blockWithTxs(ctx, ctx.stmts.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash)));
+    const block = await cache.serveAsync(ctx, `h:${hash}`, async () => blockWithTxs(ctx, await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash)));
     if (!block) throw new HttpError(404, 'Block not found');
     return block;
   });

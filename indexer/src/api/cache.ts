@@ -25,14 +25,6 @@ export class ResponseCache {
   }
 
   /** The cached body for key, or the computed one (cached unless null, i.e. not found). */
-  serve(ctx: ApiContext, key: string, compute: () => unknown): RawJson | null {
-    if (ctx.cache === false) return this.plain(compute());
-    const value = this.lookup(ctx, key);
-    if (value instanceof RawJson) return value;
-    return this.store(key, value, compute());
-  }
-
-  /** serve() for computations that wait on the node. */
   async serveAsync(ctx: ApiContext, key: string, compute: () => Promise<unknown>): Promise<RawJson | null> {
     if (ctx.cache === false) return this.plain(await compute());
     const value = this.lookup(ctx, key);

@@ -1,11 +1,12 @@
-import type { Statements } from '../db.ts';
+import type { Store } from '../store/types.ts';
 import type { RpcClient } from '../rpc.ts';
 import type { SyncStatus } from '../sync.ts';
 import type { VerificationService } from '../verify/service.ts';
 
 /** What every route module needs. */
 export interface ApiContext {
-  stmts: Statements;
+  /** The database (SQLite or PostgreSQL). */
+  db: Store;
   rpc: RpcClient;
   sync: () => SyncStatus;
   ipfsGateway: string;
@@ -17,24 +18,28 @@ export interface ApiContext {
   adminToken?: string;
 }
 
-/** A small time-based memo for aggregate figures that are costly to recompute on every request. */
-export class Memo<T> {
-  private value: T | undefined;
+/** A small time-based memo for aggregate figures that are costly to recompute on every request (one computation at a time). */
+export class AsyncMemo<T> {
+  private value: Promise<T> | undefined;
   private at = 0;
   private readonly ttlMs: number;
-  private readonly compute: () => T;
+  private readonly compute: () => Promise<T>;
 
-  constructor(ttlMs: number, compute: () => T) {
+  constructor(ttlMs: number, compute: () => Promise<T>) {
     this.ttlMs = ttlMs;
     this.compute = compute;
   }
 
-  /** The cached value, recomputed when older than the time-to-live. */
-  get(): T {
+  /** The cached value, recomputed when older than the time-to-live (a failed computation is not kept). */
+  get(): Promise<T> {
     const now = Date.now();
     if (this.value === undefined || now - this.at > this.ttlMs) {
-      this.value = this.compute();
+      const value = this.compute();
+      this.value = value;
       this.at = now;
+      value.catch(() => {
+        if (this.value === value) this.value = undefined;
+      });
     }
     return this.value;
   }

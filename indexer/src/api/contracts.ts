@@ -78,15 +78,15 @@ function verificationJson(address: string, v: Verification, creator: string | nu
 
 /** Contract routes: details, creation, verification (submit, status, source, ABI, compilers), events. */
 export function contractRoutes(router: Router, ctx: ApiContext): void {
-  const find = (raw: string | undefined): ContractRow => {
+  const find = async (raw: string | undefined): Promise<ContractRow> => {
     const address = parseAddress(raw);
-    const row = ctx.stmts.one<ContractRow>('SELECT * FROM contracts WHERE address = ?', address);
+    const row = await ctx.db.one<ContractRow>('SELECT * FROM contracts WHERE address = ?', address);
     if (!row) throw new HttpError(404, 'Contract not found');
     return row;
   };
 
   router.get('/contracts/{address}', async ({ params }) => {
-    const c = find(params['address']);
+    const c = await find(params['address']);
     const balance = await nativeBalance(ctx, c.address);
     const isToken = c.contract_type !== 'none';
     const verification = (await ctx.verifier?.lookup(c.address)) ?? null;
@@ -116,8 +116,8 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/contracts/{address}/creation', ({ params }) => {
-    const c = find(params['address']);
+  router.get('/contracts/{address}/creation', async ({ params }) => {
+    const c = await find(params['address']);
     return { creator: c.creator, transactionHash: c.creation_tx, blockNumber: c.block_number, timestamp: c.timestamp };
   });
 
@@ -150,7 +150,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
   router.get('/contracts/{address}/verification', async ({ params }) => {
     const { address, v } = await lookup(params['address']);
     if (!v) return new Reply(404, NOT_VERIFIED);
-    const row = ctx.stmts.one<{ creator: string | null; owner: string | null }>('SELECT creator, owner FROM contracts WHERE address = ?', address);
+    const row = await ctx.db.one<{ creator: string | null; owner: string | null }>('SELECT creator, owner FROM contracts WHERE address = ?', address);
     return verificationJson(address, v, row?.creator ?? null, row?.owner ?? null);
   });
 
@@ -265,7 +265,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     const fromBlock = optionalInt(query, 'fromBlock', 0, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
     const toBlock = optionalInt(query, 'toBlock', Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 2, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
     if (fromBlock > toBlock) throw new HttpError(400, 'Invalid range: fromBlock is after toBlock');
-    const c = find(address);
+    const c = await find(address);
     // A verified contract's own events are decoded (and found by name) with its ABI.
     const verification = ctx.verifier ? await ctx.verifier.lookup(c.address) : null;
     const abi = verification ? interfaceOf(JSON.parse(verification.row.abi)) : null;
@@ -277,14 +277,14 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     }
     const range = [c.address, fromBlock * ROW_ID_BLOCK, (toBlock + 1) * ROW_ID_BLOCK] as const;
     const rows = topic
-      ? ctx.stmts.all<LogRow>(
+      ? await ctx.db.all<LogRow>(
           'SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? AND topic0 = ? ORDER BY id DESC LIMIT ? OFFSET ?',
           ...range,
           topic,
           limit,
           offset,
         )
-      : ctx.stmts.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', ...range, limit, offset);
+      : await ctx.db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', ...range, limit, offset);
     return rows.map((l) => {
       const json = logJson(l);
       return { ...json, ...decodeEvent(json.topics, json.data, abi) };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Statements } from '../db.ts';
+import type { Store } from '../store/types.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import type { RpcClient } from '../rpc.ts';
 import { parseVerificationRequest } from '../verify/input.ts';
@@ -129,7 +129,7 @@ function requestFrom(param: (name: string) => string): Record<string, unknown> {
 }
 
 /** Runs a verification in the background and records its outcome under the job's GUID. */
-async function runJob(stmts: Statements, verifier: VerificationService, guid: string, request: Record<string, unknown>): Promise<void> {
+async function runJob(db: Store, verifier: VerificationService, guid: string, request: Record<string, unknown>): Promise<void> {
   let status = 'fail';
   let message: string;
   try {
@@ -141,16 +141,17 @@ async function runJob(stmts: Statements, verifier: VerificationService, guid: st
   } catch (err) {
     message = err instanceof Error ? err.message : String(err);
   }
-  stmts.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
+  await db.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
 }
 
 /** GET and POST /api?module=contract&action=getabi|getsourcecode|verifysourcecode|checkverifystatus. */
 export function etherscanRoutes(router: Router, ctx: ApiContext): void {
-  // Jobs that were running when the indexer stopped will never finish.
-  if (ctx.verifier) {
-    ctx.stmts.run("UPDATE verification_jobs SET status = 'fail', message = 'The indexer restarted during the verification' WHERE status = 'pending'");
-  }
+  // Jobs that were running when the indexer stopped will never finish; requests wait until they are marked so.
+  const settled: Promise<unknown> = ctx.verifier
+    ? ctx.db.run("UPDATE verification_jobs SET status = 'fail', message = 'The indexer restarted during the verification' WHERE status = 'pending'")
+    : Promise.resolve();
   const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
+    await settled;
     const param = parameters(query, body);
     const module = param('module');
     const action = param('action');
@@ -178,17 +179,17 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         // The HttpError travels to `safely`, which answers it inside the envelope.
         parseVerificationRequest(request);
         const guid = `${address.slice(2)}${randomBytes(5).toString('hex')}`;
-        ctx.stmts.run(
+        await ctx.db.run(
           "INSERT INTO verification_jobs (guid, address, status, message, created_at) VALUES (?, ?, 'pending', 'Pending in queue', ?)",
           guid,
           address,
           Math.floor(Date.now() / 1000),
         );
-        void runJob(ctx.stmts, verifier, guid, request);
+        void runJob(ctx.db, verifier, guid, request);
         return ok(guid);
       }
       case 'checkverifystatus': {
-        const job = ctx.stmts.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', param('guid'));
+        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', param('guid'));
         if (!job) return notOk('Unknown UID');
         if (job.status === 'pending') return notOk('Pending in queue');
         if (job.status === 'pass') return ok('Pass - Verified');

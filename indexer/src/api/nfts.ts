@@ -10,17 +10,17 @@ import { findToken, type TokenRow } from './tokens.ts';
 const BURNED = '0x0000000000000000000000000000000000000000';
 
 /** Number of live items of a collection (ERC-721 not burnt, ERC-1155 ids with supply). */
-export function itemCount(ctx: ApiContext, t: TokenRow): number {
+export async function itemCount(ctx: ApiContext, t: TokenRow): Promise<number> {
   const row =
     t.contract_type === 'ERC721'
-      ? ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != ?', t.address, BURNED)
-      : ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?', t.address, PADDED_ZERO);
+      ? await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != ?', t.address, BURNED)
+      : await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?', t.address, PADDED_ZERO);
   return row?.n ?? 0;
 }
 
 /** Collection as served by /nfts and /nfts/{collection}. */
-export function collectionJson(ctx: ApiContext, t: TokenRow) {
-  const items = itemCount(ctx, t);
+export async function collectionJson(ctx: ApiContext, t: TokenRow) {
+  const items = await itemCount(ctx, t);
   return {
     address: t.address,
     tokenAddress: t.address,
@@ -71,11 +71,11 @@ const RARITY_MAX_ITEMS = 10_000;
  * Rarity of each trait of one item: the percentage (one decimal) of the collection's live items that share the
  * trait's type and value; null for every trait when the collection is empty or too large to count.
  */
-function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trait_type: string | null; value: unknown }[]): (number | null)[] {
-  const items = itemCount(ctx, t);
+async function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trait_type: string | null; value: unknown }[]): Promise<(number | null)[]> {
+  const items = await itemCount(ctx, t);
   if (items === 0 || items > RARITY_MAX_ITEMS || traits.length === 0) return traits.map(() => null);
   const live = t.contract_type === 'ERC721' ? 'owner != ?' : 'supply > ?';
-  const rows = ctx.stmts.all<{ attributes: string | null; traits: string | null }>(
+  const rows = await ctx.db.all<{ attributes: string | null; traits: string | null }>(
     `SELECT CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.attributes') END AS attributes,
        CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.traits') END AS traits
      FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
@@ -98,45 +98,45 @@ function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trait_type
   return traits.map((trait) => Math.round(((counts.get(key(trait.trait_type, trait.value)) ?? 0) * 1000) / items) / 10);
 }
 
-function collection(ctx: ApiContext, raw: string | undefined): TokenRow {
-  const t = findToken(ctx, parseAddress(raw));
+async function collection(ctx: ApiContext, raw: string | undefined): Promise<TokenRow> {
+  const t = await findToken(ctx, parseAddress(raw));
   if (!t || (t.contract_type !== 'ERC721' && t.contract_type !== 'ERC1155')) throw new HttpError(404, 'Collection not found');
   return t;
 }
 
 /** NFT routes: collections, one collection, its items, one item, an item's history. */
 export function nftRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/nfts', ({ query }) => {
+  router.get('/nfts', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
     const sort = parseSort(query, 'top');
-    return ctx.stmts
-      .all<TokenRow>(
-        `SELECT address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals, total_supply, owner,
-           holder_count, transfer_count FROM contracts WHERE contract_type IN ('ERC721', 'ERC1155')
-         ORDER BY ${COLLECTION_ORDER[sort]} LIMIT ? OFFSET ?`,
-        limit,
-        offset,
-      )
-      .map((t) => collectionJson(ctx, t));
+    const rows = await ctx.db.all<TokenRow>(
+      `SELECT address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals, total_supply, owner,
+         holder_count, transfer_count FROM contracts WHERE contract_type IN ('ERC721', 'ERC1155')
+       ORDER BY ${COLLECTION_ORDER[sort]} LIMIT ? OFFSET ?`,
+      limit,
+      offset,
+    );
+    const out = [];
+    for (const t of rows) out.push(await collectionJson(ctx, t));
+    return out;
   });
 
-  router.get('/nfts/{collection}', ({ params }) => collectionJson(ctx, collection(ctx, params['collection'])));
+  router.get('/nfts/{collection}', async ({ params }) => collectionJson(ctx, await collection(ctx, params['collection'])));
 
-  router.get('/nfts/{collection}/tokens', ({ params, query }) => {
+  router.get('/nfts/{collection}/tokens', async ({ params, query }) => {
     const { limit, offset } = parsePaging(query);
     const sort = parseSort(query, 'top');
-    const t = collection(ctx, params['collection']);
-    return ctx.stmts
-      .all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY ${ITEM_ORDER[sort]} LIMIT ? OFFSET ?`, t.address, limit, offset)
+    const t = await collection(ctx, params['collection']);
+    return (await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY ${ITEM_ORDER[sort]} LIMIT ? OFFSET ?`, t.address, limit, offset))
       .map((r) => nftJson(r));
   });
 
-  router.get('/nfts/{collection}/{tokenId}', ({ params }) => {
+  router.get('/nfts/{collection}/{tokenId}', async ({ params }) => {
     const id = pad(parseTokenId(params['tokenId']));
-    const t = collection(ctx, params['collection']);
-    const row = ctx.stmts.one<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, t.address, id);
+    const t = await collection(ctx, params['collection']);
+    const row = await ctx.db.one<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, t.address, id);
     if (!row) throw new HttpError(404, 'NFT not found');
-    const holders = ctx.stmts.all<{ holder: string; balance: string }>(
+    const holders = await ctx.db.all<{ holder: string; balance: string }>(
       `SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = ? AND balance > ?
        ORDER BY balance DESC, holder LIMIT 10`,
       t.address,
@@ -144,7 +144,7 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
       PADDED_ZERO,
     );
     const item = nftJson(row, true);
-    const rarity = traitRarity(ctx, t, item.attributes);
+    const rarity = await traitRarity(ctx, t, item.attributes);
     const traits = item.traits.map((trait, i) => ({ ...trait, rarity: rarity[i] ?? null }));
     const owners = row.token_type === 'ERC721' ? (row.owner && row.owner !== BURNED ? [{ address: row.owner, balance: '1' }] : []) : holders.map((h) => ({ address: h.holder, balance: unpad(h.balance) }));
     return {
@@ -152,22 +152,21 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
       traits,
       owner: row.token_type === 'ERC721' ? row.owner : (owners[0]?.address ?? null),
       owners,
-      collection: collectionJson(ctx, t),
+      collection: await collectionJson(ctx, t),
     };
   });
 
-  router.get('/nfts/{collection}/{tokenId}/transfers', ({ params, query }) => {
+  router.get('/nfts/{collection}/{tokenId}/transfers', async ({ params, query }) => {
     const id = pad(parseTokenId(params['tokenId']));
     const { limit, offset } = parsePaging(query);
-    const t = collection(ctx, params['collection']);
-    return ctx.stmts
-      .all<TransferRow>(
+    const t = await collection(ctx, params['collection']);
+    return (await ctx.db.all<TransferRow>(
         `${TRANSFER_SELECT} WHERE t.token_address = ? AND t.token_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`,
         t.address,
         id,
         limit,
         offset,
-      )
+      ))
       .map(transferJson);
   });
 }

@@ -75,14 +75,14 @@ export function parseNftQuery(q: string): { collection: string; byAddress: boole
 export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]> {
   if (/^\d+$/.test(q)) {
     const n = Number(q);
-    const b = Number.isSafeInteger(n) ? ctx.stmts.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n) : undefined;
+    const b = Number.isSafeInteger(n) ? await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n) : undefined;
     return b ? [{ type: 'block', data: blockJson(b) }] : [];
   }
   if (isHash(q)) {
     const hash = q.toLowerCase();
-    const tx = ctx.stmts.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+    const tx = await ctx.db.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
     if (tx) return [{ type: 'transaction', data: txJson(tx) }];
-    const b = ctx.stmts.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash);
+    const b = await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash);
     return b ? [{ type: 'block', data: blockJson(b) }] : [];
   }
   if (isAddress(q)) {
@@ -101,8 +101,8 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
   if (nft) {
     const id = pad(nft.tokenId);
     const rows = nft.byAddress
-      ? ctx.stmts.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, nft.collection, id)
-      : ctx.stmts.all<NftRow>(
+      ? await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, nft.collection, id)
+      : await ctx.db.all<NftRow>(
           `${NFT_SELECT} WHERE n.token_id = ? AND n.token_address IN (SELECT address FROM contracts
              WHERE contract_type IN ('ERC721', 'ERC1155') AND (lower(name) = lower(?) OR lower(symbol) = lower(?))) LIMIT ?`,
           id,
@@ -112,7 +112,7 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
         );
     if (rows.length > 0) return rows.map(nftResult);
   }
-  const exact = ctx.stmts.all<TokenHit>(
+  const exact = await ctx.db.all<TokenHit>(
     `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
      WHERE contract_type != 'none' AND (lower(name) = lower(?) OR lower(symbol) = lower(?))
      ORDER BY holder_count DESC, address LIMIT ?`,
@@ -120,18 +120,17 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
     q,
     MAX_RESULTS,
   );
-  const items = ctx.stmts.all<NftRow>(`${NFT_SELECT} WHERE n.name = ? COLLATE NOCASE LIMIT ?`, q, MAX_RESULTS);
+  const items = await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.name = ? COLLATE NOCASE LIMIT ?`, q, MAX_RESULTS);
   if (exact.length > 0 || items.length > 0) return [...exact.map(tokenResult), ...items.map(nftResult)];
   const like = `%${escapeLike(q)}%`;
-  return ctx.stmts
-    .all<TokenHit>(
+  return (await ctx.db.all<TokenHit>(
       `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
        WHERE contract_type != 'none' AND (name LIKE ? ESCAPE '\\' OR symbol LIKE ? ESCAPE '\\')
        ORDER BY holder_count DESC, address LIMIT ?`,
       like,
       like,
       MAX_RESULTS,
-    )
+    ))
     .map(tokenResult);
 }
 

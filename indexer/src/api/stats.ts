@@ -11,17 +11,17 @@ interface ValidatorRow {
   balance: string | null;
 }
 
-function counter(ctx: ApiContext, name: string): number {
-  return ctx.stmts.one<{ value: number }>('SELECT value FROM counters WHERE name = ?', name)?.value ?? 0;
+async function counter(ctx: ApiContext, name: string): Promise<number> {
+  return (await ctx.db.one<{ value: number }>('SELECT value FROM counters WHERE name = ?', name))?.value ?? 0;
 }
 
-function contractCount(ctx: ApiContext, where: string): number {
-  return ctx.stmts.one<{ n: number }>(`SELECT count(*) AS n FROM contracts ${where}`)?.n ?? 0;
+async function contractCount(ctx: ApiContext, where: string): Promise<number> {
+  return (await ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM contracts ${where}`))?.n ?? 0;
 }
 
 /** Block producers (distinct miners of every block but genesis) with their tallies and native balances. */
-export function validators(ctx: ApiContext): ValidatorRow[] {
-  return ctx.stmts.all<ValidatorRow>(
+export async function validators(ctx: ApiContext): Promise<ValidatorRow[]> {
+  return await ctx.db.all<ValidatorRow>(
     `SELECT v.address, v.blocks_mined, v.rewards, v.first_block, v.last_block, a.balance
      FROM validators v LEFT JOIN addresses a ON a.address = v.address ORDER BY v.blocks_mined DESC, v.address`,
   );
@@ -29,8 +29,8 @@ export function validators(ctx: ApiContext): ValidatorRow[] {
 
 /** Statistics routes: TPS, holders, counts, validators and their payout. */
 export function statsRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/stats/tps', () => {
-    const rows = ctx.stmts.all<{ number: number; timestamp: number; tx_count: number }>(
+  router.get('/stats/tps', async () => {
+    const rows = await ctx.db.all<{ number: number; timestamp: number; tx_count: number }>(
       'SELECT number, timestamp, tx_count FROM blocks ORDER BY number DESC LIMIT 100',
     );
     const newest = rows[0];
@@ -53,21 +53,21 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/holders', () => ({
-    holders: ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE balance > ?', PADDED_ZERO)?.n ?? 0,
+  router.get('/stats/holders', async () => ({
+    holders: (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE balance > ?', PADDED_ZERO))?.n ?? 0,
   }));
 
-  router.get('/stats/transactions/count', () => ({
-    totalTransactions: counter(ctx, 'transactions'),
+  router.get('/stats/transactions/count', async () => ({
+    totalTransactions: await counter(ctx, 'transactions'),
     latestBlock: ctx.sync().lastBlock,
     timestamp: new Date().toISOString(),
   }));
 
-  router.get('/stats/contracts/count', () => {
-    const total = contractCount(ctx, '');
-    const erc20 = contractCount(ctx, "WHERE contract_type = 'ERC20'");
-    const erc721 = contractCount(ctx, "WHERE contract_type = 'ERC721'");
-    const erc1155 = contractCount(ctx, "WHERE contract_type = 'ERC1155'");
+  router.get('/stats/contracts/count', async () => {
+    const total = await contractCount(ctx, '');
+    const erc20 = await contractCount(ctx, "WHERE contract_type = 'ERC20'");
+    const erc721 = await contractCount(ctx, "WHERE contract_type = 'ERC721'");
+    const erc1155 = await contractCount(ctx, "WHERE contract_type = 'ERC1155'");
     return {
       count: total,
       totalContracts: total,
@@ -78,17 +78,17 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/contracts/erc20/count', () => ({ count: contractCount(ctx, "WHERE contract_type = 'ERC20'") }));
+  router.get('/stats/contracts/erc20/count', async () => ({ count: await contractCount(ctx, "WHERE contract_type = 'ERC20'") }));
 
-  router.get('/stats/contracts/nft/count', () => {
-    const erc721 = contractCount(ctx, "WHERE contract_type = 'ERC721'");
-    const erc1155 = contractCount(ctx, "WHERE contract_type = 'ERC1155'");
+  router.get('/stats/contracts/nft/count', async () => {
+    const erc721 = await contractCount(ctx, "WHERE contract_type = 'ERC721'");
+    const erc1155 = await contractCount(ctx, "WHERE contract_type = 'ERC1155'");
     return { count: erc721 + erc1155, erc721Count: erc721, erc1155Count: erc1155 };
   });
 
-  router.get('/stats/validators/count', () => {
-    const list = validators(ctx);
-    const latest = ctx.stmts.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1');
+  router.get('/stats/validators/count', async () => {
+    const list = await validators(ctx);
+    const latest = await ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1');
     return {
       count: list.length,
       validatorCount: list.length,
@@ -109,8 +109,8 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/validators/payout', () => {
-    const list = validators(ctx);
+  router.get('/stats/validators/payout', async () => {
+    const list = await validators(ctx);
     let total = 0n;
     const out = list.map((v) => {
       const balance = v.balance === null ? 0n : unpadBigInt(v.balance);

@@ -55,15 +55,14 @@ function decodeBase64(value: unknown): Uint8Array {
  * SVG sanitised), whatever the site already checked.
  */
 export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/token-logos', () => ({
-    logos: ctx.stmts
-      .all<LogoEntry & { uploaded_at?: number }>('SELECT address, logo_type AS type, hash, uploaded_at AS uploadedAt FROM token_logos ORDER BY address')
+  router.get('/token-logos', async () => ({
+    logos: (await ctx.db.all<LogoEntry & { uploaded_at?: number }>('SELECT address, logo_type AS type, hash, uploaded_at AS "uploadedAt" FROM token_logos ORDER BY address'))
       .map((r) => ({ address: r.address, type: r.type, hash: r.hash, uploadedAt: r.uploadedAt })),
   }));
 
-  router.get('/token-logos/{file}', ({ params }) => {
+  router.get('/token-logos/{file}', async ({ params }) => {
     const { address, form } = logoFile(params['file']);
-    const row = ctx.stmts.one<LogoRow>('SELECT address, logo_type, bytes, hash, uploaded_at FROM token_logos WHERE address = ?', address);
+    const row = await ctx.db.one<LogoRow>('SELECT address, logo_type, bytes, hash, uploaded_at FROM token_logos WHERE address = ?', address);
     // The .png name is the logo's address whatever its type (the spec's URL); .svg answers only an SVG logo.
     if (!row || (form === 'svg' && row.logo_type !== 'svg')) throw new HttpError(404, 'Logo not found');
     return new BinaryReply(new Uint8Array(row.bytes), {
@@ -74,17 +73,17 @@ export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
     });
   });
 
-  router.post('/admin/token-logos/{address}', (req) => {
+  router.post('/admin/token-logos/{address}', async (req) => {
     requireAdmin(ctx, req);
     const address = parseAddress(req.params['address']);
     const body = adminBody(req.body);
-    if (!findToken(ctx, address)) throw new HttpError(404, 'Token not found');
+    if (!(await findToken(ctx, address))) throw new HttpError(404, 'Token not found');
     const uploadedBy = typeof body['uploadedBy'] === 'string' ? body['uploadedBy'].slice(0, 200) : 'admin';
     const check = checkLogo(decodeBase64(body['data']));
     if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? TOO_LARGE : 'Please select an image file');
     const hash = createHash('sha256').update(check.bytes).digest('hex');
     const now = Date.now();
-    ctx.stmts.run(
+    await ctx.db.run(
       `INSERT INTO token_logos (address, logo_type, bytes, hash, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (address) DO UPDATE SET logo_type = excluded.logo_type, bytes = excluded.bytes, hash = excluded.hash,
          uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at`,

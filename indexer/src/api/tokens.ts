@@ -51,14 +51,14 @@ export function tokenJson(t: TokenRow, supply = t.total_supply) {
 }
 
 /** The token at an address, or undefined when it is not a token. */
-export function findToken(ctx: ApiContext, address: string): TokenRow | undefined {
-  return ctx.stmts.one<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM contracts WHERE address = ? AND contract_type != 'none'`, address);
+export async function findToken(ctx: ApiContext, address: string): Promise<TokenRow | undefined> {
+  return await ctx.db.one<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM contracts WHERE address = ? AND contract_type != 'none'`, address);
 }
 
 /** Total supply used for percentages: totalSupply() for ERC-20, live items for NFTs. */
-export function effectiveSupply(ctx: ApiContext, t: TokenRow): string | null {
+export async function effectiveSupply(ctx: ApiContext, t: TokenRow): Promise<string | null> {
   if (t.contract_type === 'ERC20') return t.total_supply;
-  const row = ctx.stmts.one<{ n: number }>(
+  const row = await ctx.db.one<{ n: number }>(
     t.contract_type === 'ERC721'
       ? "SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != '0x0000000000000000000000000000000000000000'"
       : 'SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?',
@@ -66,13 +66,13 @@ export function effectiveSupply(ctx: ApiContext, t: TokenRow): string | null {
   );
   if (t.contract_type === 'ERC721') return String(row?.n ?? 0);
   // For ERC-1155 the holder shares are taken of the sum of all ids' supplies.
-  const supplies = ctx.stmts.all<{ supply: string }>('SELECT supply FROM nft_tokens WHERE token_address = ? AND supply > ?', t.address, PADDED_ZERO);
+  const supplies = await ctx.db.all<{ supply: string }>('SELECT supply FROM nft_tokens WHERE token_address = ? AND supply > ?', t.address, PADDED_ZERO);
   return supplies.reduce((sum, s) => sum + unpadBigInt(s.supply), 0n).toString();
 }
 
 /** Holders of a token ordered by balance, with formatted balances and shares of the supply. */
-export function tokenHolders(ctx: ApiContext, t: TokenRow, opts: { limit: number; offset: number; asc: boolean }) {
-  const rows = ctx.stmts.all<{ holder: string; balance: string }>(
+export async function tokenHolders(ctx: ApiContext, t: TokenRow, opts: { limit: number; offset: number; asc: boolean }) {
+  const rows = await ctx.db.all<{ holder: string; balance: string }>(
     `SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = '' AND balance > ?
      ORDER BY balance ${opts.asc ? 'ASC' : 'DESC'}, holder LIMIT ? OFFSET ?`,
     t.address,
@@ -80,7 +80,7 @@ export function tokenHolders(ctx: ApiContext, t: TokenRow, opts: { limit: number
     opts.limit,
     opts.offset,
   );
-  const supply = effectiveSupply(ctx, t);
+  const supply = await effectiveSupply(ctx, t);
   const total = supply === null ? 0n : BigInt(supply);
   const decimals = t.contract_type === 'ERC20' ? (t.decimals ?? 18) : 0;
   return {
@@ -101,17 +101,17 @@ const TYPES = ['ERC20', 'ERC721', 'ERC1155'] as const;
 
 /** Token routes: list, detail, transfers, holders. */
 export function tokenRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/tokens', ({ query }) => {
+  router.get('/tokens', async ({ query }) => {
     const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
     const type = optionalEnum(query, 'type', TYPES);
     const rows = type
-      ? ctx.stmts.all<TokenRow>(
+      ? await ctx.db.all<TokenRow>(
           `SELECT ${TOKEN_COLUMNS} FROM contracts WHERE contract_type = ? ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
           type,
           limit,
           offset,
         )
-      : ctx.stmts.all<TokenRow>(
+      : await ctx.db.all<TokenRow>(
           `SELECT ${TOKEN_COLUMNS} FROM contracts WHERE contract_type != 'none' ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
           limit,
           offset,
@@ -119,29 +119,28 @@ export function tokenRoutes(router: Router, ctx: ApiContext): void {
     return rows.map((t) => tokenJson(t));
   });
 
-  const token = (raw: string | undefined): TokenRow => {
-    const t = findToken(ctx, parseAddress(raw));
+  const token = async (raw: string | undefined): Promise<TokenRow> => {
+    const t = await findToken(ctx, parseAddress(raw));
     if (!t) throw new HttpError(404, 'Token not found');
     return t;
   };
 
-  router.get('/tokens/{address}', ({ params }) => {
-    const t = token(params['address']);
-    return tokenJson(t, t.contract_type === 'ERC20' ? t.total_supply : effectiveSupply(ctx, t));
+  router.get('/tokens/{address}', async ({ params }) => {
+    const t = await token(params['address']);
+    return tokenJson(t, t.contract_type === 'ERC20' ? t.total_supply : await effectiveSupply(ctx, t));
   });
 
-  router.get('/tokens/{address}/transfers', ({ params, query }) => {
+  router.get('/tokens/{address}/transfers', async ({ params, query }) => {
     const { limit, offset } = parsePaging(query);
-    const t = token(params['address']);
-    return ctx.stmts
-      .all<TransferRow>(`${TRANSFER_SELECT} WHERE t.token_address = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, t.address, limit, offset)
+    const t = await token(params['address']);
+    return (await ctx.db.all<TransferRow>(`${TRANSFER_SELECT} WHERE t.token_address = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, t.address, limit, offset))
       .map(transferJson);
   });
 
-  router.get('/tokens/{address}/holders', ({ params, query }) => {
+  router.get('/tokens/{address}/holders', async ({ params, query }) => {
     const { limit, offset } = parsePaging(query);
     const asc = optionalEnum(query, 'order', ['asc', 'desc'] as const) === 'asc';
-    const t = token(params['address']);
-    return tokenHolders(ctx, t, { limit, offset, asc }).holders;
+    const t = await token(params['address']);
+    return (await tokenHolders(ctx, t, { limit, offset, asc })).holders;
   });
 }

@@ -9,17 +9,16 @@ import { decodeInput } from './decode.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
 import { logJson, TRANSFER_SELECT, transferAmount, txJson, type LogRow, type TransferRow, type TxRow } from './shapes.ts';
 
-function findTx(ctx: ApiContext, raw: string | undefined): TxRow {
+async function findTx(ctx: ApiContext, raw: string | undefined): Promise<TxRow> {
   const hash = parseHash(raw, 'Invalid transaction hash');
-  const tx = ctx.stmts.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+  const tx = await ctx.db.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
   if (!tx) throw new HttpError(404, 'Transaction not found');
   return tx;
 }
 
 /** Token transfers of one transaction in the shape the transaction page lists. */
-export function txTokenTransfers(ctx: ApiContext, hash: string) {
-  return ctx.stmts
-    .all<TransferRow>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)
+export async function txTokenTransfers(ctx: ApiContext, hash: string) {
+  return (await ctx.db.all<TransferRow>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash))
     .map((t) => {
       const { decimals, amount, tokenId } = transferAmount(t);
       return {
@@ -41,9 +40,9 @@ export function txTokenTransfers(ctx: ApiContext, hash: string) {
 
 /** Transaction routes: list, pending, detail, receipt, decoded call. */
 export function transactionRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/transactions', ({ query }) => {
+  router.get('/transactions', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
-    return ctx.stmts.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset).map(txJson);
+    return (await ctx.db.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset)).map(txJson);
   });
 
   // Anvil and most nodes do not expose their mempool to an indexer; nothing indexed is pending.
@@ -56,16 +55,16 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
 
   router.get('/transactions/{hash}', ({ params }) => {
     const hash = parseHash(params['hash'], 'Invalid transaction hash');
-    return cache.serve(ctx, hash, () => {
-      const tx = findTx(ctx, hash);
-      const logCount = ctx.stmts.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id)?.n ?? 0;
-      return { ...txJson(tx), logCount, tokenTransfers: txTokenTransfers(ctx, tx.hash) };
+    return cache.serveAsync(ctx, hash, async () => {
+      const tx = await findTx(ctx, hash);
+      const logCount = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id))?.n ?? 0;
+      return { ...txJson(tx), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash) };
     });
   });
 
-  router.get('/transactions/{hash}/receipt', ({ params }) => {
-    const tx = findTx(ctx, params['hash']);
-    const logs = ctx.stmts.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', tx.id);
+  router.get('/transactions/{hash}/receipt', async ({ params }) => {
+    const tx = await findTx(ctx, params['hash']);
+    const logs = await ctx.db.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', tx.id);
     const tip = ctx.sync().lastBlock ?? tx.block_number;
     return {
       transactionHash: tx.hash,
@@ -86,9 +85,9 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/transactions/{hash}/revert-reason', async ({ params }) => {
-    const tx = findTx(ctx, params['hash']);
+    const tx = await findTx(ctx, params['hash']);
     if (tx.status === 1) return { hash: tx.hash, reverted: false, kind: null, reason: null, data: null };
-    const stored = ctx.stmts.one<{ kind: string; reason: string | null; data: string }>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
+    const stored = await ctx.db.one<{ kind: string; reason: string | null; data: string }>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
     if (stored) return { hash: tx.hash, reverted: true, ...stored };
     // Replayed as a call on the parent block's state: the transactions before it in its block are not applied, as
     // in most explorers without tracing; a call that then succeeds is said to be not reproduced.
@@ -111,14 +110,14 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     }
     // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
     if (found.kind !== 'unknown') {
-      ctx.stmts.run('INSERT OR REPLACE INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)', tx.hash, tx.block_number, found.kind, found.reason, found.data);
+      await ctx.db.run('INSERT OR REPLACE INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)', tx.hash, tx.block_number, found.kind, found.reason, found.data);
     }
     return { hash: tx.hash, reverted: true, ...found };
   });
 
   router.get('/transactions/{hash}/internal-calls', async ({ params }) => {
-    const tx = findTx(ctx, params['hash']);
-    const stored = ctx.stmts.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
+    const tx = await findTx(ctx, params['hash']);
+    const stored = await ctx.db.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
     let calls: InternalCall[] | null = stored ? (JSON.parse(stored.calls) as InternalCall[]) : null;
     if (!calls) {
       try {
@@ -127,11 +126,11 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
         throw new HttpError(502, 'The node could not trace the transaction');
       }
       if (calls === null) return { hash: tx.hash, available: false, message: 'Internal calls are not available from this node', calls: [] };
-      ctx.stmts.run('INSERT OR REPLACE INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)', tx.hash, tx.block_number, JSON.stringify(calls));
+      await ctx.db.run('INSERT OR REPLACE INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)', tx.hash, tx.block_number, JSON.stringify(calls));
       // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
       for (const c of calls) {
         if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
-          ctx.stmts.run(
+          await ctx.db.run(
             `INSERT OR IGNORE INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
              VALUES (?, ?, ?, ?, ?, ?, 'none')`,
             c.to,
@@ -141,19 +140,19 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
             tx.timestamp,
             tx.block_number,
           );
-          ctx.stmts.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
+          await ctx.db.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
         }
       }
     }
     return { hash: tx.hash, available: true, message: null, calls };
   });
 
-  router.get('/transactions/{hash}/decoded', ({ params }) => {
-    const tx = findTx(ctx, params['hash']);
+  router.get('/transactions/{hash}/decoded', async ({ params }) => {
+    const tx = await findTx(ctx, params['hash']);
     const token =
       tx.to_addr === null
         ? undefined
-        : ctx.stmts.one<{ type: string; symbol: string | null; name: string | null; decimals: number | null }>(
+        : await ctx.db.one<{ type: string; symbol: string | null; name: string | null; decimals: number | null }>(
             'SELECT contract_type AS type, symbol, name, decimals FROM contracts WHERE address = ?',
             tx.to_addr,
           );

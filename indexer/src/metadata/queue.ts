@@ -1,5 +1,5 @@
 import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
-import type { Statements } from '../db.ts';
+import type { Store } from '../store/types.ts';
 import { RpcError, type RpcClient } from '../rpc.ts';
 import { fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
@@ -34,7 +34,7 @@ class TransientError extends Error {}
  * survives restarts.
  */
 export class MetadataQueue {
-  private readonly stmts: Statements;
+  private readonly db: Store;
   private readonly rpc: RpcClient;
   private readonly gateway: string;
   private readonly timeoutMs: number;
@@ -47,8 +47,8 @@ export class MetadataQueue {
   private wake: (() => void) | null = null;
   private kicked = false;
 
-  constructor(stmts: Statements, rpc: RpcClient, opts: MetadataOptions) {
-    this.stmts = stmts;
+  constructor(db: Store, rpc: RpcClient, opts: MetadataOptions) {
+    this.db = db;
     this.rpc = rpc;
     this.gateway = opts.gateway;
     this.timeoutMs = opts.timeoutMs ?? 5000;
@@ -95,7 +95,7 @@ export class MetadataQueue {
   private async run(): Promise<void> {
     while (this.running) {
       this.kicked = false;
-      const rows = this.stmts.all<PendingRow>(
+      const rows = await this.db.all<PendingRow>(
         `SELECT token_address, token_id, token_type, metadata_attempts FROM nft_tokens
          WHERE metadata_status = 'pending' ORDER BY metadata_attempts, mint_block LIMIT ?`,
         this.concurrency * 4,
@@ -120,16 +120,16 @@ export class MetadataQueue {
     try {
       const meta = await this.load(row);
       if (meta === null) {
-        this.finish(row, 'none', null, null, 'no token URI');
+        await this.finish(row, 'none', null, null, 'no token URI');
       } else {
-        this.finish(row, 'ok', meta.uri, meta.parsed, null);
+        await this.finish(row, 'ok', meta.uri, meta.parsed, null);
       }
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const attempts = row.metadata_attempts + 1;
       if (err instanceof TransientError && attempts < MAX_ATTEMPTS) {
-        this.stmts.run(
+        await this.db.run(
           'UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?',
           attempts,
           message.slice(0, 500),
@@ -138,14 +138,14 @@ export class MetadataQueue {
         );
         return false;
       }
-      this.finish(row, 'error', null, null, message);
+      await this.finish(row, 'error', null, null, message);
       this.log(`metadata: ${row.token_address} #${BigInt(row.token_id)}: ${message.slice(0, 200)}`);
       return true;
     }
   }
 
-  private finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): void {
-    this.stmts.run(
+  private async finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): Promise<void> {
+    await this.db.run(
       `UPDATE nft_tokens SET metadata_status = ?, metadata_uri = ?, metadata = ?, name = ?, description = ?, image = ?,
          metadata_error = ? WHERE token_address = ? AND token_id = ?`,
       status,

@@ -18,10 +18,11 @@ export class SqliteStore implements Store {
 
   constructor(db: DatabaseSync) {
     this.db = db;
+    // Promise.try: a failing statement becomes a rejection, as on PostgreSQL.
     this.direct = {
-      one: async <T>(sql: string, ...params: SqlParam[]) => this.prepared(sql).get(...params) as T | undefined,
-      all: async <T>(sql: string, ...params: SqlParam[]) => this.prepared(sql).all(...params) as T[],
-      run: async (sql: string, ...params: SqlParam[]) => Number(this.prepared(sql).run(...params).changes),
+      one: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.prepared(sql).get(...params) as T | undefined),
+      all: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.prepared(sql).all(...params) as T[]),
+      run: (sql: string, ...params: SqlParam[]) => Promise.try(() => Number(this.prepared(sql).run(...params).changes)),
     };
   }
 
@@ -74,8 +75,10 @@ export class SqliteStore implements Store {
     }
   }
 
-  async checkpoint(): Promise<void> {
-    this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  checkpoint(): Promise<void> {
+    return Promise.try(() => {
+      this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    });
   }
 
   async close(): Promise<void> {
@@ -85,7 +88,7 @@ export class SqliteStore implements Store {
 }
 
 /** Opens (creating if needed) a SQLite database in WAL mode and brings its schema up to date. */
-export function openSqlite(file: string): SqliteStore {
+export function openDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
@@ -99,5 +102,10 @@ export function openSqlite(file: string): SqliteStore {
   db.exec('PRAGMA cache_size = -65536');
   db.exec('PRAGMA temp_store = MEMORY');
   migrateSqlite(db);
-  return new SqliteStore(db);
+  return db;
+}
+
+/** The store of a SQLite database file (see openDatabase). */
+export function openSqlite(file: string): SqliteStore {
+  return new SqliteStore(openDatabase(file));
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '../http/router.ts';
-import type { Statements } from '../db.ts';
+import type { Store } from '../store/types.ts';
 import type { RpcClient } from '../rpc.ts';
 import type { Compilers } from './compilers.ts';
 import { parseVerificationRequest, type VerificationInput } from './input.ts';
@@ -51,15 +51,15 @@ interface ContractRow {
 
 /** The verifier of one indexer. */
 export class VerificationService {
-  private readonly stmts: Statements;
+  private readonly db: Store;
   private readonly rpc: RpcClient;
   readonly compilers: Compilers;
   readonly pool: CompilerPool;
   private readonly diagnosisBudgetMs: number;
   private readonly inFlight = new Map<string, Promise<VerifyResult | null>>();
 
-  constructor(opts: { stmts: Statements; rpc: RpcClient; compilers: Compilers; pool: CompilerPool; diagnosisBudgetMs?: number }) {
-    this.stmts = opts.stmts;
+  constructor(opts: { db: Store; rpc: RpcClient; compilers: Compilers; pool: CompilerPool; diagnosisBudgetMs?: number }) {
+    this.db = opts.db;
     this.rpc = opts.rpc;
     this.compilers = opts.compilers;
     this.pool = opts.pool;
@@ -82,8 +82,8 @@ export class VerificationService {
   }
 
   private async run(request: VerificationInput): Promise<VerifyResult> {
-    const existing = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', request.address);
-    const contract = this.stmts.one<ContractRow>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', request.address);
+    const existing = await this.db.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', request.address);
+    const contract = await this.db.one<ContractRow>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', request.address);
     let chain;
     try {
       chain = await readChainCode(this.rpc, request.address, contract?.creation_tx ?? null, contract?.block_number ?? null);
@@ -97,7 +97,7 @@ export class VerificationService {
     if (existing && existing.match_type === 'full' && result.matchType === 'partial') {
       return { ...result, address: request.address, matchType: 'full', alreadyVerified: true, logs: [...result.logs, 'Already verified with a full match: kept'] };
     }
-    this.stmts.run(
+    await this.db.run(
       `INSERT OR REPLACE INTO verified_contracts (address, match_type, contract_name, contract_path, compiler_version,
         optimization_used, runs, evm_version, license, sources, settings, abi, libraries, constructor_arguments,
         metadata_hash, runtime_hash, creation_block, input_format, verified_at)
@@ -122,7 +122,7 @@ export class VerificationService {
       request.format,
       Math.floor(Date.now() / 1000),
     );
-    this.stmts.run(
+    await this.db.run(
       'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
       request.address,
       result.runtimeHash,
@@ -133,16 +133,16 @@ export class VerificationService {
 
   /** The verification of an address: its own, or through a verified contract with the same deployed code. */
   async lookup(address: string): Promise<Verification | null> {
-    const own = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', address);
+    const own = await this.db.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', address);
     if (own) return { row: own, matchType: own.match_type === 'full' ? 'full' : 'partial', similarTo: null };
     // Only contracts the indexer knows are looked at, so an account never costs a node call.
-    const known = this.stmts.one<{ block_number: number | null; first_seen_block: number }>(
+    const known = await this.db.one<{ block_number: number | null; first_seen_block: number }>(
       'SELECT block_number, first_seen_block FROM contracts WHERE address = ?',
       address,
     );
     if (!known) return null;
-    if (!this.stmts.one<{ n: number }>('SELECT 1 AS n FROM verified_contracts LIMIT 1')) return null;
-    let hash = this.stmts.one<{ code_hash: string }>('SELECT code_hash FROM contract_code_hashes WHERE address = ?', address)?.code_hash;
+    if (!await this.db.one<{ n: number }>('SELECT 1 AS n FROM verified_contracts LIMIT 1')) return null;
+    let hash = (await this.db.one<{ code_hash: string }>('SELECT code_hash FROM contract_code_hashes WHERE address = ?', address))?.code_hash;
     if (hash === undefined) {
       let code: string;
       try {
@@ -152,14 +152,14 @@ export class VerificationService {
       }
       if (code === '0x') return null;
       hash = codeHash(code);
-      this.stmts.run(
+      await this.db.run(
         'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
         address,
         hash,
         known.block_number ?? known.first_seen_block,
       );
     }
-    const twin = this.stmts.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE runtime_hash = ? ORDER BY match_type, verified_at LIMIT 1', hash);
+    const twin = await this.db.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE runtime_hash = ? ORDER BY match_type, verified_at LIMIT 1', hash);
     return twin ? { row: twin, matchType: 'similar', similarTo: twin.address } : null;
   }
 
