@@ -44,7 +44,8 @@ function screens(): Array<[string, string]> {
 
 for (const width of [1280, 375]) {
   test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // 33 screens, each waiting for the cookie banner's entrance before the scan: about 1.8 min on a loaded machine.
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 900 });
     const findings: string[] = [];
     for (const [name, path] of screens()) {

@@ -146,6 +146,8 @@ test.describe('logos', () => {
     await expect(page.getByTestId('admin-file-name')).toHaveText('rtl-logo.png');
     await expect(page.getByTestId('admin-file-size')).toHaveText(`${(bytes.length / 1024).toFixed(1)} KB`);
     await expect(page.locator('[data-admin-preview-img]')).toHaveJSProperty('naturalWidth', 64);
+    // From here the page's time moves only when the test says so.
+    await page.clock.pauseAt(new Date(Date.now() + 1_000));
     await page.getByTestId('admin-upload').click();
     await expect(page.getByTestId('admin-upload-status')).toHaveText('Logo uploaded successfully');
     await expect(page.locator('[data-admin-upload]')).toHaveAttribute('data-state', 'success');
