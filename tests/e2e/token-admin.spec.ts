@@ -160,6 +160,7 @@ test.describe('logos', () => {
     await page.clock.runFor(200);
     await expect(page.getByTestId('admin-upload-status')).toHaveText('');
     await expect(page.locator('[data-admin-upload]')).toHaveAttribute('data-state', 'idle');
+    await page.clock.resume();
 
     const src = await rowImg.getAttribute('src');
     // The token list, the token page and a holder's address page, without a rebuild or restart.
