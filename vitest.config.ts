@@ -4,10 +4,24 @@ import { getViteConfig } from 'astro/config';
 // Through Astro's Vite config, so tests can render .astro components with the container API.
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 180_000,
     // Integration tests start their own anvil and indexer; two cores do not take many at once.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // The indexer's integration suite on SQLite (the default backend), with the devnet and site checks.
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: ['**/node_modules/**', 'tests/integration/postgres-*.test.ts'] } },
+      // The same indexer cases on PostgreSQL: one throw-away cluster for the run, a fresh database per indexer.
+      {
+        extends: true,
+        test: {
+          name: 'integration-postgres',
+          include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-api.test.ts', 'tests/integration/postgres-*.test.ts'],
+          env: { INDEXER_TEST_BACKEND: 'postgres' },
+          globalSetup: ['tests/integration/pg-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

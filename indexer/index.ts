@@ -1,6 +1,7 @@
-// CLI of the bundled indexer: reads RPC_URL, DATA_DIR, INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings
-// (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) and the admin routes' secret INDEXER_ADMIN_TOKEN
-// from the environment.
+// CLI of the bundled indexer: reads RPC_URL, DATA_DIR, DATABASE_URL (PostgreSQL instead of SQLite), PG_POOL_SIZE,
+// INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings (SOLC_DOWNLOAD,
+// SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) and the admin routes' secret INDEXER_ADMIN_TOKEN from the
+// environment.
 import { startIndexer } from './src/main.ts';
 
 const env = process.env;
@@ -10,9 +11,27 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+const role = env['INDEXER_ROLE'] ?? 'all';
+if (role !== 'all' && role !== 'api') {
+  console.error(`INDEXER_ROLE must be all (sync and serve) or api (serve only), got ${role}`);
+  process.exit(1);
+}
+const databaseUrl = env['DATABASE_URL'];
+if (databaseUrl !== undefined && databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  console.error('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:port/database); leave it unset for SQLite');
+  process.exit(1);
+}
+const poolSize = Number(env['PG_POOL_SIZE'] ?? 10);
+if (!Number.isInteger(poolSize) || poolSize < 2) {
+  console.error(`PG_POOL_SIZE must be a whole number of at least 2, got ${env['PG_POOL_SIZE']}`);
+  process.exit(1);
+}
+
 const indexer = await startIndexer({
   rpcUrl: env['RPC_URL'] ?? 'http://127.0.0.1:8545',
   dataDir: env['DATA_DIR'] ?? './data',
+  ...(databaseUrl ? { databaseUrl, poolSize } : {}),
+  role,
   port,
   host: env['HOST'] ?? '127.0.0.1',
   ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
@@ -24,7 +43,8 @@ const indexer = await startIndexer({
     ...(env['VERIFY_TIMEOUT_MS'] ? { compileTimeoutMs: Math.max(1000, Number(env['VERIFY_TIMEOUT_MS']) || 120_000) } : {}),
   },
 });
-console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'})`);
+const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
+console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'}, ${backend}${role === 'api' ? ', API only' : ''})`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import { randomUUID } from 'node:crypto';
 import { buildRouter } from './api/routes.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { openDatabase } from './db.ts';
+import { holdSyncLock, openPostgres, type PostgresStore, type SyncLock } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
+import type { Queryable, Store } from './store/types.ts';
+import { SyncStateReader } from './sync-state.ts';
 import { createApiServer } from './http/server.ts';
 import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
@@ -29,10 +32,22 @@ export interface VerifyOptions {
   diagnosisBudgetMs?: number;
 }
 
+/** What an indexer process does: sync and serve (default), or only serve what another process syncs. */
+export type IndexerRole = 'all' | 'api';
+
 /** Settings of an indexer instance. */
 export interface IndexerOptions {
   rpcUrl: string;
-  /** Folder of the database file (default ./data). */
+  /** postgres://user:password@host:port/database (DATABASE_URL): PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  /** Most connections to PostgreSQL (PG_POOL_SIZE, default 10). */
+  poolSize?: number;
+  /**
+   * 'all' syncs and serves; on PostgreSQL only the process holding the sync lock syncs, the others serve and take
+   * over when it dies. 'api' (INDEXER_ROLE=api) only serves, from a database another process syncs.
+   */
+  role?: IndexerRole;
+  /** Folder of the database file (default ./data), and of downloaded compilers on either backend. */
   dataDir?: string;
   /** Database file; overrides dataDir. */
   dbFile?: string;
@@ -60,11 +75,16 @@ export interface IndexerOptions {
 export interface Indexer {
   url: string;
   port: number;
-  db: DatabaseSync;
+  /** The database (SQLite or PostgreSQL). */
+  store: Store;
   /** Sync state as /health reports it. */
   status(): SyncStatus;
   /** Resolves once the indexed head has equalled the chain head. */
   caughtUp(): Promise<void>;
+  /** Resolves once this process syncs (at once on SQLite; on PostgreSQL when it holds the sync lock). */
+  syncing(): Promise<void>;
+  /** Whether this process syncs now. */
+  isSyncing(): boolean;
   /** Stops HTTP, sync and metadata work and closes the database. */
   stop(): Promise<void>;
 }
@@ -72,28 +92,65 @@ export interface Indexer {
 /** Opens the database, starts following the chain and serves the API. */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const dbFile = opts.dbFile ?? join(opts.dataDir ?? './data', 'indexer.sqlite');
-  const db = openDatabase(dbFile);
-  const store = new SqliteStore(db);
+  const role = opts.role ?? 'all';
+  const dbFile = opts.databaseUrl ? null : (opts.dbFile ?? join(opts.dataDir ?? './data', 'indexer.sqlite'));
+  const pgStore: PostgresStore | null = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onError: (err) => log(`database: ${err.message}`) })
+    : null;
+  const store: Store = pgStore ?? new SqliteStore(openDatabase(dbFile as string));
   const rpc = new RpcClient(opts.rpcUrl);
   const progress = opts.progress === undefined ? new ProgressBar() : new ProgressBar(process.stderr, opts.progress);
-  const checkpointer = dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);
-  const syncer = new Syncer(store, rpc, {
-    ...opts.sync,
-    pollMs: opts.pollMs ?? 1000,
-    log,
-    progress,
-    ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
-  });
+  const checkpointer = dbFile === null || dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;
-  const metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
-    gateway,
-    log,
-    syncBusy: () => syncer.status().catchingUp,
-  });
-  if (opts.metadata !== false) syncer.onNftRows(() => metadata.kick());
+  const pollMs = opts.pollMs ?? 1000;
 
-  const dataDir = dbFile === ':memory:' ? (opts.dataDir ?? './data') : dirname(dbFile);
+  // The syncing part: on SQLite it runs at once; on PostgreSQL while this process holds the sync lock, and a
+  // fence in every write makes sure a process that lost the lock writes nothing after another took over.
+  let syncer: Syncer | null = null;
+  let metadata: MetadataQueue | null = null;
+  const owner = randomUUID();
+  const fence = pgStore
+    ? async (tx: Queryable) => {
+        const row = await tx.one<{ owner: string | null }>('SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE');
+        if (row?.owner !== owner) throw new Error('another process took over the sync');
+      }
+    : undefined;
+  const startSync = (): void => {
+    syncer = new Syncer(store, rpc, {
+      ...opts.sync,
+      pollMs,
+      log,
+      progress,
+      ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
+      ...(fence ? { fence } : {}),
+    });
+    const s = syncer;
+    metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
+      gateway,
+      log,
+      syncBusy: () => s.status().catchingUp,
+    });
+    const m = metadata;
+    if (opts.metadata !== false) s.onNftRows(() => m.kick());
+    s.start();
+    if (opts.metadata !== false) m.start();
+    syncWaiters.splice(0).forEach((resolve) => resolve());
+  };
+  const stopSync = async (): Promise<void> => {
+    const s = syncer;
+    const m = metadata;
+    syncer = null;
+    metadata = null;
+    await Promise.all([s?.stop(), m?.stop()]);
+  };
+  const syncWaiters: (() => void)[] = [];
+
+  // What processes that do not sync (yet) report: the syncer's row in the database.
+  const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log }) : null;
+  await reader?.start();
+  const status = (): SyncStatus => (syncer as Syncer | null)?.status() ?? reader?.status() ?? IDLE;
+
+  const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({
     db: store,
     rpc,
@@ -106,38 +163,95 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ db: store, rpc, sync: () => syncer.status(), ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
   const server = createApiServer(router, log);
   const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 3300, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 3300, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    reader?.stop();
+    await Promise.all([verifier.close(), store.close()]);
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  syncer.start();
-  if (opts.metadata !== false) metadata.start();
+  // On PostgreSQL: wait for the sync lock in the background, sync while it is held, wait again if it is lost.
+  const abort = new AbortController();
+  let lock: SyncLock | null = null;
+  let locking: Promise<void> | null = null;
+  const acquire = async (): Promise<void> => {
+    if (!pgStore) return;
+    while (!abort.signal.aborted) {
+      let lost: (err: Error) => void = () => {};
+      const gone = new Promise<Error>((resolve) => (lost = resolve));
+      try {
+        lock = await holdSyncLock(pgStore, { signal: abort.signal, onLost: (err) => lost(err) });
+        await store.run('UPDATE sync_state SET owner = ? WHERE id = 1', owner);
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        await lock?.release();
+        lock = null;
+        log(`sync: could not take the sync lock: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+        await new Promise((r) => setTimeout(r, 2000));
+        continue;
+      }
+      log('sync: this process syncs (it holds the sync lock)');
+      startSync();
+      const reason = await Promise.race([gone, new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true }))]);
+      if (reason === null) return;
+      log(`sync: lost the sync lock (${reason.message}); stopping and waiting to take it again`);
+      await stopSync();
+      lock = null;
+    }
+  };
+  if (role === 'all') {
+    if (pgStore) locking = acquire();
+    else startSync();
+  }
+
+  const syncing = (): Promise<void> => {
+    if (syncer !== null) return Promise.resolve();
+    // An API-only process never syncs.
+    if (role === 'api') return new Promise<void>(() => {});
+    return new Promise<void>((resolve) => syncWaiters.push(resolve));
+  };
 
   let stopped: Promise<void> | null = null;
   return {
     url,
     port,
-    db,
-    status: () => syncer.status(),
-    caughtUp: () => syncer.caughtUp(),
+    store,
+    status,
+    async caughtUp() {
+      if (role === 'api') return (reader as SyncStateReader).caughtUp();
+      await syncing();
+      await (syncer as Syncer | null)?.caughtUp();
+    },
+    syncing,
+    isSyncing: () => syncer !== null,
     stop() {
       stopped ??= (async () => {
+        abort.abort();
+        reader?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
-        await Promise.all([syncer.stop(), metadata.stop(), closed, verifier.close()]);
+        await Promise.all([stopSync(), closed, verifier.close()]);
+        await locking;
+        await (lock as SyncLock | null)?.release();
         await checkpointer?.close();
-        db.close();
+        await store.close();
       })();
       return stopped;
     },
   };
 }
+
+/** Status of a process that neither syncs nor reads a syncer's state. */
+const IDLE: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };

@@ -1,5 +1,5 @@
 import type { AddressBook } from './address-book.ts';
-import type { Store } from './store/types.ts';
+import type { Queryable, Store } from './store/types.ts';
 import { ZERO_ADDRESS } from './fetch.ts';
 import { Ledger } from './ledger.ts';
 import { hexToBigInt, pad, toHex } from './num.ts';
@@ -30,10 +30,17 @@ export interface RollbackResult {
  * Removes every block above `ancestor` and everything derived from them: transactions, logs, transfers
  * (undone through the ledger, so balances, holders and NFT ownership return to their earlier state),
  * contracts and NFTs first seen there, validator tallies; native balances and ERC-20 supplies touched
- * there are read again at the ancestor. ancestor = -1 empties the chain data.
+ * there are read again at the ancestor. ancestor = -1 empties the chain data. fence runs first in the rollback's
+ * transaction (it may refuse the write, or record it).
  */
-export async function rollbackTo(db: Store, rpc: RpcClient, book: AddressBook, ancestor: number): Promise<RollbackResult> {
-  if (ancestor < 0) return clearAll(db, book);
+export async function rollbackTo(
+  db: Store,
+  rpc: RpcClient,
+  book: AddressBook,
+  ancestor: number,
+  fence: (tx: Queryable) => Promise<void> = async () => {},
+): Promise<RollbackResult> {
+  if (ancestor < 0) return clearAll(db, book, fence);
   const from = ancestor + 1;
   const firstId = from * ROW_ID_BLOCK;
   const touched = new Set<string>();
@@ -81,6 +88,7 @@ export async function rollbackTo(db: Store, rpc: RpcClient, book: AddressBook, a
 
   const ledger = new Ledger();
   const result = await db.transaction(async (tx) => {
+    await fence(tx);
     const rows = await tx.all<TransferRow>(
       `SELECT token_address, token_type, from_addr, to_addr, value, token_id, block_number, tx_hash, timestamp
        FROM token_transfers WHERE block_number >= ? ORDER BY id DESC`,
@@ -193,8 +201,9 @@ const CHAIN_TABLES = [
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */
-async function clearAll(db: Store, book: AddressBook): Promise<RollbackResult> {
+async function clearAll(db: Store, book: AddressBook, fence: (tx: Queryable) => Promise<void>): Promise<RollbackResult> {
   const result = await db.transaction(async (tx) => {
+    await fence(tx);
     const blocks = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM blocks'))?.n ?? 0;
     const transactions = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM transactions'))?.n ?? 0;
     for (const table of CHAIN_TABLES) await tx.run(`DELETE FROM ${table}`);

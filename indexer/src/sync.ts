@@ -1,5 +1,6 @@
 import { AddressBook } from './address-book.ts';
-import type { Store } from './store/types.ts';
+import type { Queryable, Store } from './store/types.ts';
+import { countReorg, storedReorgs, SyncStatePublisher } from './sync-state.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
 import { hexToNumber, toHex } from './num.ts';
 import { ProgressBar } from './progress.ts';
@@ -19,6 +20,11 @@ export interface SyncOptions {
   progress?: ProgressBar;
   /** Starts a WAL checkpoint; returns false when one is still running (default: checkpoint inline). */
   checkpoint?: () => boolean;
+  /**
+   * Runs first in every writing transaction (batches and rollbacks); throwing refuses the write. On PostgreSQL it
+   * checks that this process still owns the sync, so one that lost the sync lock cannot write after a takeover.
+   */
+  fence?: (tx: Queryable) => Promise<void>;
 }
 
 /** Sync progress as /health reports it. */
@@ -66,13 +72,17 @@ export class Syncer {
   private reorgs = 0;
   private lastCheckpoint = Date.now();
   private hasCaughtUp = false;
+  private readonly fence: (tx: Queryable) => Promise<void>;
+  private readonly publisher: SyncStatePublisher;
 
   constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
     this.db = db;
     this.rpc = rpc;
     this.book = new AddressBook(db);
     this.ctx = { rpc, book: this.book, blockReceipts: true, stateFloor: null, head: 0 };
-    this.writer = new Writer(db, this.book);
+    this.fence = opts.fence ?? (async () => {});
+    this.writer = new Writer(db, this.book, this.fence);
+    this.publisher = new SyncStatePublisher(db);
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? 4;
     this.txsPerBatch = opts.txsPerBatch ?? 400;
@@ -146,11 +156,22 @@ export class Syncer {
     });
   }
 
+  /** Writes the status for processes that serve from the same database; a failure only delays it. */
+  private async publish(): Promise<void> {
+    await this.publisher.publish(this.status()).catch((err: unknown) => this.log(`sync: could not record the sync state: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   private async run(): Promise<void> {
     let failures = 0;
-    this.tip = await this.storedTip();
+    let loaded = false;
     while (this.running) {
+      await this.publish();
       try {
+        if (!loaded) {
+          this.tip = await this.storedTip();
+          this.reorgs = await storedReorgs(this.db);
+          loaded = true;
+        }
         const head = hexToNumber(await this.rpc.call<string>('eth_blockNumber'));
         this.rpcConnected = true;
         this.head = head;
@@ -161,6 +182,7 @@ export class Syncer {
           this.markCaughtUp();
           this.maybeCheckpoint(true);
           failures = 0;
+          await this.publish();
           await this.sleep(this.pollMs);
           continue;
         }
@@ -175,6 +197,7 @@ export class Syncer {
       }
     }
     this.catchingUp = false;
+    await this.publish();
   }
 
   /** Checkpoints the WAL when idle (at most every 10 s) or every 100 batches during a catch-up. */
@@ -234,7 +257,10 @@ export class Syncer {
   }
 
   private async rollback(ancestor: number): Promise<void> {
-    const removed = await rollbackTo(this.db, this.rpc, this.book, ancestor);
+    const removed = await rollbackTo(this.db, this.rpc, this.book, ancestor, async (tx) => {
+      await this.fence(tx);
+      await countReorg(tx);
+    });
     this.reorgs++;
     this.tip = await this.storedTip();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);

@@ -39,10 +39,14 @@ export class Writer {
   /** Called after each commit with the NFT rows that wait for metadata. */
   onNftRows: (() => void) | null = null;
 
-  constructor(db: Store, book: AddressBook) {
+  /** Runs first in each batch's transaction; it may refuse the write by throwing. */
+  private readonly fence: (tx: Queryable) => Promise<void>;
+
+  constructor(db: Store, book: AddressBook, fence: (tx: Queryable) => Promise<void> = async () => {}) {
     this.db = db;
     this.q = db;
     this.book = book;
+    this.fence = fence;
   }
 
   /** Writes a batch atomically and returns the new tip. */
@@ -66,6 +70,7 @@ export class Writer {
 
   private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
     return this.db.transaction(async (tx) => {
+      await this.fence(tx);
       this.q = tx;
       try {
         return await this.writeBatch(batch, nftSeen, tx);
@@ -93,7 +98,7 @@ export class Writer {
         await this.q.run(
           `INSERT INTO addresses (address, balance, balance_block, first_seen_block, is_contract) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
-             is_contract = max(is_contract, excluded.is_contract)`,
+             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
           address,
           pad(balance),
           batch.last,
@@ -143,7 +148,7 @@ export class Writer {
       seen(to);
       seen(created);
       for (const a of new Set([from, to, created])) {
-        if (a !== null) await this.q.run('INSERT OR IGNORE INTO address_transactions (address, tx_id) VALUES (?, ?)', a, txId);
+        if (a !== null) await this.q.run('INSERT INTO address_transactions (address, tx_id) VALUES (?, ?) ON CONFLICT DO NOTHING', a, txId);
       }
       if (created !== null) await this.ensureContract(created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
       if (to !== null && this.book.probe(to)) await this.ensureContract(to, number, null, false);

@@ -1,9 +1,9 @@
 // Checks of an indexer database against the chain, shared by the integration tests and the benchmark.
-import type { DatabaseSync } from 'node:sqlite';
 import { decodeAddress, decodeUint, encodeCall, SELECTORS } from '../src/abi.ts';
 import type { RawBlock, RawReceipt } from '../src/chain-types.ts';
 import { PADDED_ZERO, toHex, unpad } from '../src/num.ts';
 import { RpcClient, unwrap } from '../src/rpc.ts';
+import type { Queryable } from '../src/store/types.ts';
 
 /** Block, transaction and log counts of the chain up to a block. */
 export async function chainCounts(rpc: RpcClient, head: number): Promise<{ blocks: number; transactions: number; logs: number; hashes: string[] }> {
@@ -29,14 +29,18 @@ export async function chainCounts(rpc: RpcClient, head: number): Promise<{ block
 }
 
 /** Counts of the same things in the database. */
-export function dbCounts(db: DatabaseSync): { blocks: number; transactions: number; logs: number; hashes: string[] } {
-  const n = (sql: string): number => Number((db.prepare(sql).get() as { n: number }).n);
+export async function dbCounts(db: Queryable): Promise<{ blocks: number; transactions: number; logs: number; hashes: string[] }> {
   return {
-    blocks: n('SELECT count(*) AS n FROM blocks'),
-    transactions: n('SELECT count(*) AS n FROM transactions'),
-    logs: n('SELECT count(*) AS n FROM logs'),
-    hashes: (db.prepare('SELECT hash FROM blocks ORDER BY number').all() as { hash: string }[]).map((r) => r.hash),
+    blocks: await countOf(db, 'SELECT count(*) AS n FROM blocks'),
+    transactions: await countOf(db, 'SELECT count(*) AS n FROM transactions'),
+    logs: await countOf(db, 'SELECT count(*) AS n FROM logs'),
+    hashes: (await db.all<{ hash: string }>('SELECT hash FROM blocks ORDER BY number')).map((r) => r.hash),
   };
+}
+
+/** The number a `SELECT count(*) AS n …` answers. */
+export async function countOf(db: Queryable, sql: string, ...params: (string | number)[]): Promise<number> {
+  return Number((await db.one<{ n: number }>(sql, ...params))?.n ?? 0);
 }
 
 async function calls(rpc: RpcClient, list: { to: string; data: string }[]): Promise<(string | null)[]> {
@@ -57,12 +61,12 @@ export interface Mismatch {
  * ERC-20 balances: every indexed holder against balanceOf, plus every candidate address the index does
  * not list as a holder must hold nothing on chain.
  */
-export async function erc20Mismatches(db: DatabaseSync, rpc: RpcClient, candidates: readonly string[]): Promise<Mismatch[]> {
+export async function erc20Mismatches(db: Queryable, rpc: RpcClient, candidates: readonly string[]): Promise<Mismatch[]> {
   const out: Mismatch[] = [];
-  const tokens = (db.prepare("SELECT address FROM contracts WHERE contract_type = 'ERC20'").all() as { address: string }[]).map((r) => r.address);
+  const tokens = (await db.all<{ address: string }>("SELECT address FROM contracts WHERE contract_type = 'ERC20'")).map((r) => r.address);
   for (const token of tokens) {
     const indexed = new Map(
-      (db.prepare("SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = ''").all(token) as { holder: string; balance: string }[]).map(
+      (await db.all<{ holder: string; balance: string }>("SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = ''", token)).map(
         (r) => [r.holder, unpad(r.balance)],
       ),
     );
@@ -78,8 +82,8 @@ export async function erc20Mismatches(db: DatabaseSync, rpc: RpcClient, candidat
 }
 
 /** ERC-721 owners against ownerOf (burnt tokens: ownerOf reverts and the index says the zero address). */
-export async function erc721Mismatches(db: DatabaseSync, rpc: RpcClient): Promise<Mismatch[]> {
-  const rows = db.prepare("SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721'").all() as { token_address: string; token_id: string; owner: string }[];
+export async function erc721Mismatches(db: Queryable, rpc: RpcClient): Promise<Mismatch[]> {
+  const rows = await db.all<{ token_address: string; token_id: string; owner: string }>("SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721'");
   const answers = await calls(rpc, rows.map((r) => ({ to: r.token_address, data: encodeCall('0x6352211e', BigInt(r.token_id)) })));
   const out: Mismatch[] = [];
   rows.forEach((r, i) => {
@@ -90,13 +94,13 @@ export async function erc721Mismatches(db: DatabaseSync, rpc: RpcClient): Promis
 }
 
 /** ERC-1155 balances per (holder, id), indexed rows plus candidate holders × known ids. */
-export async function erc1155Mismatches(db: DatabaseSync, rpc: RpcClient, candidates: readonly string[]): Promise<Mismatch[]> {
+export async function erc1155Mismatches(db: Queryable, rpc: RpcClient, candidates: readonly string[]): Promise<Mismatch[]> {
   const out: Mismatch[] = [];
-  const tokens = (db.prepare("SELECT address FROM contracts WHERE contract_type = 'ERC1155'").all() as { address: string }[]).map((r) => r.address);
+  const tokens = (await db.all<{ address: string }>("SELECT address FROM contracts WHERE contract_type = 'ERC1155'")).map((r) => r.address);
   for (const token of tokens) {
-    const ids = (db.prepare('SELECT token_id FROM nft_tokens WHERE token_address = ?').all(token) as { token_id: string }[]).map((r) => r.token_id);
+    const ids = (await db.all<{ token_id: string }>('SELECT token_id FROM nft_tokens WHERE token_address = ?', token)).map((r) => r.token_id);
     const indexed = new Map(
-      (db.prepare("SELECT holder, token_id, balance FROM token_balances WHERE token_address = ? AND token_id != ''").all(token) as { holder: string; token_id: string; balance: string }[]).map(
+      (await db.all<{ holder: string; token_id: string; balance: string }>("SELECT holder, token_id, balance FROM token_balances WHERE token_address = ? AND token_id != ''", token)).map(
         (r) => [`${r.holder}:${r.token_id}`, unpad(r.balance)],
       ),
     );
@@ -116,8 +120,8 @@ export async function erc1155Mismatches(db: DatabaseSync, rpc: RpcClient, candid
 }
 
 /** Native balances of every indexed address against eth_getBalance at the latest block. */
-export async function nativeMismatches(db: DatabaseSync, rpc: RpcClient): Promise<Mismatch[]> {
-  const rows = db.prepare('SELECT address, balance FROM addresses').all() as { address: string; balance: string }[];
+export async function nativeMismatches(db: Queryable, rpc: RpcClient): Promise<Mismatch[]> {
+  const rows = await db.all<{ address: string; balance: string }>('SELECT address, balance FROM addresses');
   const answers = await rpc.batch<string>(rows.map((r) => ({ method: 'eth_getBalance', params: [r.address, 'latest'] })));
   const out: Mismatch[] = [];
   rows.forEach((r, i) => {
@@ -128,57 +132,51 @@ export async function nativeMismatches(db: DatabaseSync, rpc: RpcClient): Promis
 }
 
 /** Holder and transfer counters that disagree with the rows they summarise. */
-export function counterMismatches(db: DatabaseSync): string[] {
-  const rows = db
-    .prepare(
-      `SELECT c.address, c.holder_count, c.transfer_count,
-         (SELECT count(*) FROM token_balances b WHERE b.token_address = c.address AND b.token_id = '' AND b.balance > ?) AS holders,
-         (SELECT count(*) FROM token_transfers t WHERE t.token_address = c.address) AS transfers
-       FROM contracts c`,
-    )
-    .all(PADDED_ZERO) as { address: string; holder_count: number; transfer_count: number; holders: number; transfers: number }[];
+export async function counterMismatches(db: Queryable): Promise<string[]> {
+  const rows = await db.all<{ address: string; holder_count: number; transfer_count: number; holders: number; transfers: number }>(
+    `SELECT c.address, c.holder_count, c.transfer_count,
+       (SELECT count(*) FROM token_balances b WHERE b.token_address = c.address AND b.token_id = '' AND b.balance > ?) AS holders,
+       (SELECT count(*) FROM token_transfers t WHERE t.token_address = c.address) AS transfers
+     FROM contracts c`,
+    PADDED_ZERO,
+  );
   const out = rows
     .filter((r) => r.holder_count !== r.holders || r.transfer_count !== r.transfers)
     .map((r) => `${r.address}: holders ${r.holder_count}/${r.holders}, transfers ${r.transfer_count}/${r.transfers}`);
-  const counters = db.prepare('SELECT name, value FROM counters').all() as { name: string; value: number }[];
+  const counters = await db.all<{ name: string; value: number }>('SELECT name, value FROM counters');
   const actual: Record<string, number> = {
-    transactions: Number((db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n),
-    logs: Number((db.prepare('SELECT count(*) AS n FROM logs').get() as { n: number }).n),
-    token_transfers: Number((db.prepare('SELECT count(*) AS n FROM token_transfers').get() as { n: number }).n),
+    transactions: await countOf(db, 'SELECT count(*) AS n FROM transactions'),
+    logs: await countOf(db, 'SELECT count(*) AS n FROM logs'),
+    token_transfers: await countOf(db, 'SELECT count(*) AS n FROM token_transfers'),
   };
-  for (const c of counters) if (actual[c.name] !== c.value) out.push(`counter ${c.name}: ${c.value} vs ${actual[c.name]}`);
-  const links = Number((db.prepare('SELECT count(*) AS n FROM address_transactions').get() as { n: number }).n);
-  const expected = Number(
-    (
-      db
-        .prepare(
-          `SELECT count(*) AS n FROM (SELECT from_addr, id FROM transactions UNION SELECT to_addr, id FROM transactions WHERE to_addr IS NOT NULL
-             UNION SELECT contract_address, id FROM transactions WHERE contract_address IS NOT NULL)`,
-        )
-        .get() as { n: number }
-    ).n,
+  for (const c of counters) if (actual[c.name] !== Number(c.value)) out.push(`counter ${c.name}: ${c.value} vs ${actual[c.name]}`);
+  const links = await countOf(db, 'SELECT count(*) AS n FROM address_transactions');
+  const expected = await countOf(
+    db,
+    `SELECT count(*) AS n FROM (SELECT from_addr, id FROM transactions UNION SELECT to_addr, id FROM transactions WHERE to_addr IS NOT NULL
+       UNION SELECT contract_address, id FROM transactions WHERE contract_address IS NOT NULL) AS linked`,
   );
   if (links !== expected) out.push(`address_transactions: ${links} rows, ${expected} expected`);
   return out;
 }
 
 /** Every chain-derived row of the database in a stable order (metadata and refresh bookkeeping left out). */
-export function dumpState(db: DatabaseSync): Record<string, unknown[]> {
-  const q = (sql: string): unknown[] => db.prepare(sql).all().map((r) => ({ ...r }));
+export async function dumpState(db: Queryable): Promise<Record<string, unknown[]>> {
+  const q = async (sql: string): Promise<unknown[]> => (await db.all<Record<string, unknown>>(sql)).map((r) => ({ ...r }));
   return {
-    blocks: q('SELECT * FROM blocks ORDER BY number'),
-    transactions: q('SELECT * FROM transactions ORDER BY id'),
-    logs: q('SELECT * FROM logs ORDER BY id'),
-    addressTransactions: q('SELECT * FROM address_transactions ORDER BY address, tx_id'),
-    transfers: q(
+    blocks: await q('SELECT * FROM blocks ORDER BY number'),
+    transactions: await q('SELECT * FROM transactions ORDER BY id'),
+    logs: await q('SELECT * FROM logs ORDER BY id'),
+    addressTransactions: await q('SELECT * FROM address_transactions ORDER BY address, tx_id'),
+    transfers: await q(
       'SELECT block_number, log_index, batch_index, tx_hash, token_address, token_type, from_addr, to_addr, value, token_id FROM token_transfers ORDER BY block_number, log_index, batch_index',
     ),
-    balances: q('SELECT * FROM token_balances ORDER BY token_address, holder, token_id'),
-    nfts: q('SELECT token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at FROM nft_tokens ORDER BY token_address, token_id'),
-    contracts: q('SELECT * FROM contracts ORDER BY address'),
-    addresses: q('SELECT address, balance, first_seen_block, is_contract FROM addresses ORDER BY address'),
-    validators: q('SELECT * FROM validators ORDER BY address'),
-    counters: q('SELECT * FROM counters ORDER BY name'),
+    balances: await q('SELECT * FROM token_balances ORDER BY token_address, holder, token_id'),
+    nfts: await q('SELECT token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at FROM nft_tokens ORDER BY token_address, token_id'),
+    contracts: await q('SELECT * FROM contracts ORDER BY address'),
+    addresses: await q('SELECT address, balance, first_seen_block, is_contract FROM addresses ORDER BY address'),
+    validators: await q('SELECT * FROM validators ORDER BY address'),
+    counters: await q('SELECT * FROM counters ORDER BY name'),
   };
 }
 

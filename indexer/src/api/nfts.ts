@@ -75,10 +75,8 @@ async function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trai
   const items = await itemCount(ctx, t);
   if (items === 0 || items > RARITY_MAX_ITEMS || traits.length === 0) return traits.map(() => null);
   const live = t.contract_type === 'ERC721' ? 'owner != ?' : 'supply > ?';
-  const rows = await ctx.db.all<{ attributes: string | null; traits: string | null }>(
-    `SELECT CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.attributes') END AS attributes,
-       CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.traits') END AS traits
-     FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
+  const rows = await ctx.db.all<{ metadata: string }>(
+    `SELECT metadata FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
     t.address,
     t.contract_type === 'ERC721' ? BURNED : PADDED_ZERO,
     RARITY_MAX_ITEMS,
@@ -88,7 +86,10 @@ async function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trai
   for (const row of rows) {
     let list: unknown;
     try {
-      list = JSON.parse(row.attributes ?? row.traits ?? 'null');
+      const doc = JSON.parse(row.metadata) as unknown;
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) continue;
+      const fields = doc as { attributes?: unknown; traits?: unknown };
+      list = fields.attributes ?? fields.traits ?? null;
     } catch {
       continue;
     }

@@ -125,7 +125,7 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
   const like = `%${escapeLike(q)}%`;
   return (await ctx.db.all<TokenHit>(
       `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
-       WHERE contract_type != 'none' AND (name LIKE ? ESCAPE '\\' OR symbol LIKE ? ESCAPE '\\')
+       WHERE contract_type != 'none' AND (lower(name) LIKE lower(?) ESCAPE '\\' OR lower(symbol) LIKE lower(?) ESCAPE '\\')
        ORDER BY holder_count DESC, address LIMIT ?`,
       like,
       like,

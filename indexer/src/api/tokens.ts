@@ -25,7 +25,7 @@ export interface TokenRow {
 
 const TOKEN_COLUMNS = `address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals,
   total_supply, owner, holder_count, transfer_count,
-  EXISTS (SELECT 1 FROM verified_contracts v WHERE v.address = contracts.address) AS verified`;
+  CASE WHEN EXISTS (SELECT 1 FROM verified_contracts v WHERE v.address = contracts.address) THEN 1 ELSE 0 END AS verified`;
 
 /** Token as served by /tokens and /tokens/{address}. */
 export function tokenJson(t: TokenRow, supply = t.total_supply) {

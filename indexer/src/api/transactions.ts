@@ -110,7 +110,15 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     }
     // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
     if (found.kind !== 'unknown') {
-      await ctx.db.run('INSERT OR REPLACE INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)', tx.hash, tx.block_number, found.kind, found.reason, found.data);
+      await ctx.db.run(
+        `INSERT INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, kind = excluded.kind, reason = excluded.reason, data = excluded.data`,
+        tx.hash,
+        tx.block_number,
+        found.kind,
+        found.reason,
+        found.data,
+      );
     }
     return { hash: tx.hash, reverted: true, ...found };
   });
@@ -126,13 +134,19 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
         throw new HttpError(502, 'The node could not trace the transaction');
       }
       if (calls === null) return { hash: tx.hash, available: false, message: 'Internal calls are not available from this node', calls: [] };
-      await ctx.db.run('INSERT OR REPLACE INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)', tx.hash, tx.block_number, JSON.stringify(calls));
+      await ctx.db.run(
+        `INSERT INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)
+         ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls`,
+        tx.hash,
+        tx.block_number,
+        JSON.stringify(calls),
+      );
       // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
       for (const c of calls) {
         if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
           await ctx.db.run(
-            `INSERT OR IGNORE INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
-             VALUES (?, ?, ?, ?, ?, ?, 'none')`,
+            `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
+             VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
             c.to,
             c.from,
             tx.hash,

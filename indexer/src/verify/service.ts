@@ -6,6 +6,10 @@ import { parseVerificationRequest, type VerificationInput } from './input.ts';
 import type { CompilerPool } from './pool.ts';
 import { codeHash, readChainCode, verifyAgainstChain, type Rejected, type Verified } from './verify.ts';
 
+/** Records the hash of a contract's deployed code (the newest reading wins). */
+const CODE_HASH_UPSERT = `INSERT INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)
+  ON CONFLICT (address) DO UPDATE SET code_hash = excluded.code_hash, block_number = excluded.block_number`;
+
 // Verification as a service of the indexer: one request at a time per address, results stored with everything
 // needed to show and re-check them, and lookups that also find contracts verified through a twin with the same
 // deployed code (Blockscout's "similar match").
@@ -98,10 +102,11 @@ export class VerificationService {
       return { ...result, address: request.address, matchType: 'full', alreadyVerified: true, logs: [...result.logs, 'Already verified with a full match: kept'] };
     }
     await this.db.run(
-      `INSERT OR REPLACE INTO verified_contracts (address, match_type, contract_name, contract_path, compiler_version,
+      `INSERT INTO verified_contracts (address, match_type, contract_name, contract_path, compiler_version,
         optimization_used, runs, evm_version, license, sources, settings, abi, libraries, constructor_arguments,
         metadata_hash, runtime_hash, creation_block, input_format, verified_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (address) DO UPDATE SET match_type = excluded.match_type, contract_name = excluded.contract_name, contract_path = excluded.contract_path, compiler_version = excluded.compiler_version, optimization_used = excluded.optimization_used, runs = excluded.runs, evm_version = excluded.evm_version, license = excluded.license, sources = excluded.sources, settings = excluded.settings, abi = excluded.abi, libraries = excluded.libraries, constructor_arguments = excluded.constructor_arguments, metadata_hash = excluded.metadata_hash, runtime_hash = excluded.runtime_hash, creation_block = excluded.creation_block, input_format = excluded.input_format, verified_at = excluded.verified_at`,
       request.address,
       result.matchType,
       result.contractName,
@@ -123,7 +128,7 @@ export class VerificationService {
       Math.floor(Date.now() / 1000),
     );
     await this.db.run(
-      'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
+      CODE_HASH_UPSERT,
       request.address,
       result.runtimeHash,
       chain.creationBlock ?? 0,
@@ -153,7 +158,7 @@ export class VerificationService {
       if (code === '0x') return null;
       hash = codeHash(code);
       await this.db.run(
-        'INSERT OR REPLACE INTO contract_code_hashes (address, code_hash, block_number) VALUES (?, ?, ?)',
+        CODE_HASH_UPSERT,
         address,
         hash,
         known.block_number ?? known.first_seen_block,

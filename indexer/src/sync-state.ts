@@ -1,0 +1,150 @@
+import type { Queryable, Store } from './store/types.ts';
+import type { SyncStatus } from './sync.ts';
+
+// The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
+// the API from the same database (INDEXER_ROLE=api, or an indexer waiting for the sync lock) report what the
+// syncer does and drop cached responses after a reorg (issue 14).
+
+/** The syncer's row is refreshed at least this often while it runs. */
+export const SYNC_STATE_HEARTBEAT_MS = 10_000;
+/** A syncer whose row is older than this is taken as not running. */
+export const SYNC_STATE_STALE_MS = 30_000;
+
+interface Row {
+  last_block: number | null;
+  chain_head: number | null;
+  catching_up: number;
+  rpc_connected: number;
+  last_error: string | null;
+  reorgs: number;
+  updated_at: number;
+}
+
+/** Reads the sync state: the last stored block from blocks itself, the rest from the syncer's row. */
+export async function readSyncState(q: Queryable, now = Date.now()): Promise<SyncStatus> {
+  const row = await q.one<Row>(
+    `SELECT (SELECT max(number) FROM blocks) AS last_block, chain_head, catching_up, rpc_connected, last_error, reorgs, updated_at
+     FROM sync_state WHERE id = 1`,
+  );
+  const running = row !== undefined && now - Number(row.updated_at) < SYNC_STATE_STALE_MS;
+  return {
+    lastBlock: row?.last_block ?? null,
+    target: row?.chain_head ?? null,
+    running,
+    catchingUp: running && Number(row?.catching_up) === 1,
+    rpcConnected: running && Number(row?.rpc_connected) === 1,
+    lastError: row?.last_error ?? null,
+    reorgs: Number(row?.reorgs ?? 0),
+  };
+}
+
+/** The number of rollbacks recorded so far. */
+export async function storedReorgs(q: Queryable): Promise<number> {
+  return Number((await q.one<{ reorgs: number }>('SELECT reorgs FROM sync_state WHERE id = 1'))?.reorgs ?? 0);
+}
+
+/** Counts a rollback, inside the rollback's own transaction (so no reader sees the rows gone and the count old). */
+export async function countReorg(tx: Queryable): Promise<void> {
+  await tx.run('UPDATE sync_state SET reorgs = reorgs + 1 WHERE id = 1');
+}
+
+/** Writes the syncer's status when it changed, or at the heartbeat; running=false marks it stopped. */
+export class SyncStatePublisher {
+  private readonly db: Store;
+  private last = '';
+  private lastAt = 0;
+
+  constructor(db: Store) {
+    this.db = db;
+  }
+
+  async publish(s: SyncStatus, now = Date.now()): Promise<void> {
+    const key = JSON.stringify([s.target, s.catchingUp, s.rpcConnected, s.lastError, s.running]);
+    if (key === this.last && now - this.lastAt < SYNC_STATE_HEARTBEAT_MS) return;
+    await this.db.run(
+      'UPDATE sync_state SET chain_head = ?, catching_up = ?, rpc_connected = ?, last_error = ?, updated_at = ? WHERE id = 1',
+      s.target,
+      s.catchingUp ? 1 : 0,
+      s.rpcConnected ? 1 : 0,
+      s.lastError,
+      s.running ? now : 0,
+    );
+    this.last = key;
+    this.lastAt = now;
+  }
+}
+
+/**
+ * Keeps a recent copy of the sync state for a process that does not sync: status() answers at once (the API reads
+ * it on every request), refreshed every pollMs in the background.
+ */
+export class SyncStateReader {
+  private readonly db: Store;
+  private readonly pollMs: number;
+  private readonly log: (line: string) => void;
+  private current: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private failing = false;
+  private readonly waiters: { test: (s: SyncStatus) => boolean; resolve: () => void }[] = [];
+
+  constructor(db: Store, opts: { pollMs?: number; log?: (line: string) => void } = {}) {
+    this.db = db;
+    this.pollMs = opts.pollMs ?? 500;
+    this.log = opts.log ?? (() => {});
+  }
+
+  /** Reads the state once, then keeps it fresh. */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.schedule();
+  }
+
+  status(): SyncStatus {
+    return this.current;
+  }
+
+  /** Resolves once the stored head has reached the chain head the syncer last saw. */
+  caughtUp(): Promise<void> {
+    return this.until((s) => s.lastBlock !== null && s.target !== null && s.lastBlock >= s.target);
+  }
+
+  /** Resolves once test holds for a state read. */
+  until(test: (s: SyncStatus) => boolean): Promise<void> {
+    if (test(this.current)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ test, resolve }));
+  }
+
+  /** Reads the state now. */
+  async refresh(): Promise<SyncStatus> {
+    try {
+      this.current = await readSyncState(this.db);
+      if (this.failing) this.log('sync state: readable again');
+      this.failing = false;
+    } catch (err) {
+      if (!this.failing) this.log(`sync state: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+      this.failing = true;
+    }
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const w = this.waiters[i];
+      if (w?.test(this.current)) {
+        this.waiters.splice(i, 1);
+        w.resolve();
+      }
+    }
+    return this.current;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.refresh().then(() => this.schedule());
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
