@@ -69,6 +69,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const indexer = await startIndexer({
         rpcUrl,
         dataDir,
+        // PostgreSQL instead of the SQLite file in dataDir (a devnet's new chain replaces what the database held).
+        ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
         port: opts.indexerPort ?? 0,
         ...(opts.host ? { host: opts.host } : {}),
         log,

@@ -148,7 +148,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   // What processes that do not sync (yet) report: the syncer's row in the database.
   const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log }) : null;
   await reader?.start();
-  const status = (): SyncStatus => (syncer as Syncer | null)?.status() ?? reader?.status() ?? IDLE;
+  const status = (): SyncStatus => (syncer)?.status() ?? reader?.status() ?? IDLE;
 
   const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({
@@ -232,7 +232,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     async caughtUp() {
       if (role === 'api') return (reader as SyncStateReader).caughtUp();
       await syncing();
-      await (syncer as Syncer | null)?.caughtUp();
+      await (syncer)?.caughtUp();
     },
     syncing,
     isSyncing: () => syncer !== null,
@@ -244,7 +244,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         server.closeAllConnections();
         await Promise.all([stopSync(), closed, verifier.close()]);
         await locking;
-        await (lock as SyncLock | null)?.release();
+        await (lock)?.release();
         await checkpointer?.close();
         await store.close();
       })();

@@ -38,6 +38,19 @@ export async function freshStorage(dir: string): Promise<Storage> {
   return { dataDir: dir, databaseUrl: url.toString() };
 }
 
+/** A database that lives as long as the indexer using it: SQLite in memory, or a fresh PostgreSQL database. */
+export async function scratchStorage(): Promise<{ dbFile: string } | { databaseUrl: string }> {
+  if (BACKEND === 'sqlite') return { dbFile: ':memory:' };
+  const { databaseUrl } = await freshStorage('');
+  return { databaseUrl: databaseUrl as string };
+}
+
+/** A store on an empty, migrated database of the suite's backend, for tests that drive the API's routes directly. */
+export async function scratchStore(): Promise<Store> {
+  const storage = await scratchStorage();
+  return 'databaseUrl' in storage ? openPostgres(storage.databaseUrl, { max: 4 }) : openSqlite(storage.dbFile);
+}
+
 /** A second connection to a storage's database, for checks beside a running indexer (close it afterwards). */
 export async function openStorage(storage: Storage): Promise<Store> {
   return storage.databaseUrl ? openPostgres(storage.databaseUrl, { max: 2 }) : openSqlite(join(storage.dataDir, 'indexer.sqlite'));

@@ -12,6 +12,7 @@ import { compileContracts } from '../../devnet/compile.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import { freshStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
 
 // The indexer's Etherscan-compatible API (/api) against what the verification tools really do:
@@ -432,7 +433,7 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 1 });
   rpc = new RpcClient(anvil.url);
   dataDir = mkdtempSync(join(tmpdir(), 'etherscan-api-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, dataDir, port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dataDir)), port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
   await indexer.caughtUp();
   makeForgeProject();
 });
@@ -614,8 +615,8 @@ describe('recorded hardhat-verify 2 / 3 and forge requests, replayed', () => {
       constructorArguments: '',
     });
     expect(answer).toEqual({ status: '0', message: 'NOTOK', result: 'Invalid compiler version: vyper:0.4.0' });
-    const jobs = indexer.db.prepare('SELECT count(*) AS n FROM verification_jobs WHERE address = ?').get(unverified().toLowerCase()) as { n: number };
-    expect(jobs.n).toBe(0);
+    const jobs = await indexer.store.one<{ n: number }>('SELECT count(*) AS n FROM verification_jobs WHERE address = ?', unverified().toLowerCase());
+    expect(jobs?.n).toBe(0);
   });
 
   it.each(CLIENTS)('%s: polling an unknown GUID → "Unknown UID"', async (client) => {

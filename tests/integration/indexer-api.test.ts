@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import { freshStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
 import { waitFor } from '../../indexer/testing/verify.ts';
 
@@ -190,10 +191,10 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 1 });
   rpc = new RpcClient(anvil.url);
   dir = mkdtempSync(join(tmpdir(), 'indexer-api-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, progress: false });
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, log: () => {}, progress: false });
   await indexer.caughtUp();
   await waitFor(
-    () => (indexer.db.prepare("SELECT count(*) AS n FROM nft_tokens WHERE metadata_status = 'pending'").get() as { n: number }).n === 0,
+    async () => Number((await indexer.store.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE metadata_status = 'pending'"))?.n) === 0,
     30_000,
     'NFT metadata',
   );
@@ -426,7 +427,9 @@ describe('addresses and accounts', () => {
       expect(t).toHaveProperty('tokenSymbol');
       expect(t.value).toMatch(/^\d+$/);
     }
-    const holder = indexer.db.prepare("SELECT owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner != '0x0000000000000000000000000000000000000000' LIMIT 1").get() as { owner: string };
+    const holder = (await indexer.store.one<{ owner: string }>(
+      "SELECT owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner != '0x0000000000000000000000000000000000000000' ORDER BY token_address, token_id LIMIT 1",
+    )) as { owner: string };
     const nt = await ok<TokenTransfer[]>(`/address/${holder.owner}/nft-transfers`);
     expect(nt.length).toBeGreaterThan(0);
     expect(nt.every((t) => t.tokenType === 'ERC721' || t.tokenType === 'ERC1155')).toBe(true);

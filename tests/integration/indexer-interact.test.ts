@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import { scratchStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
 
 // POST /contracts/{a}/interact against a real anvil and the real indexer: the verified Playground's functions are
@@ -29,7 +30,7 @@ async function call(address: string, body: unknown): Promise<{ status: number; b
 beforeAll(async () => {
   anvil = await startAnvil();
   info = await runScenario(anvil.url, { scale: 0.3 });
-  indexer = await startIndexer({ rpcUrl: anvil.url, dbFile: ':memory:', port: 0, log: () => {}, metadata: false, verify: { download: false } });
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await scratchStorage()), port: 0, log: () => {}, metadata: false, verify: { download: false } });
   await indexer.caughtUp();
 });
 
@@ -292,7 +293,7 @@ describe('internal calls from a node without tracing', () => {
     });
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', () => resolve()));
     const port = (node.address() as { port: number }).port;
-    const plain = await startIndexer({ rpcUrl: `http://127.0.0.1:${port}`, dbFile: ':memory:', port: 0, log: () => {}, metadata: false, verify: { download: false } });
+    const plain = await startIndexer({ rpcUrl: `http://127.0.0.1:${port}`, ...(await scratchStorage()), port: 0, log: () => {}, metadata: false, verify: { download: false } });
     try {
       await plain.caughtUp();
       const res = await fetch(`${plain.url}/transactions/${info.samples.playgroundCall}/internal-calls`);

@@ -9,9 +9,11 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { unpad } from '../../indexer/src/num.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
+import { freshStorage } from './backend.ts';
 import {
   chainCounts,
   counterMismatches,
+  countOf,
   dbCounts,
   erc1155Mismatches,
   erc20Mismatches,
@@ -48,14 +50,14 @@ async function chainHead(): Promise<{ number: number; hash: string }> {
 
 async function indexedHead(): Promise<void> {
   const head = await chainHead();
-  await waitFor(() => {
-    const row = indexer.db.prepare('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1').get() as { number: number; hash: string } | undefined;
+  await waitFor(async () => {
+    const row = await indexer.store.one<{ number: number; hash: string }>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
     return row?.number === head.number && row.hash === head.hash;
   }, 20_000, `the indexer to reach block ${head.number}`);
 }
 
-function candidates(): string[] {
-  const fromDb = (indexer.db.prepare('SELECT address FROM addresses').all() as { address: string }[]).map((r) => r.address);
+async function candidates(): Promise<string[]> {
+  const fromDb = (await indexer.store.all<{ address: string }>('SELECT address FROM addresses')).map((r) => r.address);
   return [...new Set([...info.accounts, ...info.holders, ...FRESH, ...fromDb].map((a) => a.toLowerCase()))];
 }
 
@@ -63,26 +65,25 @@ function candidates(): string[] {
 async function expectConsistent(): Promise<void> {
   const head = await chainHead();
   const chain = await chainCounts(rpc, head.number);
-  const mine = dbCounts(indexer.db);
+  const mine = await dbCounts(indexer.store);
   expect(mine.hashes).toEqual(chain.hashes);
   expect(mine.transactions).toBe(chain.transactions);
   expect(mine.logs).toBe(chain.logs);
-  expect(counterMismatches(indexer.db)).toEqual([]);
-  expect(await erc20Mismatches(indexer.db, rpc, candidates())).toEqual([]);
-  expect(await erc721Mismatches(indexer.db, rpc)).toEqual([]);
-  expect(await erc1155Mismatches(indexer.db, rpc, candidates())).toEqual([]);
-  expect(await nativeMismatches(indexer.db, rpc)).toEqual([]);
-  const orphans = indexer.db
-    .prepare(
-      `SELECT (SELECT count(*) FROM transactions WHERE block_number NOT IN (SELECT number FROM blocks))
-            + (SELECT count(*) FROM logs WHERE tx_id NOT IN (SELECT id FROM transactions))
-            + (SELECT count(*) FROM token_transfers WHERE tx_hash NOT IN (SELECT hash FROM transactions))
-            + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks)) AS n`,
-    )
-    .get() as { n: number };
-  expect(orphans.n).toBe(0);
-  const v = indexer.db.prepare('SELECT sum(blocks_mined) AS n FROM validators').get() as { n: number };
-  expect(v.n).toBe(chain.blocks - 1);
+  expect(await counterMismatches(indexer.store)).toEqual([]);
+  expect(await erc20Mismatches(indexer.store, rpc, await candidates())).toEqual([]);
+  expect(await erc721Mismatches(indexer.store, rpc)).toEqual([]);
+  expect(await erc1155Mismatches(indexer.store, rpc, await candidates())).toEqual([]);
+  expect(await nativeMismatches(indexer.store, rpc)).toEqual([]);
+  const orphans = await countOf(
+    indexer.store,
+    `SELECT (SELECT count(*) FROM transactions WHERE block_number NOT IN (SELECT number FROM blocks))
+          + (SELECT count(*) FROM logs WHERE tx_id NOT IN (SELECT id FROM transactions))
+          + (SELECT count(*) FROM token_transfers WHERE tx_hash NOT IN (SELECT hash FROM transactions))
+          + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks)) AS n`,
+  );
+  expect(orphans).toBe(0);
+  // sum() of a 64-bit column is numeric (a decimal string) on PostgreSQL.
+  expect(await countOf(indexer.store, 'SELECT sum(blocks_mined) AS n FROM validators')).toBe(chain.blocks - 1);
 }
 
 /** The hash of each transaction sent by activity(); a type alias (unlike an interface) gives Object.values a string[]. */
@@ -99,13 +100,16 @@ async function activity(): Promise<Orphan> {
   const [a0, a1, a2] = info.accounts as [string, string, string];
   const plain = await send({ from: a1, to: FRESH[0], value: '0x1234' });
   const token = await send({ from: a0, to: info.tokens[0]?.address as string, data: erc20.encodeFunctionData('transfer', [FRESH[1], 777n]) });
-  const nftRow = indexer.db
-    .prepare(`SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner IN (${info.accounts.map(() => '?').join(',')}) LIMIT 1`)
-    .get(...info.accounts.map((a) => a.toLowerCase())) as { token_address: string; token_id: string; owner: string };
+  const nftRow = (await indexer.store.one<{ token_address: string; token_id: string; owner: string }>(
+    `SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner IN (${info.accounts.map(() => '?').join(',')}) ORDER BY token_address, token_id LIMIT 1`,
+    ...info.accounts.map((a) => a.toLowerCase()),
+  )) as { token_address: string; token_id: string; owner: string };
   const nft = await send({ from: nftRow.owner, to: nftRow.token_address, data: erc721.encodeFunctionData('transferFrom', [nftRow.owner, FRESH[2], BigInt(nftRow.token_id)]) });
-  const itemRow = indexer.db
-    .prepare(`SELECT token_address, holder, token_id FROM token_balances WHERE token_id != '' AND token_address = ? AND holder IN (${info.accounts.map(() => '?').join(',')}) LIMIT 1`)
-    .get(info.erc1155.address.toLowerCase(), ...info.accounts.map((a) => a.toLowerCase())) as { token_address: string; holder: string; token_id: string };
+  const itemRow = (await indexer.store.one<{ token_address: string; holder: string; token_id: string }>(
+    `SELECT token_address, holder, token_id FROM token_balances WHERE token_id != '' AND token_address = ? AND holder IN (${info.accounts.map(() => '?').join(',')}) ORDER BY holder, token_id LIMIT 1`,
+    info.erc1155.address.toLowerCase(),
+    ...info.accounts.map((a) => a.toLowerCase()),
+  )) as { token_address: string; holder: string; token_id: string };
   const item = await send({ from: itemRow.holder, to: itemRow.token_address, data: erc1155.encodeFunctionData('safeTransferFrom', [itemRow.holder, FRESH[3], BigInt(unpad(itemRow.token_id)), 1n, '0x']) });
   const created = await send({ from: a2, data: TINY_CONTRACT });
   return { plain, token, nft, item, created };
@@ -116,7 +120,7 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 0.3 });
   rpc = new RpcClient(anvil.url);
   dir = mkdtempSync(join(tmpdir(), 'indexer-reorg-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, pollMs: 100, log: () => {}, progress: false });
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, pollMs: 100, log: () => {}, progress: false });
   await indexer.caughtUp();
 });
 
@@ -142,10 +146,10 @@ describe('chain reorganisations', () => {
     const snapshot = await rpc.call<string>('evm_snapshot');
     const orphan = await activity();
     await indexedHead();
-    const createdAddress = (indexer.db.prepare('SELECT contract_address FROM transactions WHERE hash = ?').get(orphan.created) as { contract_address: string }).contract_address;
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM contracts WHERE address = ?').get(createdAddress)).toEqual({ n: 1 });
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM addresses WHERE address = ?').get(FRESH[0])).toEqual({ n: 1 });
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)').get(FRESH[1], FRESH[2], FRESH[3])).toEqual({ n: 4 });
+    const createdAddress = (await indexer.store.one<{ contract_address: string }>('SELECT contract_address FROM transactions WHERE hash = ?', orphan.created))?.contract_address as string;
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(1);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(1);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(4);
 
     expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
     // The replacement chain is longer than the orphaned one and holds a different transaction.
@@ -154,12 +158,12 @@ describe('chain reorganisations', () => {
     await indexedHead();
 
     for (const hash of Object.values(orphan)) {
-      expect(indexer.db.prepare('SELECT count(*) AS n FROM transactions WHERE hash = ?').get(hash)).toEqual({ n: 0 });
-      expect(indexer.db.prepare('SELECT count(*) AS n FROM token_transfers WHERE tx_hash = ?').get(hash)).toEqual({ n: 0 });
+      expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM transactions WHERE hash = ?', hash)).toBe(0);
+      expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_transfers WHERE tx_hash = ?', hash)).toBe(0);
     }
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM contracts WHERE address = ?').get(createdAddress)).toEqual({ n: 0 });
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM addresses WHERE address = ?').get(FRESH[0])).toEqual({ n: 0 });
-    expect(indexer.db.prepare('SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)').get(FRESH[1], FRESH[2], FRESH[3])).toEqual({ n: 0 });
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(0);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(0);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(0);
     const res = await fetch(`${indexer.url}/contracts/${createdAddress}`);
     expect(res.status).toBe(404);
     await expectConsistent();
@@ -187,18 +191,19 @@ describe('chain reorganisations', () => {
       await a.call('anvil_mine', ['0x14']);
       await b.call('anvil_mine', ['0x5']);
       await b.call('eth_sendTransaction', [{ from: info.accounts[1], to: FRESH[0], value: '0x1' }]);
-      let ix = await startIndexer({ rpcUrl: first.url, dbFile: join(own, 'x.sqlite'), port: 0, log: () => {}, progress: false });
+      const storage = await freshStorage(own);
+      let ix = await startIndexer({ rpcUrl: first.url, ...storage, port: 0, log: () => {}, progress: false });
       await ix.caughtUp();
-      expect(dbCounts(ix.db).blocks).toBe(21);
+      expect((await dbCounts(ix.store)).blocks).toBe(21);
       await ix.stop();
-      ix = await startIndexer({ rpcUrl: second.url, dbFile: join(own, 'x.sqlite'), port: 0, pollMs: 100, log: () => {}, progress: false });
+      ix = await startIndexer({ rpcUrl: second.url, ...storage, port: 0, pollMs: 100, log: () => {}, progress: false });
       try {
         await ix.caughtUp();
         const chain = await chainCounts(b, Number(await b.call<string>('eth_blockNumber')));
-        const mine = dbCounts(ix.db);
+        const mine = await dbCounts(ix.store);
         expect(mine.hashes).toEqual(chain.hashes);
         expect(mine.transactions).toBe(1);
-        expect(await nativeMismatches(ix.db, b)).toEqual([]);
+        expect(await nativeMismatches(ix.store, b)).toEqual([]);
       } finally {
         await ix.stop();
       }

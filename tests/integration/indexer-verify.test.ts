@@ -13,6 +13,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import type { ContractRef } from '../../devnet/types.ts';
 import { deployedContracts, devnetCompilerVersion, devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { startIndexer, type Indexer, type VerifyOptions } from '../../indexer/src/main.ts';
+import { freshStorage, type Storage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
 import { waitFor } from '../../indexer/testing/verify.ts';
 
@@ -45,6 +46,7 @@ const dirs: string[] = [];
 
 /** The main indexer's data directory (kept across the restart). */
 let dataDir: string;
+const storages = new Map<string, Storage>();
 /** The standalone Playground source, as a developer would paste it. */
 let playgroundSource: string;
 /** Playground instances: the scenario's main one and three deployed later, all with the same runtime code. */
@@ -123,8 +125,14 @@ interface Receipt {
 
 // ---- helpers ----
 
-function start(dir: string, verify: VerifyOptions = { download: false }): Promise<Indexer> {
-  return startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, pollMs: 100, log: () => {}, progress: false, metadata: false, verify });
+async function start(dir: string, verify: VerifyOptions = { download: false }): Promise<Indexer> {
+  // One database per data folder, so a restart on the same folder finds its data on either backend.
+  let storage = storages.get(dir);
+  if (storage === undefined) {
+    storage = await freshStorage(dir);
+    storages.set(dir, storage);
+  }
+  return startIndexer({ rpcUrl: anvil.url, ...storage, port: 0, pollMs: 100, log: () => {}, progress: false, metadata: false, verify });
 }
 
 async function getJson<T>(path: string, base = indexer.url): Promise<{ status: number; body: T }> {
@@ -171,8 +179,8 @@ function verifiedFlag(address: string): Promise<VerifiedFlag> {
 }
 
 /** Rows the indexer stored for an address (its own verification, not a similar match). */
-function storedRows(address: string): number {
-  return (indexer.db.prepare('SELECT count(*) AS n FROM verified_contracts WHERE address = ?').get(address.toLowerCase()) as { n: number }).n;
+async function storedRows(address: string): Promise<number> {
+  return Number((await indexer.store.one<{ n: number }>('SELECT count(*) AS n FROM verified_contracts WHERE address = ?', address.toLowerCase()))?.n);
 }
 
 /** The spec's request shape for the standalone Playground, with changes. */
@@ -234,8 +242,8 @@ async function deploy(from: string, data: string): Promise<{ address: string; bl
 async function indexedHead(): Promise<void> {
   const head = await rpc.call<{ number: string; hash: string }>('eth_getBlockByNumber', ['latest', false]);
   await waitFor(
-    () => {
-      const row = indexer.db.prepare('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1').get() as { number: number; hash: string } | undefined;
+    async () => {
+      const row = await indexer.store.one<{ number: number; hash: string }>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
       return row?.number === Number(head.number) && row.hash === head.hash.toLowerCase();
     },
     20_000,
@@ -310,7 +318,7 @@ describe('POST /contracts/verify: request validation', () => {
     }
     // The bounds themselves pass validation and reach the compiler (whose runs then do not match the chain's).
     for (const runs of [1, 10000]) await expectRejected(playgroundRequest(REJECTED, { runs }), 'matches with optimizer enabled and runs 200');
-    expect(storedRows(REJECTED)).toBe(0);
+    expect(await storedRows(REJECTED)).toBe(0);
   }, 60_000);
 });
 
@@ -333,7 +341,7 @@ describe('POST /contracts/verify: rejections say why', () => {
     expect(other.body.reason).toMatch(/^no variant matched/);
     expect(other.body.error).toBe(`Verification failed: ${other.body.reason ?? ''}`);
     // Nothing was stored, and nothing verifies the instance through a twin either.
-    expect(storedRows(REJECTED)).toBe(0);
+    expect(await storedRows(REJECTED)).toBe(0);
     expect(await verifiedFlag(REJECTED)).toEqual({ verified: false });
   }, 120_000);
 
@@ -341,7 +349,7 @@ describe('POST /contracts/verify: rejections say why', () => {
     const token = info.tokens[0]?.address as string;
     await expectRejected(standardRequest(token, 'GameItems.sol:GameItems'), 'contract name GameItems compiles to different code; Token matches');
     await expectRejected(standardRequest(token, 'GameItems'), 'contract name GameItems compiles to different code; Token matches');
-    expect(storedRows(token)).toBe(0);
+    expect(await storedRows(token)).toBe(0);
     expect(await verifiedFlag(token)).toEqual({ verified: false });
   }, 60_000);
 });
@@ -410,7 +418,7 @@ describe('single-file Playground: full, similar and partial matches', () => {
   }, 30_000);
 
   it('shows an unverified instance with identical deployed code as a similar match', async () => {
-    expect(storedRows(SIMILAR)).toBe(0);
+    expect(await storedRows(SIMILAR)).toBe(0);
     expect(await verifiedFlag(SIMILAR)).toEqual({ verified: true, matchType: 'similar', similarTo: P0 });
     expect((await ok<{ verified: boolean | null }>(`/address/${SIMILAR}`)).verified).toBe(true);
     const v = await ok<VerificationDetail>(`/contracts/${SIMILAR}/verification`);
@@ -694,7 +702,7 @@ describe('restart and reorganisation', () => {
     const reply = await expectVerified(playgroundRequest(fresh.address), 'full');
     expect(reply.constructorArguments).toBe(args.slice(2));
     expect(await verifiedFlag(fresh.address)).toEqual({ verified: true, matchType: 'full', similarTo: null });
-    expect(indexer.db.prepare('SELECT creation_block FROM verified_contracts WHERE address = ?').get(fresh.address.toLowerCase())).toEqual({
+    expect(await indexer.store.one('SELECT creation_block FROM verified_contracts WHERE address = ?', fresh.address.toLowerCase())).toEqual({
       creation_block: fresh.blockNumber,
     });
 
@@ -705,7 +713,7 @@ describe('restart and reorganisation', () => {
     expect(await rpc.call<string>('eth_getCode', [fresh.address, 'latest'])).toBe('0x');
     await indexedHead();
 
-    expect(storedRows(fresh.address)).toBe(0);
+    expect(await storedRows(fresh.address)).toBe(0);
     expect(await verifiedFlag(fresh.address)).toEqual({ verified: false });
     expect((await getJson(`/contracts/${fresh.address}/verification`)).status).toBe(404);
     expect((await getJson(`/contracts/${fresh.address}`)).status).toBe(404);

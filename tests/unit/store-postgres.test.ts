@@ -9,7 +9,7 @@ import { migratePostgres } from '../../indexer/src/store/migrate-postgres.ts';
 import { holdSyncLock, openPostgres, SYNC_LOCK_KEY, type PostgresStore } from '../../indexer/src/store/postgres.ts';
 import { openSqlite, type SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import type { Queryable, Store } from '../../indexer/src/store/types.ts';
-import { postgresAvailable, startPostgres } from '../pg-harness.ts';
+import { startPostgres } from '../../indexer/testing/postgres.ts';
 
 describe('postgresPlaceholders', () => {
   it.each([
@@ -197,7 +197,7 @@ const SHARED: Case[] = [
 
 const KV = 'CREATE TABLE kv (k TEXT PRIMARY KEY, n INTEGER, b BLOB)';
 
-describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
+describe('on PostgreSQL', () => {
   let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let store: PostgresStore;
   let sqlite: SqliteStore;

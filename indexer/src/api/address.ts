@@ -36,7 +36,7 @@ export async function addressTransfers(
   const types = opts.types.map((t) => `'${t}'`).join(', ');
   const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
   const branch = (col: string): string =>
-    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?)`;
+    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?) AS ${col}_side`;
   const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
   return await ctx.db.all<TransferRow>(
     `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
@@ -57,7 +57,7 @@ export async function addressNfts(ctx: ApiContext, address: string, limit: numbe
        ${NFT_SELECT.replace('SELECT ', 'SELECT b.balance AS balance, ')}
          JOIN token_balances b ON b.token_address = n.token_address AND b.token_id = n.token_id
          WHERE b.holder = ? AND b.balance > ? ${tokenFilter.replace('n.token_address', 'b.token_address')}
-     ) ORDER BY token_address, token_id LIMIT ? OFFSET ?`,
+     ) AS held ORDER BY token_address, token_id LIMIT ? OFFSET ?`,
     ...(token ? [address, token] : [address]),
     ...(token ? [address, PADDED_ZERO, token] : [address, PADDED_ZERO]),
     limit,

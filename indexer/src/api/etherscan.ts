@@ -48,6 +48,8 @@ interface JobRow {
   address: string;
   status: string;
   message: string;
+  /** Seconds since the epoch. */
+  created_at: number;
 }
 
 /** Query and form parameters as one lookup (the form wins). */
@@ -144,12 +146,25 @@ async function runJob(db: Store, verifier: VerificationService, guid: string, re
   await db.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
 }
 
+/** No verification runs longer (queue, compilation and the search for a mismatch's reason, with room to spare). */
+const JOB_MAX_SECONDS = 15 * 60;
+const ABANDONED = 'The indexer restarted during the verification';
+
+/** Marks pending jobs created more than olderThan seconds ago as failed: no process will finish them. */
+function failAbandoned(ctx: ApiContext, olderThan: number): Promise<number> {
+  return ctx.db.run(
+    "UPDATE verification_jobs SET status = 'fail', message = ? WHERE status = 'pending' AND created_at <= ?",
+    ABANDONED,
+    Math.floor(Date.now() / 1000) - olderThan,
+  );
+}
+
 /** GET and POST /api?module=contract&action=getabi|getsourcecode|verifysourcecode|checkverifystatus. */
 export function etherscanRoutes(router: Router, ctx: ApiContext): void {
-  // Jobs that were running when the indexer stopped will never finish; requests wait until they are marked so.
-  const settled: Promise<unknown> = ctx.verifier
-    ? ctx.db.run("UPDATE verification_jobs SET status = 'fail', message = 'The indexer restarted during the verification' WHERE status = 'pending'")
-    : Promise.resolve();
+  // Jobs that were running when the indexer stopped will never finish; requests wait until they are marked so. On
+  // SQLite this process is the only one, so every pending job was its own. On PostgreSQL other processes may be
+  // verifying right now: only jobs older than any verification can take are given up.
+  const settled: Promise<unknown> = ctx.verifier ? failAbandoned(ctx, ctx.db.dialect === 'sqlite' ? 0 : JOB_MAX_SECONDS) : Promise.resolve();
   const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
     await settled;
     const param = parameters(query, body);
@@ -191,6 +206,11 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
       case 'checkverifystatus': {
         const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', param('guid'));
         if (!job) return notOk('Unknown UID');
+        if (job.status === 'pending' && Date.now() / 1000 - job.created_at > JOB_MAX_SECONDS) {
+          // Its process died before it finished (another process serves the poll).
+          await failAbandoned(ctx, JOB_MAX_SECONDS);
+          return notOk('Fail - Unable to verify', ABANDONED);
+        }
         if (job.status === 'pending') return notOk('Pending in queue');
         if (job.status === 'pass') return ok('Pass - Verified');
         // Exactly this text: Hardhat retries with the full build input only on it; the reason travels beside it.

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { postgresPlaceholders } from './dialect.ts';
 import { migratePostgres } from './migrate-postgres.ts';
-import type { Queryable, SqlParam, Store } from './types.ts';
+import type { Queryable, SqlParam, Store, TransactionOptions } from './types.ts';
 
 // Rows come back as SQLite's would, so callers need no branches: int8 (bigint columns, count(*)) as a number when it
 // is safe (beyond 2^53, where node:sqlite throws, as a bigint), bytea as a Buffer. Unlike SQLite, numeric (sum and
@@ -82,7 +82,7 @@ export class PostgresStore implements Store {
     return this.direct.run(sql, ...params);
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect();
     // A connection that failed is in an unknown state: destroy it rather than pool it. The pool stops listening to
     // a connection while it is lent out, so its error must be caught here or it would crash the process.
@@ -91,6 +91,7 @@ export class PostgresStore implements Store {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
+      if (opts.relaxed === true) await client.query('SET LOCAL synchronous_commit = off');
       const out = await fn(queryable(client, this.convert));
       await client.query('COMMIT');
       return out;

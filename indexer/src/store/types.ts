@@ -14,6 +14,15 @@ export interface Queryable {
   run(sql: string, ...params: SqlParam[]): Promise<number>;
 }
 
+/** How a transaction commits. */
+export interface TransactionOptions {
+  /**
+   * Commit without waiting for the disk: a crash may lose the last commits, never half of one. For data that can be
+   * derived again (the chain), like SQLite's synchronous=NORMAL in WAL mode, which the SQLite store always uses.
+   */
+  relaxed?: boolean;
+}
+
 /** The database: SQLite (one file, one process) or PostgreSQL (several processes, one database). */
 export interface Store extends Queryable {
   readonly dialect: 'sqlite' | 'postgres';
@@ -21,7 +30,7 @@ export interface Store extends Queryable {
    * Runs fn inside one transaction, committed when it resolves and rolled back when it throws. Queries on the
    * store itself (not on `tx`) made meanwhile by other callers never see its uncommitted rows.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** Copies SQLite's write-ahead log into the database file; nothing on PostgreSQL. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;

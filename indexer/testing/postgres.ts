@@ -47,7 +47,7 @@ function install(): Install | null {
 }
 
 /** Whether startPostgres can work here: the binaries exist (and, as root, runuser and a user to run them as). */
-export function postgresAvailable(): boolean {
+export function postgresInstalled(): boolean {
   return install() !== null;
 }
 
@@ -77,8 +77,8 @@ process.once('exit', () => {
   for (const stop of running) stop();
 });
 
-/** Starts a fresh PostgreSQL cluster with an empty database; stop() kills it and deletes its files. */
-export async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+/** Starts a fresh PostgreSQL cluster with an empty database `test`; stop() kills it and deletes its files. */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const inst = install();
   if (inst === null) throw new Error('PostgreSQL is not installed (no initdb/pg_ctl), or no postgres user to run it as root');
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
@@ -99,7 +99,9 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
   try {
     runBin(inst, dir, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
     const port = await freePort();
-    const options = `-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    // Tests trade durability for speed; a benchmark keeps PostgreSQL's defaults (fsync on, synchronous commits).
+    const fast = opts.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const options = `-p ${port} -k '${dir}' -c listen_addresses=127.0.0.1${fast}`;
     runBin(inst, dir, 'pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
     const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await admin.connect();
@@ -110,7 +112,7 @@ export async function startPostgres(): Promise<{ url: string; stop(): Promise<vo
     }
     return {
       url: `postgres://postgres@127.0.0.1:${port}/test`,
-      stop: async () => kill(),
+      stop: () => Promise.try(kill),
     };
   } catch (err) {
     // The server's log says why it did not start; read it before the folder goes.

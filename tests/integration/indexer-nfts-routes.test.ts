@@ -1,8 +1,8 @@
 // The bundled indexer's NFT routes as the NFT screens use them: ?sort= on /nfts and /nfts/{c}/tokens, and trait
 // rarity on /nfts/{c}/{id}. An in-memory database with a few rows is enough.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../indexer/src/db.ts';
-import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../indexer/src/store/types.ts';
+import { scratchStore } from './backend.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
@@ -16,39 +16,52 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 
 type Json = Record<string, unknown>;
 let get: (path: string) => Promise<unknown>;
+let db: Store;
 
-beforeAll(() => {
-  const db = openDatabase(':memory:');
-  const contract = db.prepare(
-    `INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, holder_count, transfer_count)
-     VALUES (?, ?, ?, ?, 'ERC721', ?, 'S', ?, ?)`,
-  );
-  contract.run(OLD, 1, 100, 1, 'Old', 9, 1);
-  contract.run(NEW, 50, 5000, 50, 'New', 1, 1);
-  contract.run(BUSY, 10, 1000, 10, 'Busy', 5, 3);
+beforeAll(async () => {
+  db = await scratchStore();
+  const contract = {
+    run: (...args: (string | number)[]) =>
+      db.run(
+        `INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, holder_count, transfer_count)
+         VALUES (?, ?, ?, ?, 'ERC721', ?, 'S', ?, ?)`,
+        ...args,
+      ),
+  };
+  await contract.run(OLD, 1, 100, 1, 'Old', 9, 1);
+  await contract.run(NEW, 50, 5000, 50, 'New', 1, 1);
+  await contract.run(BUSY, 10, 1000, 10, 'Busy', 5, 3);
   const meta = (shape: string, color: string) => JSON.stringify({ name: `${shape} ${color}`, attributes: [{ trait_type: 'Shape', value: shape }, { trait_type: 'Color', value: color }] });
-  const nft = db.prepare(
-    `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, mint_block, minted_at, metadata_status, metadata, name)
-     VALUES (?, ?, 'ERC721', ?, ?, ?, ?, 'ok', ?, ?)`,
-  );
-  nft.run(BUSY, pad(1n), HOLDER, pad(1n), 10, 1000, meta('Circle', 'Red'), 'Circle Red');
-  nft.run(BUSY, pad(2n), HOLDER, pad(1n), 11, 1100, meta('Circle', 'Blue'), 'Circle Blue');
-  nft.run(BUSY, pad(3n), HOLDER, pad(1n), 12, 1200, meta('Square', 'Red'), 'Square Red');
-  nft.run(BUSY, pad(4n), HOLDER, pad(1n), 13, 1300, meta('Circle', 'Red'), 'Circle Red 2');
+  const nft = {
+    run: (...args: (string | number | null)[]) =>
+      db.run(
+        `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, mint_block, minted_at, metadata_status, metadata, name)
+         VALUES (?, ?, 'ERC721', ?, ?, ?, ?, 'ok', ?, ?)`,
+        ...args,
+      ),
+  };
+  await nft.run(BUSY, pad(1n), HOLDER, pad(1n), 10, 1000, meta('Circle', 'Red'), 'Circle Red');
+  await nft.run(BUSY, pad(2n), HOLDER, pad(1n), 11, 1100, meta('Circle', 'Blue'), 'Circle Blue');
+  await nft.run(BUSY, pad(3n), HOLDER, pad(1n), 12, 1200, meta('Square', 'Red'), 'Square Red');
+  await nft.run(BUSY, pad(4n), HOLDER, pad(1n), 13, 1300, meta('Circle', 'Red'), 'Circle Red 2');
   // Burned: not counted for rarity.
-  nft.run(BUSY, pad(5n), ZERO, pad(0n), 14, 1400, meta('Circle', 'Red'), 'Burned');
-  nft.run(OLD, pad(1n), HOLDER, pad(1n), 1, 100, '{not json', null);
-  const transfer = db.prepare(
-    `INSERT INTO token_transfers (id, block_number, log_index, batch_index, tx_hash, timestamp, token_address, token_type, from_addr, to_addr, value, token_id)
-     VALUES (?, ?, 0, 0, ?, ?, ?, 'ERC721', ?, ?, '1', ?)`,
-  );
+  await nft.run(BUSY, pad(5n), ZERO, pad(0n), 14, 1400, meta('Circle', 'Red'), 'Burned');
+  await nft.run(OLD, pad(1n), HOLDER, pad(1n), 1, 100, '{not json', null);
+  const transfer = {
+    run: (...args: (string | number)[]) =>
+      db.run(
+        `INSERT INTO token_transfers (id, block_number, log_index, batch_index, tx_hash, timestamp, token_address, token_type, from_addr, to_addr, value, token_id)
+         VALUES (?, ?, 0, 0, ?, ?, ?, 'ERC721', ?, ?, '1', ?)`,
+        ...args,
+      ),
+  };
   const tx = `0x${'c'.repeat(64)}`;
-  transfer.run(1, 1, tx, 100, OLD, ZERO, HOLDER, pad(1n));
-  transfer.run(2, 10, tx, 1000, BUSY, ZERO, HOLDER, pad(1n));
-  transfer.run(3, 50, tx, 5000, NEW, ZERO, HOLDER, pad(1n));
-  transfer.run(4, 60, tx, 6000, BUSY, HOLDER, HOLDER, pad(3n));
-  transfer.run(5, 61, tx, 6100, BUSY, HOLDER, HOLDER, pad(2n));
-  const ctx = { db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
+  await transfer.run(1, 1, tx, 100, OLD, ZERO, HOLDER, pad(1n));
+  await transfer.run(2, 10, tx, 1000, BUSY, ZERO, HOLDER, pad(1n));
+  await transfer.run(3, 50, tx, 5000, NEW, ZERO, HOLDER, pad(1n));
+  await transfer.run(4, 60, tx, 6000, BUSY, HOLDER, HOLDER, pad(3n));
+  await transfer.run(5, 61, tx, 6100, BUSY, HOLDER, HOLDER, pad(2n));
+  const ctx = { db, rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false } as unknown as ApiContext;
   const router = buildRouter(ctx);
   get = async (path: string) => {
     const url = new URL(path, 'http://x');
@@ -57,6 +70,8 @@ beforeAll(() => {
     return await match.route.handler({ params: match.params, query: url.searchParams, body: undefined });
   };
 });
+
+afterAll(() => db.close());
 
 const names = (list: unknown) => (list as Json[]).map((c) => c['name']);
 

@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
-import { openDatabase } from '../../indexer/src/db.ts';
-import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
+import { scratchStore } from './backend.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/tokens/png.ts';
 
@@ -19,17 +18,20 @@ let base = '';
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  db.prepare(`INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, decimals, holder_count, transfer_count)
-    VALUES (?, 1, 100, 1, 'ERC20', 'Alpha', 'ALP', 18, 1, 1)`).run(TOKEN);
-  const ctx = { db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false, adminToken: SECRET } as unknown as ApiContext;
+  const db = await scratchStore();
+  await db.run(
+    `INSERT INTO contracts (address, block_number, timestamp, first_seen_block, contract_type, name, symbol, decimals, holder_count, transfer_count)
+    VALUES (?, 1, 100, 1, 'ERC20', 'Alpha', 'ALP', 18, 1, 1)`,
+    TOKEN,
+  );
+  const ctx = { db, rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/', cache: false, adminToken: SECRET } as unknown as ApiContext;
   const server = createApiServer(buildRouter(ctx), () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    db.close();
+    await db.close();
   };
 });
 afterAll(() => close());
@@ -61,12 +63,12 @@ describe('the shared secret', () => {
   });
 
   it('without a configured secret the admin routes are off (503), never open', async () => {
-    const db = openDatabase(':memory:');
-    const router = buildRouter({ db: new SqliteStore(db), rpc: {}, sync: () => ({}), ipfsGateway: '', cache: false } as unknown as ApiContext);
+    const db = await scratchStore();
+    const router = buildRouter({ db, rpc: {}, sync: () => ({}), ipfsGateway: '', cache: false } as unknown as ApiContext);
     const match = router.match('POST', ['admin', 'sessions']);
     if (!match || !('route' in match)) throw new Error('no route');
     await expect(Promise.try(() => match.route.handler({ params: {}, query: new URLSearchParams(), body: {}, headers: { authorization: 'Bearer ' } }))).rejects.toThrow(/INDEXER_ADMIN_TOKEN/);
-    db.close();
+    await db.close();
   });
 });
 

@@ -1,0 +1,18 @@
+// An indexer in a process of its own, for tests that kill one (issue 14: the waiting process takes over the sync).
+// argv[2] is a JSON object of startIndexer options. Writes one line per event on stdout: `ready <url>` once it
+// serves, `syncing` once it holds the sync lock, and `log <line>` for its log. Exits when its parent is gone.
+import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
+
+const opts = JSON.parse(process.argv[2] ?? '{}') as IndexerOptions;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const indexer = await startIndexer({ ...opts, log: (line) => say(`log ${line}`), progress: false, metadata: false, verify: { download: false } });
+say(`ready ${indexer.url}`);
+void indexer.syncing().then(() => say('syncing'));
+
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1);
+}, 500).unref();
+process.on('SIGTERM', () => void indexer.stop().then(() => process.exit(0)));
+// Keeps the process alive while it waits for the lock (the pool's sockets alone may be unreferenced).
+setInterval(() => {}, 60_000);
