@@ -73,6 +73,8 @@ test.describe('shared shell', () => {
     await expect(banner).toBeHidden();
     await page.clock.runFor(20);
     await expect(banner).toBeVisible();
+    // As laid out for a reader (innerText), with a space between each word and the links beside it.
+    expect((await banner.locator('p').innerText()).replace(/\s+/g, ' ')).toContain('Read our Privacy Policy, Cookie Policy and Terms of Service.');
     await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(banner.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
     await expect(banner.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
