@@ -116,6 +116,28 @@ describe('loadTransactionList', () => {
     expect(page.rows.map((r) => r.kind)).toEqual(['Contract Creation', 'Token Transfer', 'Contract Interaction', 'STO Transfer']);
   });
 
+  it("names a transfer() call's token: '{symbol} Transfer', read once per token; unknown tokens and failed calls keep 'Token Transfer'", async () => {
+    const T1 = '0x3333333333333333333333333333333333333333';
+    const T2 = '0x4444444444444444444444444444444444444444';
+    const NOT_A_TOKEN = '0x5555555555555555555555555555555555555555';
+    const SLOW = '0x6666666666666666666666666666666666666666';
+    const call = (n: number, to: string, extra: Partial<Transaction> = {}) => tx(n, { to, value: 0n, input: '0xa9059cbb00', tokenTransfers: [], ...extra });
+    const rows = [call(1, T1), call(2, T1.toUpperCase().replace('0X', '0x')), call(3, T2), call(4, NOT_A_TOKEN), call(5, T1, { status: false }), call(6, SLOW), tx(7)];
+    const { source } = fake({ count: rows.length, txs: () => rows });
+    const asked: { address: string; timeoutMs: number | undefined }[] = [];
+    source.getToken = async (address, request) => {
+      asked.push({ address, timeoutMs: request?.timeoutMs });
+      if (address === SLOW) throw new Error('timed out');
+      if (address === T1) return { address: T1, name: 'Gov', symbol: 'SGOV', decimals: 18 } as Awaited<ReturnType<NonNullable<TxListSource['getToken']>>>;
+      if (address === T2) return { address: T2, name: 'No symbol', symbol: '', decimals: 18 } as Awaited<ReturnType<NonNullable<TxListSource['getToken']>>>;
+      return null;
+    };
+    const page = await loadTransactionList(source, { page: 1, size: 10 });
+    expect(page.rows.map((r) => r.kind)).toEqual(['SGOV Transfer', 'SGOV Transfer', 'TOKEN Transfer', 'Token Transfer', 'Token Transfer', 'Token Transfer', 'STO Transfer']);
+    expect(asked.map((a) => a.address).sort()).toEqual([T1, T2, NOT_A_TOKEN, SLOW].sort());
+    expect(asked.every((a) => a.timeoutMs === 1_000)).toBe(true);
+  });
+
   it('takes the status from the receipt only when the transaction has none', async () => {
     const rows = [
       tx(1, { status: true }),

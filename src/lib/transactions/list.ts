@@ -24,8 +24,9 @@ export interface TxListPage {
   totalEstimated: boolean;
 }
 
-/** The reads the list needs (the indexer client fits). */
-export type TxListSource = Pick<IndexerClient, 'getTransactionCount' | 'getHealth' | 'getTransactions' | 'getReceipt'>;
+/** The reads the list needs (the indexer client fits); getToken names the token of a transfer() call. */
+export type TxListSource = Pick<IndexerClient, 'getTransactionCount' | 'getHealth' | 'getTransactions' | 'getReceipt'> &
+  Partial<Pick<IndexerClient, 'getToken'>>;
 
 /** Total Transactions (spec core §2, §9): the indexer's count when greater than 0, else 2 × the latest block. */
 export function totalTransactions(counted: number | null | undefined, latestBlock: number | null | undefined): { total: number; estimated: boolean } {
@@ -61,5 +62,26 @@ export async function loadTransactionList(source: TxListSource, query: PageQuery
   const page = Math.min(query.page, totalPages);
   const txs = page === query.page ? firstTry : await fetchPage(page);
   const rows = await Promise.all(txs.map((tx) => withStatus(source, tx)));
-  return { rows, page, size, totalPages, totalTransactions: total, totalEstimated: estimated };
+  return { rows: await withTokenSymbols(source, rows), page, size, totalPages, totalTransactions: total, totalEstimated: estimated };
+}
+
+/**
+ * List answers carry no token transfers, so a successful zero-value transfer() call would read 'Token Transfer'. It
+ * moved the called token, which is what '{symbol} Transfer' names (spec core §4): the token is read once per
+ * address on the page (within the receipt time-out), and a token the indexer does not know keeps 'Token Transfer'.
+ */
+async function withTokenSymbols(source: TxListSource, rows: TxListRow[]): Promise<TxListRow[]> {
+  const getToken = source.getToken;
+  if (getToken === undefined) return rows;
+  const called = (row: TxListRow): string | null =>
+    row.kind === 'Token Transfer' && row.status.label !== 'Failed' && row.tx.to ? row.tx.to.toLowerCase() : null;
+  const tokens = [...new Set(rows.map(called).filter((a): a is string => a !== null))];
+  if (tokens.length === 0) return rows;
+  const found = await Promise.all(tokens.map((a) => safe(getToken(a, { timeoutMs: RECEIPT_LIST_TIMEOUT_MS }), null)));
+  const symbols = new Map(tokens.map((a, i) => [a, found[i]]));
+  return rows.map((row) => {
+    const address = called(row);
+    const token = address === null ? null : symbols.get(address);
+    return token ? { ...row, kind: txCardKind({ ...row.tx, tokenTransfers: [{ symbol: token.symbol, name: token.name }] }) } : row;
+  });
 }
