@@ -124,3 +124,28 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Unknown error';
 }
+
+/**
+ * Statuses of the indexer that are the visitor's to see: it found the request malformed (400, 413, 414, 422) or is
+ * rate limiting (429). A page answers them as they are, with the spec's message, instead of a 502.
+ */
+const PASSED_ON = new Set([400, 413, 414, 422, 429]);
+
+/** Status a page answers when its indexer read failed. */
+export type FailureStatus = 400 | 413 | 414 | 422 | 429 | 502 | 503;
+
+/**
+ * The page's status for a failed indexer read: 503 when the indexer did not answer in time or says it is unavailable,
+ * the indexer's own status when it rejected the request as malformed or rate limited it, else 502.
+ */
+export function failureStatus(error: unknown): FailureStatus {
+  if (!isApiError(error)) return 502;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.status === 503) return 503;
+  if (error.kind === 'http' && error.status !== null && PASSED_ON.has(error.status)) return error.status as FailureStatus;
+  return 502;
+}
+
+/** What a page says for a failed read: the spec's message for a status the visitor caused (4xx), else its own text. */
+export function failureMessage(status: FailureStatus, pageText: string): string {
+  return status < 500 ? httpErrorMessage(status, '') : pageText;
+}

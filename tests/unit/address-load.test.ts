@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
-import { checksumAddress, failureStatus, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
-import { networkError, httpError } from '../../src/lib/http-errors.ts';
+import { checksumAddress, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
 import { fixtureText as fixture } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';
@@ -40,18 +39,6 @@ describe('checksumAddress', () => {
     ['0x70997970C51812DC3A010C7D01B50E0D17DC79C8', WALLET],
   ])('%s → %s', (input, expected) => {
     expect(checksumAddress(input)).toBe(expected);
-  });
-});
-
-describe('failureStatus', () => {
-  it.each([
-    [networkError('u'), 503],
-    [httpError('u', 503, 'Service Unavailable'), 503],
-    [httpError('u', 500, 'Internal Server Error'), 502],
-    [httpError('u', 502, 'Bad Gateway'), 502],
-    [new Error('boom'), 502],
-  ])('%s → %i', (error, expected) => {
-    expect(failureStatus(error)).toBe(expected);
   });
 });
 

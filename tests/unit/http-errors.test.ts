@@ -3,6 +3,7 @@ import {
   ApiError,
   NETWORK_ERROR_MESSAGE,
   errorMessage,
+  failureStatus,
   httpError,
   httpErrorMessage,
   isApiError,
@@ -86,5 +87,27 @@ describe('predicates', () => {
   it('serverMessage reads {message} too and ignores non-objects', () => {
     expect(httpError('u', 400, 'x', { message: 'bad' }).serverMessage).toBe('bad');
     expect(httpError('u', 404, 'x', '<html>').serverMessage).toBeNull();
+  });
+});
+
+describe('failureStatus: what a page answers when its indexer read failed (issue 15)', () => {
+  it.each<[string, unknown, number]>([
+    ['no answer', networkError('u'), 503],
+    ['a time-out', timeoutError('u', 15_000), 503],
+    ['the indexer says it is unavailable', httpError('u', 503, 'Service Unavailable'), 503],
+    ['the indexer fails', httpError('u', 500, 'Internal Server Error'), 502],
+    ['a bad gateway behind the indexer', httpError('u', 502, 'Bad Gateway'), 502],
+    ['the indexer finds the request malformed', httpError('u', 400, 'Bad Request'), 400],
+    ['an unprocessable request', httpError('u', 422, 'Unprocessable Entity'), 422],
+    ['a URI too long', httpError('u', 414, 'URI Too Long'), 414],
+    ['a body too large', httpError('u', 413, 'Payload Too Large'), 413],
+    ['the indexer rate limits', httpError('u', 429, 'Too Many Requests'), 429],
+    // The site's own credentials or routes are wrong: the server's fault, not the visitor's.
+    ['the indexer refuses the site (401)', httpError('u', 401, 'Unauthorized'), 502],
+    ['the indexer refuses the site (403)', httpError('u', 403, 'Forbidden'), 502],
+    ['a method the indexer does not allow', httpError('u', 405, 'Method Not Allowed'), 502],
+    ['anything thrown that is not an indexer error', new Error('boom'), 502],
+  ])('%s → %i', (_name, error, status) => {
+    expect(failureStatus(error)).toBe(status);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   detailTransfers,
-  failureStatus,
   isTxHash,
   loadTransactionDetail,
   transferAmountText,
@@ -9,7 +8,7 @@ import {
   type TxDetailSource,
 } from '../../src/lib/transactions/load.ts';
 import { txSummary } from '../../src/lib/transactions/summary.ts';
-import { httpError, networkError, timeoutError } from '../../src/lib/http-errors.ts';
+import { httpError, networkError } from '../../src/lib/http-errors.ts';
 import { TRANSFER_TOPIC } from '../../src/lib/transactions/transfer-logs.ts';
 import type { DecodedTransaction, Log, Receipt, TokenTransfer, Transaction } from '../../src/lib/types.ts';
 
@@ -70,17 +69,6 @@ describe('isTxHash: 0x and 64 hex characters', () => {
     [undefined, false],
     ['', false],
   ])('%s → %s', (value, expected) => expect(isTxHash(value)).toBe(expected));
-});
-
-describe('failureStatus: 503 when the indexer did not answer, else 502', () => {
-  it.each<[unknown, number]>([
-    [networkError('u'), 503],
-    [timeoutError('u', 15_000), 503],
-    [httpError('u', 503, 'Service Unavailable'), 503],
-    [httpError('u', 500, 'Internal Server Error'), 502],
-    [httpError('u', 502, 'Bad Gateway'), 502],
-    [new Error('boom'), 502],
-  ])('%s → %s', (error, status) => expect(failureStatus(error)).toBe(status));
 });
 
 describe('loadTransactionDetail', () => {

@@ -6,7 +6,7 @@
 // /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
 import { getAddress } from 'ethers';
 import { safe, type IndexerClient } from '../indexer/client.ts';
-import { isApiError, isNotFound } from '../http-errors.ts';
+import { failureStatus, isNotFound, type FailureStatus } from '../http-errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
 import type {
@@ -48,13 +48,8 @@ export interface AddressView {
 export type AddressLoad =
   | { readonly kind: 'ok'; readonly view: AddressView }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'error'; readonly status: 502 | 503 };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
-/** The HTTP status for an indexer failure: 503 when it is unreachable or says so, else 502. */
-export function failureStatus(error: unknown): 502 | 503 {
-  if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status === 503)) return 503;
-  return 502;
-}
 
 /** Checksummed form of a well-formed address (lowercased first, so a bad checksum in the input cannot throw). */
 export function checksumAddress(address: string): string {

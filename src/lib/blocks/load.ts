@@ -1,5 +1,5 @@
 import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer/client.ts';
-import { errorMessage, isApiError } from '../http-errors.ts';
+import { errorMessage, failureStatus, isApiError, type FailureStatus } from '../http-errors.ts';
 import type { Block } from '../types.ts';
 import { parseBlockParam, type BlockParam } from './params.ts';
 
@@ -9,7 +9,7 @@ export type BlockOutcome =
   | { kind: 'invalid' }
   | { kind: 'not-found' }
   | { kind: 'empty' }
-  | { kind: 'failed'; message: string; status: 502 | 503 };
+  | { kind: 'failed'; message: string; status: FailureStatus };
 
 /** HTTP status of each outcome: 400 invalid input, 404 unknown block, 502/503 when the indexer fails or answers nothing usable. */
 export function outcomeStatus(outcome: BlockOutcome): number {
@@ -27,11 +27,6 @@ export function outcomeStatus(outcome: BlockOutcome): number {
   }
 }
 
-/** 503 when the indexer is unreachable or says it is unavailable, 502 for any other failed answer. */
-function failureStatus(error: unknown): 502 | 503 {
-  if (!isApiError(error)) return 502;
-  return error.kind === 'network' || error.kind === 'timeout' || error.status === 503 ? 503 : 502;
-}
 
 /** Loads the block a parsed /blocks/{n} segment names; 404 is 'not found', an empty or unreadable 2xx body 'empty'. */
 export async function loadBlockParam(client: Pick<IndexerClient, 'lookupBlock' | 'lookupBlockByHash'>, param: BlockParam): Promise<BlockOutcome> {

@@ -1,6 +1,6 @@
 // Collection page (/nfts/{address}?page=&size=): the collection's figures and one page of its items.
 import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus } from '../address/load.ts';
+import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { pageCount, pageOffset } from '../pagination.ts';
 import type { NftCollection, NftToken, Token } from '../types.ts';
 
@@ -20,7 +20,7 @@ export interface CollectionView {
 export type CollectionLoad =
   | { readonly kind: 'ok'; readonly view: CollectionView }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'error'; readonly status: 502 | 503 };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
 /** Loads the collection, its token record and one page of items (one extra item tells whether more follow). */
 export async function loadCollection(client: IndexerClient, address: string, page: number, size: number): Promise<CollectionLoad> {

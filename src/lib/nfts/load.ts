@@ -1,6 +1,6 @@
 // NFT detail page (/nfts/{address}/{id}): the item, its collection and its history, read together.
 import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus } from '../address/load.ts';
+import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import type { NftCollection, NftToken, NftTransfer } from '../types.ts';
 
 /** Rows of the History tab (spec tokens §9). */
@@ -19,7 +19,7 @@ export interface NftDetail {
 export type NftDetailLoad =
   | { readonly kind: 'ok'; readonly detail: NftDetail }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'error'; readonly status: 502 | 503 };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
 /** Loads the item, its collection and its latest transfers together; the item decides found or not. */
 export async function loadNftDetail(client: IndexerClient, address: string, tokenId: string): Promise<NftDetailLoad> {

@@ -1,6 +1,6 @@
 // Server-side data of the token screens: the whole token list, one token, and the active tab of its page.
 import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus } from '../address/load.ts';
+import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { isWellFormedAddress } from '../address/params.ts';
 import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../pagination.ts';
 import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
@@ -29,7 +29,7 @@ export async function fetchAllTokens(client: IndexerClient): Promise<Token[]> {
 /** Outcome of loading the token list. */
 export type TokenListLoad =
   | { readonly kind: 'ok'; readonly tokens: Token[]; readonly searched: Token | null }
-  | { readonly kind: 'error'; readonly status: 502 | 503 };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
 /** The list, plus the token a full-address search names when the list does not hold it (a 'searched' token). */
 export async function loadTokenList(client: IndexerClient, q: string): Promise<TokenListLoad> {
@@ -46,7 +46,7 @@ export async function loadTokenList(client: IndexerClient, q: string): Promise<T
 export type TokenLoad =
   | { readonly kind: 'ok'; readonly token: Token }
   | { readonly kind: 'not-found' }
-  | { readonly kind: 'error'; readonly status: 502 | 503 };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
 /** The token at an address: not-found when the indexer has none, error (502/503) when it fails. */
 export async function loadToken(client: IndexerClient, address: string): Promise<TokenLoad> {

@@ -1,6 +1,6 @@
 import { safe, type IndexerClient } from '../indexer/client.ts';
 import { formatTokenAmount } from '../format.ts';
-import { isApiError } from '../http-errors.ts';
+import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { readTokenMeta } from '../rpc.ts';
 import { detailStatusBadge, type StatusBadge } from '../status.ts';
 import {
@@ -67,7 +67,7 @@ export interface TxDetail {
 export type TxDetailResult =
   | { state: 'ok'; detail: TxDetail }
   | { state: 'not-found' }
-  | { state: 'error'; status: 502 | 503 };
+  | { state: 'error'; status: FailureStatus };
 
 /** The reads the detail page needs (the indexer client fits). */
 export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'> &
@@ -91,11 +91,6 @@ export function isTxHash(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
 }
 
-/** HTTP status for a failed indexer read: 503 when the indexer did not answer (or says it is unavailable), else 502. */
-export function failureStatus(error: unknown): 502 | 503 {
-  if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status === 503)) return 503;
-  return 502;
-}
 
 /** Time-out of one token metadata read through the RPC proxy. */
 const TOKEN_META_TIMEOUT_MS = 2_000;
