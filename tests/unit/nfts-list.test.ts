@@ -5,6 +5,7 @@ import { createTtlCache } from '../../src/lib/cache.ts';
 import { GRID_COLLECTIONS, TOP_COLLECTIONS, loadNftList, pageNftItems, type NftListItem } from '../../src/lib/nfts/list.ts';
 import { matchesNftSearch, parseNftListQuery, parseNftSort } from '../../src/lib/nfts/params.ts';
 import { compareNftItems, isBurned, priceValue, type NftOrderContext } from '../../src/lib/nfts/order.ts';
+import { fixtureJson } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';
 const addr = (n: number): string => `0x${n.toString(16).padStart(40, '0')}`;
@@ -206,6 +207,31 @@ describe('loadNftList', () => {
     expect(settled).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toEqual({ kind: 'timeout' });
+  });
+
+  describe("against the operator's indexer (no /nfts/{c}/tokens: it reads 'tokens' as a token id, 404)", () => {
+    const recorded = fixtureJson('nfts__limit=5.json') as { tokenAddress: string }[];
+    const upstream = (extra: Record<string, unknown> = {}) =>
+      fakeFetch({ '/nfts': recorded, ...Object.fromEntries(recorded.map((c) => [`/nfts/${c.tokenAddress}/tokens`, new Response('{"error":"NFT not found"}', { status: 404 })])), ...extra });
+
+    it('degrades to an empty grid with the collections (tokens §8), never an error, when token 0 is not there either', async () => {
+      const fetch = upstream();
+      const load = await loadNftList(createIndexerClient(BASE, { fetch }), 'new');
+      if (load.kind !== 'ok') throw new Error(load.kind);
+      expect(load.data.collections.map((c) => c.name)).toEqual(['Seed Items', 'Seed NFT']);
+      expect(load.data.items).toEqual([]);
+      expect(pageNftItems(load.data.items, { q: '', page: 1, size: 12 })).toMatchObject({ total: 0, items: [] });
+      expect(fetch.urls.filter((u) => /\/nfts\/0x[0-9a-f]{40}\/0$/.test(u))).toHaveLength(2);
+    });
+
+    it("fills the grid from the spec's call, token id 0 of each of the first 3 collections (tokens §7)", async () => {
+      const item = fixtureJson('nfts_0xB7f8BC63_1.json') as Record<string, unknown>;
+      const first = recorded[0]?.tokenAddress as string;
+      const fetch = upstream({ [`/nfts/${first}/0`]: { ...item, tokenId: '0' } });
+      const load = await loadNftList(createIndexerClient(BASE, { fetch }), 'new');
+      if (load.kind !== 'ok') throw new Error(load.kind);
+      expect(load.data.items.map((i) => [i.tokenId, i.name, i.collectionName])).toEqual([['0', 'Seed Item 1', 'Seed Items']]);
+    });
   });
 
   it("other failures answer 'error' (an empty list)", async () => {

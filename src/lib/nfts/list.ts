@@ -1,7 +1,7 @@
 // Data of the NFT list (/nfts): the first collections in the chosen order and the items of the first three of them
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
 import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
-import { isTimeout } from '../http-errors.ts';
+import { isNotFound, isTimeout } from '../http-errors.ts';
 import type { TtlCache } from '../cache.ts';
 import { pageCount } from '../pagination.ts';
 import type { NftCollection, NftToken } from '../types.ts';
@@ -73,8 +73,19 @@ async function fetchNftList(client: IndexerClient, sort: NftSortOrder, timeoutMs
   try {
     const collections = (await client.getNftCollections({ limit: TOP_COLLECTIONS, offset: 0, sort }, request)).slice(0, TOP_COLLECTIONS);
     const grid = collections.slice(0, GRID_COLLECTIONS);
+    // The operator's indexer has no item list: it reads 'tokens' as a token id and answers 404. There the spec's call
+    // is the collection's token 0 (tokens §7); a collection without one adds nothing to the grid (tokens §8).
+    const itemsOf = async (address: string): Promise<NftToken[]> => {
+      try {
+        return await client.getNftCollectionTokens(address, { limit: ITEMS_PER_COLLECTION, offset: 0, sort }, request);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+      // A 404 here answers no tokens.
+      return client.getNftTokens(address, 0, request);
+    };
     const [lists, activity] = await Promise.all([
-      Promise.all(grid.map((c) => client.getNftCollectionTokens(c.address, { limit: ITEMS_PER_COLLECTION, offset: 0, sort }, request))),
+      Promise.all(grid.map((c) => itemsOf(c.address))),
       sort === 'trending'
         ? Promise.all(grid.map((c) => safe(client.getTokenTransfers(c.address, { limit: ACTIVITY_SAMPLE, offset: 0 }, request), [])))
         : Promise.resolve([]),
