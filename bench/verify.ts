@@ -27,7 +27,7 @@ export async function runVerifyBench(log: (line: string) => void = (line) => con
   const anvil = await startAnvil();
   try {
     const info = await runScenario(anvil.url, { scale: 1 });
-    const indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, metadata: false, verify: { download: false } });
+    const indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, metadata: false, verify: { download: false }, rateLimit: false });
     try {
       await indexer.caughtUp();
       const contracts = deployedContracts(info);

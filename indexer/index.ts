@@ -1,7 +1,8 @@
 // CLI of the bundled indexer: reads RPC_URL, DATA_DIR, DATABASE_URL (PostgreSQL instead of SQLite), PG_POOL_SIZE,
 // INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings (SOLC_DOWNLOAD,
-// SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS) and the admin routes' secret INDEXER_ADMIN_TOKEN from the
-// environment.
+// SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and the rate limits
+// (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) from the environment.
+import { rateLimitFromEnv } from './src/http/rate-limit-config.ts';
 import { startIndexer } from './src/main.ts';
 
 const env = process.env;
@@ -26,6 +27,13 @@ if (!Number.isInteger(poolSize) || poolSize < 2) {
   console.error(`PG_POOL_SIZE must be a whole number of at least 2, got ${env['PG_POOL_SIZE']}`);
   process.exit(1);
 }
+let rateLimit: ReturnType<typeof rateLimitFromEnv>;
+try {
+  rateLimit = rateLimitFromEnv(env);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 
 const indexer = await startIndexer({
   rpcUrl: env['RPC_URL'] ?? 'http://127.0.0.1:8545',
@@ -36,6 +44,7 @@ const indexer = await startIndexer({
   host: env['HOST'] ?? '127.0.0.1',
   ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
   ...(env['INDEXER_ADMIN_TOKEN'] ? { adminToken: env['INDEXER_ADMIN_TOKEN'] } : {}),
+  rateLimit,
   verify: {
     download: env['SOLC_DOWNLOAD'] !== '0',
     ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),
@@ -44,7 +53,7 @@ const indexer = await startIndexer({
   },
 });
 const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
-console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'}, ${backend}${role === 'api' ? ', API only' : ''})`);
+console.log(`indexer: serving ${indexer.url} (RPC ${env['RPC_URL'] ?? 'http://127.0.0.1:8545'}, ${backend}${role === 'api' ? ', API only' : ''}${rateLimit === false ? ', no rate limits' : ''})`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -60,6 +60,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (!indexerUrl) {
       if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
+      const { rateLimitFromEnv } = await import('../indexer/src/http/rate-limit-config.ts');
       let dataDir = opts.dataDir;
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
@@ -76,6 +77,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         log,
         // The admin routes' shared secret: the site started below reads the same variable.
         ...(process.env['INDEXER_ADMIN_TOKEN'] ? { adminToken: process.env['INDEXER_ADMIN_TOKEN'] } : {}),
+        // Rate limits as the CLI reads them (INDEXER_RATE_LIMIT…); loopback, where the tests and a local site run, is exempt.
+        rateLimit: rateLimitFromEnv(process.env),
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -9,6 +9,7 @@ import { SqliteStore } from './store/sqlite.ts';
 import type { Queryable, Store } from './store/types.ts';
 import { SyncStateReader } from './sync-state.ts';
 import { createApiServer } from './http/server.ts';
+import { RateLimiter, type RateLimitOptions } from './http/rate-limit.ts';
 import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
 import { ProgressBar } from './progress.ts';
@@ -65,8 +66,16 @@ export interface IndexerOptions {
   apiCache?: boolean;
   /** Contract verification: compiler downloads, threads and time limits. */
   verify?: VerifyOptions;
-  /** Shared secret the site server uses for the admin routes (token logos, admin sessions); none turns them off. */
+  /**
+   * Shared secret the site server uses for the admin routes (token logos, admin sessions); none turns them off.
+   * Requests that carry it are not rate-limited either (the site server fetches for all its visitors).
+   */
   adminToken?: string;
+  /**
+   * Rate limits per client address (token buckets; 429 with Retry-After): the defaults of DEFAULT_RATE_LIMITS when
+   * absent, false for none. Clients on loopback are exempt unless `exempt` says otherwise.
+   */
+  rateLimit?: RateLimitOptions | false;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -92,6 +101,8 @@ export interface Indexer {
 /** Opens the database, starts following the chain and serves the API. */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const log = opts.log ?? ((line: string) => console.log(line));
+  // First, so that unreadable settings fail before anything is opened.
+  const limiter = opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit, { token: opts.adminToken, log });
   const role = opts.role ?? 'all';
   const dbFile = opts.databaseUrl ? null : (opts.dbFile ?? join(opts.dataDir ?? './data', 'indexer.sqlite'));
   const pgStore: PostgresStore | null = opts.databaseUrl
@@ -164,7 +175,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
   const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
-  const server = createApiServer(router, log);
+  const server = createApiServer(router, log, { limiter });
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

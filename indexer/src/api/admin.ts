@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerMatches } from '../http/bearer.ts';
 import { INVALID_JSON } from '../http/server.ts';
 import { HttpError, type ApiRequest, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
@@ -9,19 +9,13 @@ const MAX_CLIENT_LENGTH = 100;
 /** Longest window or idle time the site may ask for: a day. */
 const MAX_WINDOW_MS = 86_400_000;
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
-
 /**
  * Admin routes answer only the site server, which proves itself with the shared secret INDEXER_ADMIN_TOKEN as a
  * bearer token (compared in constant time). Without a configured secret they are off (503), never open.
  */
 export function requireAdmin(ctx: ApiContext, req: ApiRequest): void {
   if (!ctx.adminToken) throw new HttpError(503, 'Admin routes are disabled: INDEXER_ADMIN_TOKEN is not set');
-  const header = req.headers?.['authorization'];
-  const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
-  if (!timingSafeEqual(digest(given), digest(ctx.adminToken))) throw new HttpError(401, 'Unauthorized');
+  if (!bearerMatches(req.headers?.['authorization'], ctx.adminToken)) throw new HttpError(401, 'Unauthorized');
 }
 
 /** The JSON object body of an admin request, or 400. */

@@ -178,7 +178,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       abi: result.abi,
       logs: result.logs,
     };
-  });
+  }, { limit: 'verify' });
 
   router.get('/contracts/{address}/proxy', async ({ params }) => {
     const address = parseAddress(params['address']);
@@ -257,7 +257,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     } catch {
       return new Reply(502, { success: false, error: `The contract's answer does not decode as the outputs of ${fn.format('sighash')}` });
     }
-  });
+  }, { limit: 'rpc' });
 
   router.get('/contracts/{address}/events', async ({ params, query }) => {
     const address = parseAddress(params['address']);

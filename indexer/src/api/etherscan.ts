@@ -229,8 +229,11 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
       throw err;
     }
   };
-  router.get('/api', safely);
-  router.post('/api', safely);
+  // Submissions compile, so they spend from the verification class; reads and status polls only from the general one.
+  const limit = ({ query, body }: { query: URLSearchParams; body: unknown }): 'verify' | null =>
+    parameters(query, body)('action') === 'verifysourcecode' ? 'verify' : null;
+  router.get('/api', safely, { limit });
+  router.post('/api', safely, { limit });
 }
 
 async function hasCode(rpc: RpcClient, address: string): Promise<boolean> {

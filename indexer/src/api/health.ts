@@ -1,7 +1,10 @@
 import type { Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
 
-/** GET /health: status, last indexed block, whether the sync runs, and catch-up progress. */
+/**
+ * GET /health: status, last indexed block, whether the sync runs, and catch-up progress. Not rate-limited: load
+ * balancers and uptime monitors poll it from one address, and it only reads the sync state held in memory.
+ */
 export function healthRoutes(router: Router, ctx: ApiContext): void {
   router.get('/health', () => {
     const s = ctx.sync();
@@ -17,5 +20,5 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
       chainHead: s.target,
       syncProgress: { current, target, percent },
     };
-  });
+  }, { limit: 'none' });
 }

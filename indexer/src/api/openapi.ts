@@ -264,7 +264,7 @@ export function openApiDocument(serverUrl?: string): Schema {
       title: 'STO explorer indexer API',
       version: '1.0.0',
       description:
-        'Lists are bare JSON arrays paged with limit (1-100, default 10 unless stated) and offset. Amounts are decimal strings. Errors are {error} with status 400 (invalid input) or 404 (unknown). CORS is open.',
+        'Lists are bare JSON arrays paged with limit (1-100, default 10 unless stated) and offset. Amounts are decimal strings. Errors are {error} with status 400 (invalid input) or 404 (unknown); a client past its rate limit gets 429 with Retry-After (seconds) and {error: "Too many requests: Rate limit exceeded"}. CORS is open.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,

@@ -92,5 +92,5 @@ export function proxyRoutes(router: Router, ctx: ApiContext): void {
     if (batch) return replies;
     const single = replies[0] as RpcReply;
     return single.error?.code === -32600 ? new Reply(400, single) : single;
-  });
+  }, { limit: 'rpc' });
 }

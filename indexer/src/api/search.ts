@@ -144,5 +144,5 @@ export function searchRoutes(router: Router, ctx: ApiContext): void {
     if (results.length === 0) throw new HttpError(404, 'No results found');
     if (results.length === 1) return results[0];
     return { type: 'multiple', data: results };
-  });
+  }, { limit: 'search' });
 }

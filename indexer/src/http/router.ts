@@ -35,13 +35,15 @@ export class RawJson {
   }
 }
 
-/** An error answered to the client as {error} with its status. */
+/** An error answered to the client as {error} with its status (and extra headers, such as 429's Retry-After). */
 export class HttpError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, headers: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -51,11 +53,28 @@ export type Handler = (req: ApiRequest) => unknown;
 /** HTTP methods the API serves. */
 export type Method = 'GET' | 'POST';
 
+/** A stricter rate-limit class that a request spends from besides the general one (see http/rate-limit.ts). */
+export type LimitClass = 'search' | 'rpc' | 'verify';
+
+/**
+ * How a route is rate-limited beyond the general class every request spends from: a stricter class; a function that
+ * picks the class from the parameters (called once the body is read, for routes whose action is a parameter); or
+ * 'none', not limited at all (health checks).
+ */
+export type RouteLimit = LimitClass | 'none' | ((req: Pick<ApiRequest, 'query' | 'body'>) => LimitClass | null);
+
+/** Options of a route. */
+export interface RouteOptions {
+  limit?: RouteLimit;
+}
+
 /** A registered route. */
 export interface Route {
   method: Method;
   path: string;
   handler: Handler;
+  /** Its rate-limit class beyond the general one, when it has one. */
+  limit?: RouteLimit;
 }
 
 interface Node {
@@ -77,7 +96,7 @@ export class Router {
   private readonly list: Route[] = [];
 
   /** Registers a route; path parameters are written {name}, as in OpenAPI. */
-  add(method: Method, path: string, handler: Handler): this {
+  add(method: Method, path: string, handler: Handler, options: RouteOptions = {}): this {
     let n = this.root;
     for (const seg of path.split('/').filter(Boolean)) {
       const p = /^\{(\w+)\}$/.exec(seg);
@@ -96,20 +115,20 @@ export class Router {
       }
     }
     if (n.routes.has(method)) throw new Error(`duplicate route ${method} ${path}`);
-    const route = { method, path, handler };
+    const route: Route = { method, path, handler, ...(options.limit ? { limit: options.limit } : {}) };
     n.routes.set(method, route);
     this.list.push(route);
     return this;
   }
 
   /** Shorthand for add('GET', …). */
-  get(path: string, handler: Handler): this {
-    return this.add('GET', path, handler);
+  get(path: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('GET', path, handler, options);
   }
 
   /** Shorthand for add('POST', …). */
-  post(path: string, handler: Handler): this {
-    return this.add('POST', path, handler);
+  post(path: string, handler: Handler, options?: RouteOptions): this {
+    return this.add('POST', path, handler, options);
   }
 
   /** Every registered route, in registration order. */

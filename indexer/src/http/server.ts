@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from './encoding.ts';
-import { BinaryReply, HttpError, RawJson, Reply, type Router } from './router.ts';
+import { BinaryReply, HttpError, RawJson, Reply, type Route, type Router } from './router.ts';
 import { toJson } from './json.ts';
+import { RATE_LIMIT_MESSAGE, type RateClass, type RateLimiter } from './rate-limit.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -118,20 +119,43 @@ function segmentsOf(pathname: string): string[] {
   return segs;
 }
 
+/** Options of createApiServer. */
+export interface ApiServerOptions {
+  /** Rate limits per client (none when absent). */
+  limiter?: RateLimiter | null;
+}
+
+/** Spends a request's tokens of these classes, or throws the 429 with the seconds to wait. */
+function admit(limiter: RateLimiter, key: string, classes: readonly RateClass[]): void {
+  const wait = limiter.take(key, classes);
+  // Retry-After is exposed so that browser code (the islands) can read it across origins.
+  if (wait !== null) throw new HttpError(429, RATE_LIMIT_MESSAGE, { 'retry-after': String(wait), 'access-control-expose-headers': 'Retry-After' });
+}
+
+/** The classes a request spends from before its body is read: general, and its route's class when that is fixed. */
+function classesOf(route: Route | null): RateClass[] {
+  return route && typeof route.limit === 'string' && route.limit !== 'none' ? ['general', route.limit] : ['general'];
+}
+
 /** Answers one request; a failure becomes a JSON error reply, or a destroyed socket once headers are out. */
 async function handleRequest(
   router: Router,
   log: (line: string) => void,
+  limiter: RateLimiter | null,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   try {
+    // Preflights are not limited: browsers send them on their own (cached for a day), and a refused preflight
+    // reaches the page as an opaque CORS failure instead of a 429 it could read and wait out.
     if (method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
       return;
     }
+    // Null: not limited (no limiter, the site server's bearer secret, an exempt address).
+    const key = limiter?.keyOf(req) ?? null;
     let segs: string[];
     let pathname: string;
     let search: string;
@@ -139,9 +163,13 @@ async function handleRequest(
       ({ pathname, search } = splitUrl(req.url ?? '/'));
       segs = segmentsOf(pathname);
     } catch {
+      if (limiter && key !== null) admit(limiter, key, ['general']);
       throw new HttpError(400, 'Malformed URL');
     }
     const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
+    const route = match !== null && 'route' in match ? match.route : null;
+    // Unknown paths and wrong methods spend general tokens too (scanners); routes marked 'none' spend nothing.
+    if (limiter && key !== null && route?.limit !== 'none') admit(limiter, key, classesOf(route));
     if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
       await send(req, res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
@@ -160,13 +188,19 @@ async function handleRequest(
         }
       }
     }
-    const out = await match.route.handler({ params: match.params, query: new URLSearchParams(search), body, headers: req.headers });
+    const query = new URLSearchParams(search);
+    // A route whose class depends on its parameters (the Etherscan API's action) is charged once they are read.
+    if (limiter && key !== null && typeof match.route.limit === 'function') {
+      const extra = match.route.limit({ query, body });
+      if (extra !== null) admit(limiter, key, [extra]);
+    }
+    const out = await match.route.handler({ params: match.params, query, body, headers: req.headers });
     if (out instanceof BinaryReply) sendBinary(req, res, out);
     else if (out instanceof Reply) await send(req, res, out.status, out.body);
     else await send(req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {
-      await send(req, res, err.status, { error: err.message });
+      await send(req, res, err.status, { error: err.message }, err.headers);
       return;
     }
     log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -175,9 +209,10 @@ async function handleRequest(
   }
 }
 
-/** The HTTP server: CORS, JSON in and out, 404/405 JSON, and no stack trace ever leaves the process. */
-export function createApiServer(router: Router, log: (line: string) => void): Server {
-  const server = createServer((req, res) => void handleRequest(router, log, req, res));
+/** The HTTP server: CORS, JSON in and out, 404/405 JSON, rate limits, and no stack trace ever leaves the process. */
+export function createApiServer(router: Router, log: (line: string) => void, options: ApiServerOptions = {}): Server {
+  const limiter = options.limiter ?? null;
+  const server = createServer((req, res) => void handleRequest(router, log, limiter, req, res));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;

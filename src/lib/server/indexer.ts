@@ -1,7 +1,7 @@
 import { createIndexerClient, type IndexerClient } from '../indexer/client.ts';
 import { readConfig } from '../config.ts';
 
-let client: { base: string; client: IndexerClient } | undefined;
+let client: { key: string; client: IndexerClient } | undefined;
 
 /** Whether an indexer URL is on this machine (compressing what never leaves it would only cost CPU on both sides). */
 export function isLoopback(url: string): boolean {
@@ -13,9 +13,21 @@ export function isLoopback(url: string): boolean {
   }
 }
 
-/** The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting changes). */
+/**
+ * Headers of the server's indexer requests: uncompressed answers from a loopback indexer, and the shared secret
+ * INDEXER_ADMIN_TOKEN as a bearer token when it is set, so that the indexer does not rate-limit this server as one
+ * client (it fetches for all its visitors). Read from process.env at run time in this server-only module: the secret
+ * is in no build output and never reaches a browser (islands build their own transports, without it).
+ */
+export function serverHeaders(base: string, env: Record<string, string | undefined> = process.env): Record<string, string> {
+  const token = (env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
+  return { ...(isLoopback(base) ? { 'accept-encoding': 'identity' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
+/** The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting or the secret changes). */
 export function indexer(): IndexerClient {
   const base = readConfig().indexerUrl;
-  if (client?.base !== base) client = { base, client: createIndexerClient(base, isLoopback(base) ? { headers: { 'accept-encoding': 'identity' } } : {}) };
+  const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
+  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base) }) };
   return client.client;
 }
