@@ -1,7 +1,7 @@
 // CLI of the bundled indexer: reads RPC_URL, DATA_DIR, DATABASE_URL (PostgreSQL instead of SQLite), PG_POOL_SIZE,
-// INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY and the verification settings (SOLC_DOWNLOAD,
-// SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and the rate limits
-// (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) from the environment.
+// INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY, METADATA_ALLOW_PRIVATE and the verification settings
+// (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and
+// the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) from the environment.
 import { rateLimitFromEnv } from './src/http/rate-limit-config.ts';
 import { startIndexer } from './src/main.ts';
 
@@ -43,6 +43,7 @@ const indexer = await startIndexer({
   port,
   host: env['HOST'] ?? '127.0.0.1',
   ...(env['IPFS_GATEWAY'] ? { ipfsGateway: env['IPFS_GATEWAY'] } : {}),
+  metadataAllowPrivate: env['METADATA_ALLOW_PRIVATE'] === '1',
   ...(env['INDEXER_ADMIN_TOKEN'] ? { adminToken: env['INDEXER_ADMIN_TOKEN'] } : {}),
   rateLimit,
   verify: {

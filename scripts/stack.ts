@@ -79,6 +79,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         ...(process.env['INDEXER_ADMIN_TOKEN'] ? { adminToken: process.env['INDEXER_ADMIN_TOKEN'] } : {}),
         // Rate limits as the CLI reads them (INDEXER_RATE_LIMIT…); loopback, where the tests and a local site run, is exempt.
         rateLimit: rateLimitFromEnv(process.env),
+        // The devnet's NFTs carry data: URIs, so its metadata needs no network and the guard stays on; a local
+        // chain whose token URIs point at a server on this machine needs METADATA_ALLOW_PRIVATE=1.
+        metadataAllowPrivate: process.env['METADATA_ALLOW_PRIVATE'] === '1',
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -62,6 +62,11 @@ export interface IndexerOptions {
   progress?: boolean;
   /** Fetch NFT metadata in the background (default true). */
   metadata?: boolean;
+  /**
+   * Let metadata downloads reach loopback, private, link-local and metadata-service addresses
+   * (METADATA_ALLOW_PRIVATE=1; default false, since token URIs are whatever a contract's deployer chose).
+   */
+  metadataAllowPrivate?: boolean;
   /** Serve repeated lookups from memory (default true). */
   apiCache?: boolean;
   /** Contract verification: compiler downloads, threads and time limits. */
@@ -140,6 +145,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       gateway,
       log,
       syncBusy: () => s.status().catchingUp,
+      allowPrivate: opts.metadataAllowPrivate === true,
     });
     const m = metadata;
     if (opts.metadata !== false) s.onNftRows(() => m.kick());

@@ -1,7 +1,7 @@
 import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
 import type { Store } from '../store/types.ts';
 import { RpcError, type RpcClient } from '../rpc.ts';
-import { fetchLimited } from './fetch-limited.ts';
+import { FetchRefusedError, fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
 import { resolveMetadataUri, substituteId } from './uri.ts';
 
@@ -14,6 +14,8 @@ export interface MetadataOptions {
   log?: (line: string) => void;
   /** True while the sync catches up: the queue then works one token at a time to leave the node to it. */
   syncBusy?: () => boolean;
+  /** Also fetch from loopback, private and link-local addresses (METADATA_ALLOW_PRIVATE=1); refused by default. */
+  allowPrivate?: boolean;
 }
 
 interface PendingRow {
@@ -42,6 +44,7 @@ export class MetadataQueue {
   private readonly concurrency: number;
   private readonly log: (line: string) => void;
   private readonly syncBusy: () => boolean;
+  private readonly allowPrivate: boolean;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -56,6 +59,7 @@ export class MetadataQueue {
     this.concurrency = opts.concurrency ?? 4;
     this.log = opts.log ?? (() => {});
     this.syncBusy = opts.syncBusy ?? (() => false);
+    this.allowPrivate = opts.allowPrivate === true;
   }
 
   /** Starts the background loop. */
@@ -188,11 +192,11 @@ export class MetadataQueue {
       bytes = source.bytes;
     } else {
       try {
-        bytes = await fetchLimited(source.url, { timeoutMs: this.timeoutMs, maxBytes: this.maxBytes });
+        bytes = await fetchLimited(source.url, { timeoutMs: this.timeoutMs, maxBytes: this.maxBytes }, { allowPrivate: this.allowPrivate });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        // Oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
-        if (/exceeds|HTTP 4\d\d/.test(message)) throw new Error(message, { cause: err });
+        // Refused addresses, oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
+        if (err instanceof FetchRefusedError || /exceeds|HTTP 4\d\d/.test(message)) throw new Error(message, { cause: err });
         throw new TransientError(message);
       }
     }
