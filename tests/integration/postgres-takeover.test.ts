@@ -173,7 +173,8 @@ describe('one syncing process, the others waiting', () => {
       expect(await status('abandoned')).toMatchObject({ status: '0', result: 'Fail - Unable to verify', reason: 'The indexer restarted during the verification' });
       expect(await db.one('SELECT status FROM verification_jobs WHERE guid = ?', 'abandoned')).toEqual({ status: 'fail' });
     } finally {
+      // Stopping waits for the batch being written and the compiler thread: seconds on a loaded machine.
       await indexer.stop();
     }
-  });
+  }, 60_000);
 });
