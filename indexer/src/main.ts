@@ -201,6 +201,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
 
   // On PostgreSQL: wait for the sync lock in the background, sync while it is held, wait again if it is lost.
   const abort = new AbortController();
+  // Made before anything can abort, so that a stop at any moment ends the wait below.
+  const aborted = new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true }));
   let lock: SyncLock | null = null;
   let locking: Promise<void> | null = null;
   const acquire = async (): Promise<void> => {
@@ -219,9 +221,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         await new Promise((r) => setTimeout(r, 2000));
         continue;
       }
+      // Stopped while the lock came: give it back without syncing.
+      if (abort.signal.aborted) return;
       log('sync: this process syncs (it holds the sync lock)');
       startSync();
-      const reason = await Promise.race([gone, new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true }))]);
+      const reason = await Promise.race([gone, aborted]);
       if (reason === null) return;
       log(`sync: lost the sync lock (${reason.message}); stopping and waiting to take it again`);
       await stopSync();
@@ -259,8 +263,9 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         reader?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
-        await Promise.all([stopSync(), closed, verifier.close()]);
+        // The lock loop ends first, so that no syncer starts after the one stopped here.
         await locking;
+        await Promise.all([stopSync(), closed, verifier.close()]);
         await (lock)?.release();
         await checkpointer?.close();
         await store.close();

@@ -157,6 +157,23 @@ describe('one syncing process, the others waiting', () => {
     }
   }, 60_000);
 
+  it('stops at any moment: at once after starting, and while waiting for the lock another process holds', async () => {
+    const storage = await freshStorage(tempDir());
+    const start = () => startIndexer({ rpcUrl: anvil.url, ...storage, port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+    // Stopped before, while and just after the lock comes: each stop resolves, and the next start finds the lock free.
+    for (let i = 0; i < 5; i++) await (await start()).stop();
+    const holder = await start();
+    await holder.syncing();
+    const waiting = await start();
+    try {
+      expect(waiting.isSyncing()).toBe(false);
+      await waiting.stop();
+      expect(waiting.isSyncing()).toBe(false);
+    } finally {
+      await holder.stop();
+    }
+  }, 60_000);
+
   it('a restarting process gives up only the verification jobs no process can still be running', async () => {
     const storage = await freshStorage(tempDir());
     const db = await opened(storage);
