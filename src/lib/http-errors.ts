@@ -132,15 +132,17 @@ export function errorMessage(error: unknown): string {
 const PASSED_ON = new Set([400, 413, 414, 422, 429]);
 
 /** Status a page answers when its indexer read failed. */
-export type FailureStatus = 400 | 413 | 414 | 422 | 429 | 502 | 503;
+export type FailureStatus = 400 | 413 | 414 | 422 | 429 | 502 | 503 | 504;
 
 /**
- * The page's status for a failed indexer read: 503 when the indexer did not answer in time or says it is unavailable,
- * the indexer's own status when it rejected the request as malformed or rate limited it, else 502.
+ * The page's status for a failed indexer read: 504 when the indexer did not answer within the time-out (core §9),
+ * 503 when it could not be reached or says it is unavailable, the indexer's own status when it rejected the request
+ * as malformed or rate limited it, else 502.
  */
 export function failureStatus(error: unknown): FailureStatus {
   if (!isApiError(error)) return 502;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.status === 503) return 503;
+  if (error.kind === 'timeout' || error.status === 504) return 504;
+  if (error.kind === 'network' || error.status === 503) return 503;
   if (error.kind === 'http' && error.status !== null && PASSED_ON.has(error.status)) return error.status as FailureStatus;
   return 502;
 }

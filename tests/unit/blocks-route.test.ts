@@ -55,6 +55,9 @@ describe('loadBlock: each answer of the indexer becomes one page state and statu
     ['indexer unavailable', '5', fakeFetch(503, '{"error":"down"}'), 'failed', 503],
     ['no response', '5', failing, 'failed', 503],
     ['indexer rejects the input', '5', fakeFetch(400, '{"error":"Invalid block number"}'), 'invalid', 400],
+    ['indexer rate limits this server', '5', fakeFetch(429, '{"error":"Too many requests: Rate limit exceeded"}'), 'failed', 429],
+    ['a gateway time-out in front of the indexer', '5', fakeFetch(504, '{"error":"timeout"}'), 'failed', 504],
+    ['the site is refused by its indexer (its own setup)', '5', fakeFetch(401, '{"error":"unauthorized"}'), 'failed', 502],
   ])('%s', async (_name, param, fetchImpl, kind, status) => {
     const outcome = await loadBlock('http://indexer.test', param, fetchImpl);
     expect(outcome.kind).toBe(kind);

@@ -93,7 +93,8 @@ describe('predicates', () => {
 describe('failureStatus: what a page answers when its indexer read failed (issue 15)', () => {
   it.each<[string, unknown, number]>([
     ['no answer', networkError('u'), 503],
-    ['a time-out', timeoutError('u', 15_000), 503],
+    ['a time-out (the indexer was too slow)', timeoutError('u', 15_000), 504],
+    ['a gateway time-out behind the indexer', httpError('u', 504, 'Gateway Timeout'), 504],
     ['the indexer says it is unavailable', httpError('u', 503, 'Service Unavailable'), 503],
     ['the indexer fails', httpError('u', 500, 'Internal Server Error'), 502],
     ['a bad gateway behind the indexer', httpError('u', 502, 'Bad Gateway'), 502],

@@ -11,7 +11,7 @@ export type BlockOutcome =
   | { kind: 'empty' }
   | { kind: 'failed'; message: string; status: FailureStatus };
 
-/** HTTP status of each outcome: 400 invalid input, 404 unknown block, 502/503 when the indexer fails or answers nothing usable. */
+/** HTTP status of each outcome: 400 invalid input, 404 unknown block, 502/503/504 when the indexer fails, cannot be reached, is too slow or answers nothing usable. */
 export function outcomeStatus(outcome: BlockOutcome): number {
   switch (outcome.kind) {
     case 'found':
