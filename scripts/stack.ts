@@ -72,6 +72,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         dataDir,
         // PostgreSQL instead of the SQLite file in dataDir (a devnet's new chain replaces what the database held).
         ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
+        // The gateway of ipfs:// metadata, as the README's configuration table says (the site reads it for images).
+        ...(process.env['IPFS_GATEWAY'] ? { ipfsGateway: process.env['IPFS_GATEWAY'] } : {}),
         port: opts.indexerPort ?? 0,
         ...(opts.host ? { host: opts.host } : {}),
         log,

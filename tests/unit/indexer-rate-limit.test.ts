@@ -430,6 +430,8 @@ describe('over HTTP: 429 with Retry-After and the spec message', () => {
     const refused = await post('verifysourcecode');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('10');
+    // Inside the Etherscan envelope too, which forge and Hardhat print.
+    expect(refused.body).toEqual({ error: RATE_LIMIT_MESSAGE, status: '0', message: 'NOTOK', result: RATE_LIMIT_MESSAGE });
     expect((await post('checkverifystatus')).status).toBe(200);
   });
 

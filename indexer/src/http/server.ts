@@ -146,6 +146,8 @@ async function handleRequest(
   res: ServerResponse,
 ): Promise<void> {
   const method = req.method ?? 'GET';
+  // The Etherscan-compatible API answers inside its envelope, which forge and Hardhat read (even on a 429).
+  let etherscan = false;
   try {
     // Preflights are not limited: browsers send them on their own (cached for a day), and a refused preflight
     // reaches the page as an opaque CORS failure instead of a 429 it could read and wait out.
@@ -162,6 +164,7 @@ async function handleRequest(
     try {
       ({ pathname, search } = splitUrl(req.url ?? '/'));
       segs = segmentsOf(pathname);
+      etherscan = segs.length === 1 && segs[0] === 'api';
     } catch {
       if (limiter && key !== null) admit(limiter, key, ['general']);
       throw new HttpError(400, 'Malformed URL');
@@ -200,7 +203,8 @@ async function handleRequest(
     else await send(req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {
-      await send(req, res, err.status, { error: err.message }, err.headers);
+      const envelope = etherscan && err.status === 429 ? { status: '0', message: 'NOTOK', result: err.message } : {};
+      await send(req, res, err.status, { error: err.message, ...envelope }, err.headers);
       return;
     }
     log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
