@@ -7,7 +7,7 @@ import { openDatabase } from './db.ts';
 import { holdSyncLock, openPostgres, type PostgresStore, type SyncLock } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
 import type { Queryable, Store } from './store/types.ts';
-import { SyncStateReader } from './sync-state.ts';
+import { IDLE_STATUS, SyncStateReader } from './sync-state.ts';
 import { createApiServer } from './http/server.ts';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.ts';
 import { MetadataQueue } from './metadata/queue.ts';
@@ -163,9 +163,10 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const syncWaiters: (() => void)[] = [];
 
   // What processes that do not sync (yet) report: the syncer's row in the database.
-  const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log }) : null;
+  // Not read while this process syncs: its own syncer's status is first-hand.
+  const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log, paused: () => syncer !== null }) : null;
   await reader?.start();
-  const status = (): SyncStatus => (syncer)?.status() ?? reader?.status() ?? IDLE;
+  const status = (): SyncStatus => (syncer)?.status() ?? reader?.status() ?? IDLE_STATUS;
 
   const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({
@@ -274,6 +275,3 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     },
   };
 }
-
-/** Status of a process that neither syncs nor reads a syncer's state. */
-const IDLE: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };

@@ -5,6 +5,9 @@ import type { SyncStatus } from './sync.ts';
 // the API from the same database (INDEXER_ROLE=api, or an indexer waiting for the sync lock) report what the
 // syncer does and drop cached responses after a reorg (issue 14).
 
+/** The status of a process that neither syncs nor has read a syncer's state yet. */
+export const IDLE_STATUS: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };
+
 /** The syncer's row is refreshed at least this often while it runs. */
 export const SYNC_STATE_HEARTBEAT_MS = 10_000;
 /** A syncer whose row is older than this is taken as not running. */
@@ -82,16 +85,19 @@ export class SyncStateReader {
   private readonly db: Store;
   private readonly pollMs: number;
   private readonly log: (line: string) => void;
-  private current: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };
+  /** While true the state is not read (this process syncs and knows it first-hand). */
+  private readonly paused: () => boolean;
+  private current: SyncStatus = IDLE_STATUS;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private failing = false;
   private readonly waiters: { test: (s: SyncStatus) => boolean; resolve: () => void }[] = [];
 
-  constructor(db: Store, opts: { pollMs?: number; log?: (line: string) => void } = {}) {
+  constructor(db: Store, opts: { pollMs?: number; log?: (line: string) => void; paused?: () => boolean } = {}) {
     this.db = db;
     this.pollMs = opts.pollMs ?? 500;
     this.log = opts.log ?? (() => {});
+    this.paused = opts.paused ?? (() => false);
   }
 
   /** Reads the state once, then keeps it fresh. */
@@ -138,7 +144,8 @@ export class SyncStateReader {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.refresh().then(() => this.schedule());
+      if (this.paused()) this.schedule();
+      else void this.refresh().then(() => this.schedule());
     }, this.pollMs);
     this.timer.unref();
   }

@@ -8,7 +8,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 
 let anvil: AnvilHandle;
 let info: ScenarioInfo;
@@ -194,7 +194,7 @@ beforeAll(async () => {
   indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, log: () => {}, progress: false });
   await indexer.caughtUp();
   await waitFor(
-    async () => Number((await indexer.store.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE metadata_status = 'pending'"))?.n) === 0,
+    async () => (await countOf(indexer.store, "SELECT count(*) AS n FROM nft_tokens WHERE metadata_status = 'pending'")) === 0,
     30_000,
     'NFT metadata',
   );

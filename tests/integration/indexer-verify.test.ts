@@ -15,7 +15,7 @@ import { deployedContracts, devnetCompilerVersion, devnetStandardJsonInput } fro
 import { startIndexer, type Indexer, type VerifyOptions } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/rpc.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 
 // Contract verification end to end: a real anvil with the devnet scenario, the real indexer (in this process) and
 // the real solc-js compilers behind POST /contracts/verify. Compiling the devnet's standard JSON input takes a few
@@ -180,7 +180,7 @@ function verifiedFlag(address: string): Promise<VerifiedFlag> {
 
 /** Rows the indexer stored for an address (its own verification, not a similar match). */
 async function storedRows(address: string): Promise<number> {
-  return Number((await indexer.store.one<{ n: number }>('SELECT count(*) AS n FROM verified_contracts WHERE address = ?', address.toLowerCase()))?.n);
+  return countOf(indexer.store, 'SELECT count(*) AS n FROM verified_contracts WHERE address = ?', address.toLowerCase());
 }
 
 /** The spec's request shape for the standalone Playground, with changes. */
