@@ -2,11 +2,13 @@
 // behind a static layer that sends the build's precompressed files (.br, .gz written by the precompress
 // integration) as the browser accepts them. Run with HOST and PORT like Astro's standalone server:
 // `node scripts/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer/src/http/encoding.ts';
+import { readConfig } from '../src/lib/config.ts';
+import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
@@ -98,6 +100,33 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse, en
   return true;
 }
 
+const policies = new Map<string, { mtimeMs: number; policy: string }>();
+
+/** The Content-Security-Policy of a built page (a prerendered legal page), read from its file once per version. */
+function builtPagePolicy(path: string, stat: Stats): string {
+  const kept = policies.get(path);
+  if (kept && kept.mtimeMs === stat.mtimeMs) return kept.policy;
+  const policy = contentSecurityPolicy(readFileSync(path, 'utf8'), { publicIndexerUrl: readConfig().publicIndexerUrl });
+  policies.set(path, { mtimeMs: stat.mtimeMs, policy });
+  return policy;
+}
+
+/**
+ * Sets the headers every answer carries (src/lib/server/security-headers.ts), and a prerendered page's policy (the
+ * site's middleware does not see the files sent from the build, by this server or by Astro's handler).
+ */
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
+  const https = servedOverHttps('http', { get: (name) => headerValue(req.headers[name]) }, req.socket.remoteAddress ?? '');
+  for (const [name, value] of Object.entries(baseSecurityHeaders(https))) res.setHeader(name, value);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return;
+  const file = builtFile((req.url ?? '/').split('?')[0] ?? '/');
+  if (file && extname(file.path) === '.html') res.setHeader('content-security-policy', builtPagePolicy(file.path, file.stat));
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Starts the server on HOST:PORT (defaults 127.0.0.1:4321). */
@@ -107,6 +136,7 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
   const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: NodeHandler };
   const enabled = compressionEnabled(env);
   const server = createServer((req, res) => {
+    setSecurityHeaders(req, res);
     if (!servePrecompressed(req, res, enabled)) handler(req, res);
   });
   server.keepAliveTimeout = 65_000;

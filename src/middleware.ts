@@ -7,6 +7,10 @@ import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
 import { parseThemePreference, THEME_COOKIE } from './lib/theme.ts';
+import { readConfig } from './lib/config.ts';
+import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
+import { withDeadline } from './lib/server/deadline.ts';
+import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer/timeouts.ts';
 
 const pages = createRenderCache();
 /** How long a page kept per head block may live if the chain stalls (its relative times would drift further). */
@@ -89,9 +93,41 @@ const pageHtml = defineMiddleware(async (context, next) => {
   const html = finishPage(await response.text());
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  // Hashes of the finished page's inline scripts (a kept page keeps its policy with it, src/lib/server/security-headers.ts).
+  headers.set('content-security-policy', contentSecurityPolicy(html, { publicIndexerUrl: readConfig().publicIndexerUrl }));
   // The page has the visitor's theme (the theme_preference cookie): an HTTP cache keeps it per cookie.
   headers.set('vary', withVary(headers.get('vary'), 'Cookie'));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(compression, renderCache, pageHtml);
+/**
+ * The headers every answer carries (src/lib/server/security-headers.ts), set per request, outside the render cache:
+ * Strict-Transport-Security depends on how this visitor came.
+ */
+const security = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  let peer = '';
+  try {
+    peer = context.clientAddress;
+  } catch {
+    // No socket address (an adapter without one): only the request's own scheme counts.
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(servedOverHttps(context.url.protocol, context.request.headers, peer)))) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
+/**
+ * A page's indexer reads share one deadline, the main client's time-out (core §9), the render cache's own reads (the
+ * head block, the logo list) included: behind a slow indexer the page renders its failure in time instead of adding up
+ * the time-outs of reads made one after another. Reads only (GET): a verification may compile for minutes.
+ */
+const deadline = defineMiddleware((context, next) => {
+  if (context.request.method !== 'GET' || context.isPrerendered) return next();
+  return withDeadline(MAIN_CLIENT_TIMEOUT_MS, () => next());
+});
+
+export const onRequest = sequence(security, compression, deadline, renderCache, pageHtml);

@@ -1,4 +1,4 @@
-import { test as base, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 
 /** What the devnet scenario of this run deployed and did (published by the global setup). */
@@ -38,6 +38,49 @@ export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   return body.result as T;
 }
 
+/** The screens of the read-only site, with real ids of this run's scenario (a11y and security-header specs). */
+export function screens(): Array<[string, string]> {
+  const s = scenario();
+  return [
+    ['home', '/'],
+    ['block list', '/blocks'],
+    ['block detail', `/blocks/${s.busyBlock.number}`],
+    ['block not found', '/blocks/99999999'],
+    ['transaction list', '/transactions'],
+    ['transaction detail', `/transactions/${s.samples.erc20Transfer}`],
+    ['transaction logs', `/transactions/${s.samples.erc20Transfer}?tab=logs`],
+    ['transaction input', `/transactions/${s.samples.erc20Transfer}?tab=input`],
+    ['wallet', `/address/${s.accounts[0]}`],
+    ['token contract holders', `/address/${s.holderToken.address}?tab=holders`],
+    ['token list', '/tokens'],
+    ['token detail', `/tokens/${s.holderToken.address}`],
+    ['token transfers', `/tokens/${s.holderToken.address}?tab=transfers`],
+    ['token holders', `/tokens/${s.holderToken.address}?tab=holders`],
+    ['hostile token', `/tokens/${s.hostile.erc20[0]?.address}`],
+    ['token not found', '/tokens/0x0000000000000000000000000000000000000001'],
+    ['NFT list', '/nfts'],
+    ['NFT list, no match', '/nfts?q=zzzz'],
+    ['NFT list, new, 48', '/nfts?sort=new&size=48'],
+    ['NFT detail', `/nfts/${s.nfts[0]?.address}/1`],
+    ['NFT properties', `/nfts/${s.nfts[0]?.address}/1?tab=properties`],
+    ['NFT history', `/nfts/${s.nfts[0]?.address}/1?tab=history`],
+    ['hostile NFT properties', `/nfts/${s.hostile.erc721.address}/2?tab=properties`],
+    ['NFT not found', `/nfts/${s.nfts[0]?.address}/99999999`],
+    ['collection', `/nfts/${s.nfts[0]?.address}`],
+    ['hostile collection', `/nfts/${s.hostile.erc721.address}`],
+    ['verify contract', '/verify-contract'],
+    ['unverified contract tab (form)', `/address/${s.erc1155.address}?tab=contract`],
+    ['unverified contract page', `/contracts/${s.erc1155.address}`],
+    ['search results', '/search?q=Sto'],
+    ['search empty', '/search?q='],
+    ['legal', '/privacy-policy'],
+    ['not found', '/no-such-page'],
+  ];
+}
+
+/** What Chromium reports when the page's Content-Security-Policy refuses something (a console error). */
+const CSP_VIOLATION = /Content Security Policy/i;
+
 /**
  * Playwright's test, with pages whose goto() and reload() also wait for the page's module scripts (which load after
  * the first paint; a headless browser may paint after the load event): a test then acts on a page whose live parts
@@ -56,7 +99,13 @@ export const test = base.extend({
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => settle(await goto(url, options));
     page.reload = async (options) => settle(await reload(options));
+    // Every page of every test runs under the site's Content-Security-Policy: anything it refuses fails the test.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+    });
     await use(page);
+    expect(refused, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 

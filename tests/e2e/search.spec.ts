@@ -81,12 +81,12 @@ test.describe('search page and redirect flow', () => {
     });
   });
 
-  test('an unreachable indexer gives the failure message and hint, with a 502', async ({ browser }) => {
+  test('an unreachable indexer gives the failure message and hint, with a 503', async ({ browser }) => {
     const site = await startSite({ indexerUrl: `http://127.0.0.1:${await freePort()}`, quiet: true });
     try {
       const page = await browser.newPage();
       const res = await page.goto(`${site.url}/search?q=Sto`);
-      expect(res?.status()).toBe(502);
+      expect(res?.status()).toBe(503);
       await expect(page.getByText('Failed to perform search. Please try again.')).toBeVisible();
       await expect(page.getByText('Try searching for a block number, transaction hash or address.')).toBeVisible();
       await page.close();

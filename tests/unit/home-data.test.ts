@@ -99,6 +99,14 @@ describe('loadHomeData (core §7: 11 blocks, 5 transactions, network stats and A
     expect(data.ai).toEqual({ predictionAccuracy: 90, gasOptimization: 80 });
   });
 
+  it('names the failure only when both blocks and transactions failed (the indexer failing: the page says so by its status)', async () => {
+    const both = await loadHomeData(fakeSource({ blocks: true, transactions: true }).source, { ai: async () => ({ predictionAccuracy: 90, gasOptimization: 80 }) });
+    expect(both.failure).toEqual(new Error('blocks down'));
+    const one = await loadHomeData(fakeSource({ blocks: true }).source, { ai: async () => ({ predictionAccuracy: 90, gasOptimization: 80 }) });
+    expect(one.failure).toBeUndefined();
+    expect((await loadHomeData(fakeSource().source)).failure).toBeUndefined();
+  });
+
   it('stats made only of zeros (every call failed) count as missing', async () => {
     const { source } = fakeSource({}, EMPTY_STATS);
     expect((await loadHomeData(source, { parts: ['stats'] })).stats).toBeNull();

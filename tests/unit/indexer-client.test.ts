@@ -359,6 +359,25 @@ describe('error mapping through the client', () => {
     expect((error as Error).message.startsWith('Request error: ')).toBe(true);
   });
 
+  it.each([
+    ['cut short', '{"number": 12, "hash": "0x'],
+    ['an HTML page', '<!DOCTYPE html><html><body>Proxy error</body></html>'],
+    ['plain text', 'OK'],
+  ])('a success whose body is not JSON (%s) is a bad gateway, for detail reads, lists and posts alike', async (_name, body) => {
+    const fetch: FetchLike = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    const client = createIndexerClient(BASE, { fetch });
+    const bad = { kind: 'http', status: 502, message: 'Bad gateway: The server received an invalid response' };
+    expect(await rejection(client.getBlock(1))).toMatchObject(bad);
+    expect(await rejection(client.getTransactions())).toMatchObject(bad);
+    expect(await rejection(client.search('0xabc'))).toMatchObject(bad);
+    expect(await rejection(client.proxyRpc({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }))).toMatchObject(bad);
+  });
+
+  it('an error status with a body that is not JSON keeps its own status (the upstream 404 page is not found)', async () => {
+    const fetch: FetchLike = async () => new Response('<!DOCTYPE html><pre>Cannot GET /blocks/x</pre>', { status: 404, statusText: 'Not Found' });
+    expect(await createIndexerClient(BASE, { fetch }).getBlock(1)).toBeNull();
+  });
+
   it('a detail read whose body is not the entity is a bad gateway', async () => {
     const fetch: FetchLike = async () => new Response('"ok"', { status: 200 });
     expect(await rejection(createIndexerClient(BASE, { fetch }).getHealth())).toMatchObject({ status: 502 });

@@ -1,8 +1,8 @@
+import { HEAD_SCRIPT, IMAGE_EVENTS } from '../../src/lib/head-script.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_IPFS_GATEWAY,
   FAILED_IMAGE_PLACEHOLDER,
-  IMAGE_ONERROR,
   MAX_INLINE_IMAGE_CHARS,
   chooseNftImage,
   nftImageSrc,
@@ -96,11 +96,14 @@ describe('chooseNftImage', () => {
   });
 });
 
-describe('the failed-load handler', () => {
-  it('swaps to placeholder 1 once and holds no chain data', () => {
+describe('the failed-load handler (the head script, no inline handler)', () => {
+  it('swaps an NFT image to placeholder 1 once, marked data-failed first', () => {
     expect(FAILED_IMAGE_PLACEHOLDER).toBe(1);
     expect(placeholderSrc(FAILED_IMAGE_PLACEHOLDER)).toBe('/nft-placeholders/1.svg');
-    expect(IMAGE_ONERROR).toBe("this.onerror=null;this.removeAttribute('srcset');this.src='/nft-placeholders/1.svg';this.dataset.failed='1'");
+    expect(IMAGE_EVENTS).toContain(
+      "else if(k==='nft'&&bad&&!t.hasAttribute('data-failed')){t.setAttribute('data-failed','1');t.removeAttribute('srcset');t.src='/nft-placeholders/1.svg'}",
+    );
+    expect(HEAD_SCRIPT).toContain(IMAGE_EVENTS);
   });
 });
 

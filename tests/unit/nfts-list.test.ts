@@ -234,9 +234,13 @@ describe('loadNftList', () => {
     });
   });
 
-  it("other failures answer 'error' (an empty list)", async () => {
+  it("other failures answer 'error' (an empty list) with the page's status", async () => {
     const fetch = fakeFetch({ '/nfts': new Response('boom', { status: 500 }) });
-    expect(await loadNftList(createIndexerClient(BASE, { fetch }), 'top')).toEqual({ kind: 'error' });
+    expect(await loadNftList(createIndexerClient(BASE, { fetch }), 'top')).toEqual({ kind: 'error', status: 502 });
+    const malformed = fakeFetch({ '/nfts': new Response('[{"address": "0x', { status: 200 }) });
+    expect(await loadNftList(createIndexerClient(BASE, { fetch: malformed }), 'top')).toEqual({ kind: 'error', status: 502 });
+    const down: FetchLike = async () => Promise.reject(new TypeError('fetch failed'));
+    expect(await loadNftList(createIndexerClient(BASE, { fetch: down }), 'top')).toEqual({ kind: 'error', status: 503 });
   });
 
   it('shares a load per order through the cache, and never caches a failure', async () => {

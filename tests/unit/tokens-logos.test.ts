@@ -68,12 +68,13 @@ describe('TokenLogo states', () => {
     const html = await container.renderToString(TokenLogo, { props: { token } });
     expect(html).toMatch(new RegExp(`data-test="token-initials"[^>]*>${initials.replace('?', '\\?')}</span>`));
     expect(html.includes('<img')).toBe(withImage);
-    // Found logos start 'loading' and fixed handlers record 'found' or fall back to the initials on 'failed'.
+    // Found logos start 'loading'; the head script records 'found' or falls back to the initials on 'failed'.
     expect(html).toContain(withImage ? 'data-state="loading"' : 'data-state="failed"');
     if (withImage) {
       expect(html).toContain(`src="${tokenLogoPath(SGOV)}"`);
-      expect(html).toContain(`onload="this.parentElement.dataset.state='found'"`);
-      expect(html).toContain(`onerror="this.parentElement.dataset.state='failed';this.hidden=true"`);
+      expect(html).toContain('data-img="logo"');
+      // No inline handler: the Content-Security-Policy refuses them.
+      expect(html).not.toMatch(/\son(?:load|error)=/);
     }
   });
   it('never puts chain text into markup or handlers', async () => {

@@ -71,6 +71,16 @@ describe('totalTransactions: the count when > 0, else 2 × latest block (spec co
 });
 
 describe('loadTransactionList', () => {
+  it('a failed page read is an empty list that says why; a good one has no failure', async () => {
+    const down = httpError('http://indexer.test/transactions', 503, 'Service Unavailable');
+    const { source } = fake({ count: 40, txs: () => down });
+    const failed = await loadTransactionList(source, { page: 1, size: 25 });
+    expect(failed.rows).toEqual([]);
+    expect(failed.failure).toBe(down);
+    const ok = await loadTransactionList(fake({ count: 40, txs: () => [tx(1)] }).source, { page: 1, size: 25 });
+    expect(ok.failure).toBeNull();
+  });
+
   it('reads the page at offset (page - 1) × size and pages by ceil(total / size)', async () => {
     const { source, calls } = fake({ count: 1_079, txs: (limit, offset) => [tx(offset + 1), tx(offset + 2)].slice(0, limit) });
     const page = await loadTransactionList(source, { page: 3, size: 25 });

@@ -16,6 +16,8 @@ export interface HomeData {
   transactions: Transaction[] | null;
   stats: NetworkStats | null;
   ai: HomeAi | null;
+  /** Why neither blocks nor transactions could be read (the indexer failing), or null. */
+  failure?: unknown;
 }
 
 /** Options of loadHomeData. */
@@ -49,10 +51,11 @@ export async function loadHomeAi(source: HomeSource): Promise<HomeAi> {
   return homeAiFigures(data);
 }
 
-async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
+async function orNull<T>(work: () => Promise<T>, failed?: (error: unknown) => void): Promise<T | null> {
   try {
     return await work();
-  } catch {
+  } catch (error) {
+    failed?.(error);
     return null;
   }
 }
@@ -62,9 +65,11 @@ export async function loadHomeData(source: HomeSource, options: HomeLoadOptions 
   const parts = options.parts ?? HOME_PARTS;
   const want = (part: HomePart) => parts.includes(part);
   const none = () => Promise.resolve(null);
+  const errors: unknown[] = [];
+  const failed = (error: unknown) => errors.push(error);
   const [blocks, transactions, stats, ai] = await Promise.all([
-    want('blocks') ? orNull(() => source.getBlocks({ limit: HOME_BLOCK_COUNT })) : none(),
-    want('transactions') ? orNull(() => source.getTransactions({ limit: HOME_TRANSACTION_COUNT })) : none(),
+    want('blocks') ? orNull(() => source.getBlocks({ limit: HOME_BLOCK_COUNT }), failed) : none(),
+    want('transactions') ? orNull(() => source.getTransactions({ limit: HOME_TRANSACTION_COUNT }), failed) : none(),
     want('stats') ? orNull(async () => requireStats(await source.getNetworkStats())) : none(),
     want('ai') ? orNull(options.ai ?? (() => loadHomeAi(source))) : none(),
   ]);
@@ -73,5 +78,6 @@ export async function loadHomeData(source: HomeSource, options: HomeLoadOptions 
     transactions: transactions?.slice(0, HOME_TRANSACTION_COUNT) ?? null,
     stats: stats ? withNewestBlock(stats, blocks) : null,
     ai,
+    ...(want('blocks') && want('transactions') && errors.length === 2 ? { failure: errors[0] } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { httpError, networkError, setupError, timeoutError } from '../http-errors.ts';
+import { httpError, isApiError, networkError, setupError, timeoutError } from '../http-errors.ts';
 import { MAIN_CLIENT_TIMEOUT_MS, SECOND_CLIENT_TIMEOUT_MS } from './timeouts.ts';
 
 // The indexer transport: one HTTP round trip with time-outs, the typed errors of core §8 and an outcome that tells
@@ -87,12 +87,15 @@ export async function safe<T>(work: Promise<T> | (() => Promise<T>), fallback: T
   }
 }
 
+/** Marks a body that is not JSON (an error page's HTML, a cut answer). */
+const NOT_JSON = Symbol('not JSON');
+
 function parseBody(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    return NOT_JSON;
   }
 }
 
@@ -201,8 +204,13 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
         response.headers.forEach((value, name) => {
           headers[name] = value;
         });
-        return { url, status: response.status, statusText: response.statusText, ok: response.ok, body: parseBody(text), headers };
+        const body = parseBody(text);
+        // Every answer of a working indexer is JSON: a success whose body does not parse (cut short, an HTML page
+        // from a proxy) is an invalid response (core §8: 502 Bad gateway), never an empty or missing entity.
+        if (body === NOT_JSON && response.ok) throw httpError(url, 502, 'Bad Gateway', null);
+        return { url, status: response.status, statusText: response.statusText, ok: response.ok, body: body === NOT_JSON ? text : body, headers };
       } catch (error) {
+        if (isApiError(error)) throw error;
         if (timeoutSignal.aborted) throw timeoutError(url, timeoutMs);
         // A caller's own cancellation is not an indexer failure: rethrow its reason untouched.
         if (request.signal?.aborted) throw request.signal.reason ?? error;

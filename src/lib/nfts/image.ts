@@ -23,12 +23,6 @@ export function placeholderSrc(n: number): string {
   return `/nft-placeholders/${n}.svg`;
 }
 
-/**
- * The fixed onerror handler of every NFT <img>: swaps to placeholder 1 once (onerror is cleared first, so a failing
- * placeholder cannot loop). Nothing in it comes from chain data.
- */
-export const IMAGE_ONERROR = `this.onerror=null;this.removeAttribute('srcset');this.src='${placeholderSrc(FAILED_IMAGE_PLACEHOLDER)}';this.dataset.failed='1'`;
-
 /** The IPFS gateway from the environment (IPFS_GATEWAY, http(s) only), with a trailing slash; the default otherwise. */
 export function readIpfsGateway(env: Record<string, string | undefined> = process.env): string {
   const value = env['IPFS_GATEWAY']?.trim() ?? '';

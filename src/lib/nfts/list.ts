@@ -1,7 +1,7 @@
 // Data of the NFT list (/nfts): the first collections in the chosen order and the items of the first three of them
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
 import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
-import { isNotFound, isTimeout } from '../http-errors.ts';
+import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../http-errors.ts';
 import type { TtlCache } from '../cache.ts';
 import { pageCount } from '../pagination.ts';
 import type { NftCollection, NftToken } from '../types.ts';
@@ -36,7 +36,7 @@ export interface NftListData {
 export type NftListLoad =
   | { readonly kind: 'ok'; readonly data: NftListData }
   | { readonly kind: 'timeout' }
-  | { readonly kind: 'error' };
+  | { readonly kind: 'error'; readonly status: FailureStatus };
 
 /** Thrown into the requests when the list's deadline passes. */
 class DeadlineError extends Error {
@@ -62,7 +62,7 @@ export async function loadNftList(client: IndexerClient, sort: NftSortOrder, opt
     const data = options.cache ? await options.cache.get(`nfts:list:${sort}`, NFT_LIST_TTL_MS, load) : await load();
     return { kind: 'ok', data };
   } catch (error) {
-    return error instanceof DeadlineError || isTimeout(error) ? { kind: 'timeout' } : { kind: 'error' };
+    return error instanceof DeadlineError || isTimeout(error) ? { kind: 'timeout' } : { kind: 'error', status: failureStatus(error) };
   }
 }
 

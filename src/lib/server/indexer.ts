@@ -1,5 +1,6 @@
 import { createIndexerClient, type IndexerClient } from '../indexer/client.ts';
 import { readConfig } from '../config.ts';
+import { deadlineFetch } from './deadline.ts';
 
 let client: { key: string; client: IndexerClient } | undefined;
 
@@ -24,10 +25,16 @@ export function serverHeaders(base: string, env: Record<string, string | undefin
   return { ...(isLoopback(base) ? { 'accept-encoding': 'identity' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
-/** The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting or the secret changes). */
+/**
+ * The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting or the secret changes). Its reads
+ * also end with the page's deadline (src/lib/server/deadline.ts).
+ */
 export function indexer(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
-  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base) }) };
+  if (client?.key !== key) {
+    const fetch = deadlineFetch((input, init) => globalThis.fetch(input, init));
+    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch }) };
+  }
   return client.client;
 }

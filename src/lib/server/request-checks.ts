@@ -11,7 +11,7 @@ export function isSameOrigin(request: Request, origin: string): boolean {
 }
 
 /** The loopback and private ranges a trusted proxy in front of the site may use (TRUST_PROXY=loopback|private). */
-function trusted(address: string, setting: string): boolean {
+export function trustedProxy(address: string, setting: string): boolean {
   const a = address.replace(/^::ffff:/, '');
   const loopback = a === '::1' || /^127\./.test(a);
   if (setting === 'loopback') return loopback;
@@ -25,7 +25,7 @@ function trusted(address: string, setting: string): boolean {
  * cookies Secure.
  */
 export function siteOrigin(request: Request, url: URL, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
-  if (!trusted(peer, setting)) return url.origin;
+  if (!trustedProxy(peer, setting)) return url.origin;
   const proto = (request.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase();
   const host = (request.headers.get('x-forwarded-host') ?? '').split(',')[0]?.trim();
   const scheme = proto === 'https' || proto === 'http' ? proto : url.protocol.replace(':', '');
@@ -37,7 +37,7 @@ export function siteOrigin(request: Request, url: URL, peer: string, setting: st
  * the last address in X-Forwarded-For that the proxy added. Used to throttle logins per client.
  */
 export function clientAddress(request: Request, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
-  if (!trusted(peer, setting)) return peer;
+  if (!trustedProxy(peer, setting)) return peer;
   const forwarded = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const last = forwarded.at(-1);
   return last !== undefined && last.length <= 100 ? last : peer;

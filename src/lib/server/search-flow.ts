@@ -1,5 +1,5 @@
 import { classifyQuery, searchResultPath } from '../search-query.ts';
-import { errorMessage } from '../http-errors.ts';
+import { errorMessage, failureStatus, type FailureStatus } from '../http-errors.ts';
 import type { IndexerClient } from '../indexer/client.ts';
 import type { SearchResult } from '../types.ts';
 import { addressUrl, blockUrl, txUrl } from '../url.ts';
@@ -10,7 +10,7 @@ export type SearchOutcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'results'; results: Exclude<SearchResult, { type: 'multiple' }>[] }
   | { kind: 'none' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; status: FailureStatus };
 
 type Single = Exclude<SearchResult, { type: 'multiple' }>;
 
@@ -57,6 +57,6 @@ export async function runSearch(client: IndexerClient, raw: string | null): Prom
         return byResult(await client.search(query));
     }
   } catch (error) {
-    return { kind: 'failed', message: errorMessage(error) };
+    return { kind: 'failed', message: errorMessage(error), status: failureStatus(error) };
   }
 }

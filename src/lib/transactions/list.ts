@@ -22,6 +22,8 @@ export interface TxListPage {
   totalTransactions: number;
   /** True when the total is the 2 × latest block estimate. */
   totalEstimated: boolean;
+  /** Why the page's transactions could not be read (the list is then empty, spec core §4), or null. */
+  failure: unknown;
 }
 
 /** The reads the list needs (the indexer client fits); getToken names the token of a transfer() call. */
@@ -49,11 +51,15 @@ async function withStatus(source: TxListSource, tx: Transaction): Promise<TxList
 /**
  * Loads one page of the transaction list: total (count, else the estimate from the latest block), the page's
  * transactions newest first, with kind and status. A page past the end shows the last page. Never throws:
- * failed reads degrade to an empty list (spec core §4).
+ * failed reads degrade to an empty list (spec core §4), and `failure` says why (the page's status tells caches).
  */
 export async function loadTransactionList(source: TxListSource, query: PageQuery): Promise<TxListPage> {
   const { size } = query;
-  const fetchPage = (page: number) => safe(source.getTransactions({ limit: size, offset: pageOffset(page, size) }), [] as Transaction[]);
+  let failure: unknown = null;
+  const fetchPage = (page: number) =>
+    safe(source.getTransactions({ limit: size, offset: pageOffset(page, size) }), [] as Transaction[], (error) => {
+      failure = error;
+    });
   const [count, firstTry] = await Promise.all([safe(source.getTransactionCount(), null), fetchPage(query.page)]);
   let latestBlock = count?.latestBlock ?? null;
   if (!count || count.totalTransactions <= 0) latestBlock = (await safe(source.getHealth(), null))?.lastBlock ?? latestBlock;
@@ -62,7 +68,7 @@ export async function loadTransactionList(source: TxListSource, query: PageQuery
   const page = Math.min(query.page, totalPages);
   const txs = page === query.page ? firstTry : await fetchPage(page);
   const rows = await Promise.all(txs.map((tx) => withStatus(source, tx)));
-  return { rows: await withTokenSymbols(source, rows), page, size, totalPages, totalTransactions: total, totalEstimated: estimated };
+  return { rows: await withTokenSymbols(source, rows), page, size, totalPages, totalTransactions: total, totalEstimated: estimated, failure };
 }
 
 /**
