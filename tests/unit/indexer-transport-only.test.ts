@@ -11,6 +11,8 @@ const SRC = new URL('../../src/', import.meta.url).pathname;
 const ALLOWED: Readonly<Record<string, RegExp>> = {
   // The transport itself.
   'lib/indexer/transport.ts': /globalThis\.fetch\(input, init\)/,
+  // The fetch the server's transport is given: the platform's, ended by the page's deadline.
+  'lib/server/deadline.ts': /globalThis\.fetch\(input, init\)/,
   // The transaction list's Refresh re-reads the site's own page (same origin HTML), not the indexer.
   'components/transactions/NewTxBanner.astro': /fetch\(location\.href, \{ headers: \{ accept: 'text\/html' \} \}\)/,
   // The NFT search re-reads the site's own /nfts page for the typed query (same origin HTML).

@@ -2,9 +2,9 @@
 import { NotImage } from './not-image.ts';
 import { checkPng, hasPngSignature } from './png.ts';
 import { checkSvg, looksLikeMarkup } from './svg.ts';
+import { MAX_LOGO_BYTES } from './limits.ts';
 
-/** Largest logo accepted, in bytes. */
-export const MAX_LOGO_BYTES = 204_800;
+export { MAX_LOGO_BYTES } from './limits.ts';
 
 /** The kinds of logo accepted. */
 export type LogoType = 'png' | 'svg';

@@ -22,8 +22,11 @@ export async function withDeadline<T>(ms: number, work: () => Promise<T>): Promi
   }
 }
 
-/** A fetch that also ends when the current page's deadline passes (as it is, outside any deadline). */
-export function deadlineFetch(base: FetchLike): FetchLike {
+/**
+ * The fetch of the server's indexer transport: `base` (the platform's fetch) that also ends when the current page's
+ * deadline passes (as it is, outside any deadline).
+ */
+export function deadlineFetch(base: FetchLike = (input, init) => globalThis.fetch(input, init)): FetchLike {
   return (input, init) => {
     const deadline = current.getStore();
     if (!deadline) return base(input, init);

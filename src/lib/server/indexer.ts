@@ -33,8 +33,7 @@ export function indexer(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
   if (client?.key !== key) {
-    const fetch = deadlineFetch((input, init) => globalThis.fetch(input, init));
-    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch }) };
+    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: deadlineFetch() }) };
   }
   return client.client;
 }

@@ -1,4 +1,5 @@
 // Texts of the token admin (spec tokens §5, §8), shared by the server and the panel's script.
+import { MAX_LOGO_BYTES } from '../../../indexer/src/logos/limits.ts';
 
 /** Logo and login messages, exactly as the spec words them. */
 export const ADMIN_MESSAGES = {
@@ -11,8 +12,8 @@ export const ADMIN_MESSAGES = {
   uploaded: 'Logo uploaded successfully',
 } as const;
 
-/** Largest logo accepted (spec tokens §9): 200 KB. */
-export const MAX_LOGO_BYTES = 204_800;
+/** Largest logo accepted (spec tokens §9): 200 KB, the indexer's own limit. */
+export { MAX_LOGO_BYTES };
 
 /** The success state of an upload resets after this long (spec tokens §9). */
 export const UPLOAD_SUCCESS_RESET_MS = 3_000;
