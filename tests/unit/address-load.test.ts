@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
-import { checksumAddress, loadAddress, loadTab, type TabQuery } from '../../src/lib/address/load.ts';
+import { checksumAddress, loadAddress, loadTab, TX_COUNT_PROBE, type TabQuery } from '../../src/lib/address/load.ts';
 import { fixtureText as fixture } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';
@@ -144,6 +144,30 @@ describe('loadAddress with the upstream indexer (no summary route)', () => {
     if (load.kind !== 'ok') throw new Error(load.kind);
     expect(load.view).toMatchObject({ type: 'contract', contractType: 'ERC721', balance: 1_500_000_000_000_000_000n, transactionCount: null, nftCount: 0, verified: false });
     expect(load.view.ownerAddress).not.toBeNull();
+  });
+
+  it('counts the transactions from the recorded list when the indexer gives no count, and asks for 100 of them', async () => {
+    const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const { client: c, fetch } = client({
+      [`/address/${A0}/type`]: { status: 200, body: fixture('address_0xf39Fd6e5_type.json') },
+      [`/account/${A0}/balances`]: ok({ native: 1, tokens: [] }),
+      [`/address/${A0}/transactions`]: { status: 200, body: fixture('address_0xf39Fd6e5_transactions.json') },
+    });
+    const load = await loadAddress(c, A0);
+    if (load.kind !== 'ok') throw new Error(load.kind);
+    expect(load.view).toMatchObject({ transactionCount: 10, transactionCountAtLeast: false });
+    expect(fetch.urls).toContain(`${BASE}/address/${A0}/transactions?limit=${TX_COUNT_PROBE}&offset=0`);
+  });
+
+  it('a full probe is a lower bound (100+), a failed one no count', async () => {
+    const tx = JSON.parse(fixture('address_0xf39Fd6e5_transactions.json')) as unknown[];
+    const full = client({
+      [`/address/${WALLET}/type`]: ok({ address: WALLET, type: 'wallet' }),
+      [`/address/${WALLET}/transactions`]: ok(Array.from({ length: TX_COUNT_PROBE }, (_, i) => tx[i % tx.length])),
+    });
+    expect(await loadAddress(full.client, WALLET)).toMatchObject({ kind: 'ok', view: { transactionCount: TX_COUNT_PROBE, transactionCountAtLeast: true } });
+    const failed = client({ [`/address/${WALLET}/type`]: ok({ address: WALLET, type: 'wallet' }), [`/address/${WALLET}/transactions`]: { status: 500, body: { error: 'x' } } });
+    expect(await loadAddress(failed.client, WALLET)).toMatchObject({ kind: 'ok', view: { transactionCount: null, transactionCountAtLeast: false } });
   });
 
   it('reads token holdings from the recorded balances', async () => {

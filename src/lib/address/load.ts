@@ -32,6 +32,8 @@ export interface AddressView {
   /** Native balance in wei; null when unknown. */
   balance: bigint | null;
   transactionCount: number | null;
+  /** True when transactionCount is a lower bound (the indexer gave no count and the probe came back full). */
+  transactionCountAtLeast: boolean;
   nftCount: number | null;
   tokens: TokenBalance[];
   /** True when the holdings call failed (the list is then empty for a reason). */
@@ -50,6 +52,13 @@ export type AddressLoad =
   | { readonly kind: 'not-found' }
   | { readonly kind: 'error'; readonly status: FailureStatus };
 
+
+/**
+ * Transactions read to count an address's when the indexer gives no count (the chain operator's). Fewer come back:
+ * that is the count; as many: at least that many ('100+'). The spec's estimate of the network's total (2 × the latest
+ * block, core §9) says nothing about one address, so it is not used here.
+ */
+export const TX_COUNT_PROBE = 100;
 
 /** Checksummed form of a well-formed address (lowercased first, so a bad checksum in the input cannot throw). */
 export function checksumAddress(address: string): string {
@@ -94,6 +103,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
         contractType: summary.contractType,
         balance: summary.balance ?? balances?.native ?? null,
         transactionCount: summary.transactionCount,
+        transactionCountAtLeast: false,
         nftCount,
         tokens: balances?.tokens ?? summary.tokens,
         tokensFailed: !summary.tokensIncluded && balances === null && summary.tokens.length === 0,
@@ -111,11 +121,12 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
   // Spec core §4: the type is 'unknown' when its call fails.
   const type = typeResult.status === 'fulfilled' ? typeResult.value : unknownAddressType(address);
   const balances = balancesResult.status === 'fulfilled' ? balancesResult.value : null;
-  const [contract, verified, tokenInfo, nftCount] = await Promise.all([
+  const [contract, verified, tokenInfo, nftCount, counted] = await Promise.all([
     type.type === 'contract' ? safe(client.getContract(address), null) : Promise.resolve(null),
     verifiedCheck(type.type),
     tokenCheck(type.type, type.contractType, null),
     nftCheck(null),
+    safe(client.getAddressTransactions(address, { limit: TX_COUNT_PROBE, offset: 0 }), null),
   ]);
   return {
     kind: 'ok',
@@ -124,7 +135,9 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
       type: type.type,
       contractType: type.contractType,
       balance: balances?.native ?? null,
-      transactionCount: null,
+      // That indexer counts nothing: the first TX_COUNT_PROBE transactions are the count, or its lower bound.
+      transactionCount: counted?.length ?? null,
+      transactionCountAtLeast: counted !== null && counted.length >= TX_COUNT_PROBE,
       nftCount,
       tokens: balances?.tokens ?? [],
       tokensFailed: balances === null,

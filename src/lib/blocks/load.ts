@@ -2,6 +2,7 @@ import { createIndexerClient, type FetchLike, type IndexerClient } from '../inde
 import { errorMessage, failureStatus, isApiError, type FailureStatus } from '../http-errors.ts';
 import type { Block } from '../types.ts';
 import { parseBlockParam, type BlockParam } from './params.ts';
+import { withReceiptFigures } from './receipts.ts';
 
 /** Everything the block detail page can end up showing. */
 export type BlockOutcome =
@@ -28,12 +29,18 @@ export function outcomeStatus(outcome: BlockOutcome): number {
 }
 
 
-/** Loads the block a parsed /blocks/{n} segment names; 404 is 'not found', an empty or unreadable 2xx body 'empty'. */
-export async function loadBlockParam(client: Pick<IndexerClient, 'lookupBlock' | 'lookupBlockByHash'>, param: BlockParam): Promise<BlockOutcome> {
+/**
+ * Loads the block a parsed /blocks/{n} segment names; 404 is 'not found', an empty or unreadable 2xx body 'empty'.
+ * With getReceipt, what the indexer left out (gas used per transaction, the reward) is read from the receipts.
+ */
+export async function loadBlockParam(
+  client: Pick<IndexerClient, 'lookupBlock' | 'lookupBlockByHash'> & Partial<Pick<IndexerClient, 'getReceipt'>>,
+  param: BlockParam,
+): Promise<BlockOutcome> {
   if (param.kind === 'invalid') return { kind: 'invalid' };
   try {
     const found = param.kind === 'number' ? await client.lookupBlock(param.number) : await client.lookupBlockByHash(param.hash);
-    if (found.kind === 'found') return { kind: 'found', block: found.value };
+    if (found.kind === 'found') return { kind: 'found', block: client.getReceipt ? await withReceiptFigures({ getReceipt: client.getReceipt }, found.value) : found.value };
     return found.kind === 'not-found' ? { kind: 'not-found' } : { kind: 'empty' };
   } catch (error) {
     // The indexer rejecting a hash we let through is still the visitor's bad input.

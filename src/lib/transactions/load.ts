@@ -4,6 +4,7 @@ import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { readTokenMeta } from '../rpc.ts';
 import { detailStatusBadge, type StatusBadge } from '../status.ts';
 import {
+  DEFAULT_TOKEN_META,
   decodeTransferLogs,
   deriveFallbackTransfer,
   isTransferLog,
@@ -71,7 +72,7 @@ export type TxDetailResult =
 
 /** The reads the detail page needs (the indexer client fits). */
 export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'> &
-  Partial<Pick<IndexerClient, 'getRevertReason' | 'getContract' | 'getContractVerified' | 'getContractSource'>>;
+  Partial<Pick<IndexerClient, 'getRevertReason' | 'getContract' | 'getContractVerified' | 'getContractSource' | 'getToken'>>;
 
 /**
  * The verified name of the contract a call went to: the bundled indexer names it in the contract's details; with
@@ -98,6 +99,29 @@ const TOKEN_META_TIMEOUT_MS = 2_000;
 /** Token name, symbol and decimals through the indexer's RPC proxy (defaults for failed reads). */
 export function rpcTokenReader(source: Pick<IndexerClient, 'proxyRpc'>): TokenMetaReader {
   return (tokenAddress) => readTokenMeta(source, tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS });
+}
+
+/**
+ * Token name, symbol and decimals: the indexer's token record when it names the token, else (or for what it lacks)
+ * read from the token itself with the spec's eth_call selectors through the RPC proxy (tokens §7). The chain
+ * operator's indexer knows its tokens but its proxy may fail (it speaks https only): the record alone then names them.
+ */
+export function tokenReader(source: Pick<IndexerClient, 'proxyRpc'> & Partial<Pick<IndexerClient, 'getToken'>>): TokenMetaReader {
+  const fromChain = rpcTokenReader(source);
+  const getToken = source.getToken;
+  return async (tokenAddress) => {
+    const known = getToken ? await safe(getToken(tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS }), null) : null;
+    const name = known && known.name !== DEFAULT_TOKEN_META.name ? known.name : null;
+    const symbol = known && known.symbol !== DEFAULT_TOKEN_META.symbol ? known.symbol : null;
+    if (known && name !== null && symbol !== null) return { name, symbol, decimals: known.decimals };
+    const read = await fromChain(tokenAddress);
+    return {
+      name: name ?? read.name,
+      symbol: symbol ?? read.symbol,
+      // The record's decimals only when it named the token: a default 18 would hide the token's own.
+      decimals: known && (name !== null || symbol !== null) ? known.decimals : read.decimals,
+    };
+  };
 }
 
 function fromDecoded(transfer: DecodedTokenTransfer): Omit<DetailTransfer, 'label'> {
@@ -150,7 +174,7 @@ export async function detailTransfers(tx: Transaction, logs: readonly Log[], rea
  * decoded call read beside it (their failures are ignored: a missing receipt counts as a success with no gas
  * used, spec core §4), token transfers, status, gas and fee.
  */
-export async function loadTransactionDetail(source: TxDetailSource, hash: string, readToken: TokenMetaReader = rpcTokenReader(source)): Promise<TxDetailResult> {
+export async function loadTransactionDetail(source: TxDetailSource, hash: string, readToken: TokenMetaReader = tokenReader(source)): Promise<TxDetailResult> {
   const [txResult, receipt, decoded] = await Promise.all([
     source.getTransaction(hash).then(
       (tx) => ({ ok: true as const, tx }),
