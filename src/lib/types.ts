@@ -225,6 +225,8 @@ export interface AddressData extends AddressTypeInfo {
 /** The bundled indexer's /address/{a} summary: address data plus counts (null when not reported). */
 export interface AddressSummary extends AddressData {
   transactionCount: number | null;
+  /** Token transfers from or to the address (the Token Transfers tab's total); null when not counted. */
+  tokenTransferCount: number | null;
   tokenCount: number | null;
   nftCount: number | null;
   /** Whether the summary carried the token holdings (the bundled indexer's does), so no balances call is needed. */

@@ -134,6 +134,46 @@ test.describe('address page: wallet', () => {
     await expect(page.getByTestId('page-number')).toHaveText('Page 1');
   });
 
+  test('Transactions, Token Transfers and NFTs tabs: totals and numbered pages', async ({ page }) => {
+    const address = wallet();
+    type Counted = Summary & { tokenTransferCount: number };
+    const cases = [
+      { tab: '', count: (s: Counted) => s.transactionCount, noun: /^A total of ([\d,]+) transactions?$/, size: 10, row: 'tx-row' },
+      { tab: '?tab=token-transfers', count: (s: Counted) => s.tokenTransferCount, noun: /^A total of ([\d,]+) token transfers?$/, size: 10, row: 'transfer-card' },
+      { tab: '?tab=nfts', count: (s: Counted) => s.nftCount, noun: /^A total of ([\d,]+) NFTs?$/, size: 12, row: 'nft-card' },
+    ];
+    for (const { tab, count, noun, size, row } of cases) {
+      const before = count(await indexerJson<Counted>(`/address/${address}`));
+      await page.goto(`/address/${address}${tab}`);
+      const after = count(await indexerJson<Counted>(`/address/${address}`));
+      const text = (await page.getByTestId('tab-total').textContent())?.trim() ?? '';
+      const total = Number(noun.exec(text)?.[1]?.replace(/,/g, ''));
+      expect(total, text).toBeGreaterThanOrEqual(before);
+      expect(total, text).toBeLessThanOrEqual(after);
+      const pages = Math.max(1, Math.ceil(total / size));
+      if (pages === 1) {
+        await expect(page.getByTestId(row)).toHaveCount(total);
+        continue;
+      }
+      const pager = page.getByTestId('pager');
+      await expect(pager.getByTestId('page-number')).toHaveText('Page 1');
+      await expect(pager.getByTestId('page-total')).toHaveText(` of ${pages}`);
+      await expect(pager.locator('[aria-current="page"]')).toHaveText('1');
+      // A numbered page, then the last one, which holds the rest.
+      await pager.getByRole('link', { name: 'Page 2', exact: true }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(page.getByTestId('pager').locator('[aria-current="page"]')).toHaveText('2');
+      if (pages > 2) {
+        await page.getByTestId('pager').getByRole('link', { name: 'Last page' }).click();
+        await expect(page).toHaveURL(new RegExp(`[?&]page=${pages}(&|$)`));
+      }
+      await expect(page.getByTestId('pager').getByText('Last', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByTestId('pager').getByTestId('page-number')).toHaveText(`Page ${pages}`);
+      await expect(page.getByTestId('pager').getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+      if (before === after) await expect(page.getByTestId(row)).toHaveCount(total - (pages - 1) * size);
+    }
+  });
+
   test('token holdings: sorted by balance, search (form and live), hostile names as text, View All Holdings', async ({ page }) => {
     const dialogs = watchDialogs(page);
     const address = wallet();

@@ -436,6 +436,24 @@ describe('addresses and accounts', () => {
     const nfts = await ok<NftItem[]>(`/address/${holder.owner}/nfts`);
     expect(nfts.some((n) => n.tokenType === 'ERC721' && n.owner === holder.owner)).toBe(true);
   });
+
+  it("the summary counts what the Token Transfers and NFTs tabs list (the site's totals and numbered pages)", async () => {
+    for (const address of [info.deployer, ...info.accounts.slice(1, 3), ...info.holders.slice(0, 2)]) {
+      const summary = await ok<{ transactionCount: number; tokenTransferCount: number; nftCount: number }>(`/address/${address}`);
+      const listed = async (path: string): Promise<number> => {
+        let n = 0;
+        for (let offset = 0; ; offset += 100) {
+          const page = await ok<unknown[]>(`/address/${address}/${path}${path.includes('?') ? '&' : '?'}limit=100&offset=${offset}`);
+          n += page.length;
+          if (page.length < 100) return n;
+        }
+      };
+      expect(summary.tokenTransferCount, address).toBe(await listed('token-transfers'));
+      expect(summary.nftCount, address).toBe(await listed('nfts'));
+      expect(summary.transactionCount, address).toBe(await listed('transactions'));
+    }
+    expect(((await ok<{ tokenTransferCount: number }>(`/address/${info.deployer}`)).tokenTransferCount)).toBeGreaterThan(100);
+  });
 });
 
 describe('tokens, holders and NFTs', () => {

@@ -18,6 +18,17 @@ export async function addressTransactions(ctx: ApiContext, address: string, limi
   );
 }
 
+/** Number of token transfers (ERC-20, ERC-721, ERC-1155) from or to an address: the Token Transfers tab's total. */
+export async function addressTransferCount(ctx: ApiContext, address: string): Promise<number> {
+  return (
+    (await ctx.db.one<{ n: number }>(
+      `SELECT count(*) AS n FROM (SELECT id FROM token_transfers WHERE from_addr = ? UNION SELECT id FROM token_transfers WHERE to_addr = ?) AS touching`,
+      address,
+      address,
+    ))?.n ?? 0
+  );
+}
+
 /** Number of transactions involving an address. */
 export async function addressTxCount(ctx: ApiContext, address: string): Promise<number> {
   return (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM address_transactions WHERE address = ?', address))?.n ?? 0;
@@ -100,6 +111,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       balance: balance.toString(),
       balanceFormatted: formatUnits(balance, 18),
       transactionCount: await addressTxCount(ctx, address),
+      tokenTransferCount: await addressTransferCount(ctx, address),
       tokenCount: tokenCount ?? 0,
       tokens: await holdings(ctx, address, 100, 0),
       nftCount,

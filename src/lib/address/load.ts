@@ -34,7 +34,11 @@ export interface AddressView {
   transactionCount: number | null;
   /** True when transactionCount is a lower bound (the indexer gave no count and the probe came back full). */
   transactionCountAtLeast: boolean;
+  /** Token transfers from or to the address; null when the indexer does not count them. */
+  tokenTransferCount: number | null;
   nftCount: number | null;
+  /** True when nftCount is a lower bound (counted from a full list of NFT_COUNT_PROBE). */
+  nftCountAtLeast: boolean;
   tokens: TokenBalance[];
   /** True when the holdings call failed (the list is then empty for a reason). */
   tokensFailed: boolean;
@@ -59,6 +63,8 @@ export type AddressLoad =
  * block, core §9) says nothing about one address, so it is not used here.
  */
 export const TX_COUNT_PROBE = 100;
+/** NFTs read to count an address's when the indexer gives no count; as many back is a lower bound. */
+export const NFT_COUNT_PROBE = 100;
 
 /** Checksummed form of a well-formed address (lowercased first, so a bad checksum in the input cannot throw). */
 export function checksumAddress(address: string): string {
@@ -85,7 +91,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
   const tokenCheck = (type: AddressKind, contractType: ContractType, known: Token | null): Promise<Token | null> =>
     type === 'contract' && contractType === 'ERC20' && known === null ? safe(client.getToken(address), null) : Promise.resolve(known);
   const nftCheck = (known: number | null): Promise<number | null> =>
-    known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: 100 }).then((list) => list.length), null);
+    known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: NFT_COUNT_PROBE }).then((list) => list.length), null);
 
   if (summary) {
     // The bundled indexer's summary carries the holdings and the verification: then it is the only call.
@@ -104,7 +110,9 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
         balance: summary.balance ?? balances?.native ?? null,
         transactionCount: summary.transactionCount,
         transactionCountAtLeast: false,
+        tokenTransferCount: summary.tokenTransferCount,
         nftCount,
+        nftCountAtLeast: summary.nftCount === null && nftCount === NFT_COUNT_PROBE,
         tokens: balances?.tokens ?? summary.tokens,
         tokensFailed: !summary.tokensIncluded && balances === null && summary.tokens.length === 0,
         tokenInfo,
@@ -138,7 +146,9 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
       // That indexer counts nothing: the first TX_COUNT_PROBE transactions are the count, or its lower bound.
       transactionCount: counted?.length ?? null,
       transactionCountAtLeast: counted !== null && counted.length >= TX_COUNT_PROBE,
+      tokenTransferCount: null,
       nftCount,
+      nftCountAtLeast: nftCount === NFT_COUNT_PROBE,
       tokens: balances?.tokens ?? [],
       tokensFailed: balances === null,
       tokenInfo,

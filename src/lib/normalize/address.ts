@@ -73,7 +73,7 @@ export function normalizeAccountBalances(raw: unknown): AccountBalances | null {
 
 /**
  * The bundled indexer's /address/{a} summary {address, type, contractType, balance (wei), transactionCount,
- * tokenCount, tokens, nftCount, creatorAddress, ownerAddress, verified, tokenInfo}; null when the value is not one.
+ * tokenTransferCount, tokenCount, tokens, nftCount, creatorAddress, ownerAddress, verified, tokenInfo}; null when the value is not one.
  */
 export function normalizeAddressSummary(raw: unknown, address: string): AddressSummary | null {
   if (!isRecord(raw) || toAddress(raw['address']) === null) return null;
@@ -89,6 +89,7 @@ export function normalizeAddressSummary(raw: unknown, address: string): AddressS
     ownerAddress: toAddress(pick(raw, 'ownerAddress', 'owner')),
     creatorAddress: toAddress(pick(raw, 'creatorAddress', 'creator')),
     transactionCount: toCount(pick(raw, 'transactionCount', 'txCount')),
+    tokenTransferCount: toCount(pick(raw, 'tokenTransferCount', 'transferCount')),
     tokenCount: toCount(raw['tokenCount']),
     nftCount: toCount(raw['nftCount']),
     tokensIncluded: Array.isArray(raw['tokens']),

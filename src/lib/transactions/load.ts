@@ -107,14 +107,13 @@ export function rpcTokenReader(source: Pick<IndexerClient, 'proxyRpc'>): TokenMe
  * operator's indexer knows its tokens but its proxy may fail (it speaks https only): the record alone then names them.
  */
 export function tokenReader(source: Pick<IndexerClient, 'proxyRpc'> & Partial<Pick<IndexerClient, 'getToken'>>): TokenMetaReader {
-  const fromChain = rpcTokenReader(source);
   const getToken = source.getToken;
   return async (tokenAddress) => {
     const known = getToken ? await safe(getToken(tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS }), null) : null;
     const name = known && known.name !== DEFAULT_TOKEN_META.name ? known.name : null;
     const symbol = known && known.symbol !== DEFAULT_TOKEN_META.symbol ? known.symbol : null;
     if (known && name !== null && symbol !== null) return { name, symbol, decimals: known.decimals };
-    const read = await fromChain(tokenAddress);
+    const read = await readTokenMeta(source, tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS });
     return {
       name: name ?? read.name,
       symbol: symbol ?? read.symbol,
