@@ -1,6 +1,7 @@
 // Who a request comes from, for rate limits: the socket's peer, or the address a trusted proxy forwards; sets of
 // addresses written as keywords, addresses and CIDR ranges; and the key a client's requests are counted under.
 import { BlockList, isIP } from 'node:net';
+import { ipv6Groups } from '../ip.ts';
 
 /** A set of addresses: `loopback`, `private`, single addresses and CIDR ranges, IPv4 and IPv6. */
 export interface AddressSet {
@@ -78,21 +79,6 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | s
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
   const last = header.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
   return (last === undefined ? null : normalizeAddress(last)) ?? direct;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part becomes the last two). */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (v4) {
-    const [b0, b1, b2, b3] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups.map((g) => parseInt(g, 16));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ipv4Number, ipv6Groups } from '../ip.ts';
 
 /**
  * What an IP address is, as far as metadata fetching cares. Everything but 'public' is refused unless
@@ -35,11 +36,6 @@ export function describeKind(kind: AddressKind): string {
   return DESCRIPTIONS[kind];
 }
 
-/** Dotted-quad IPv4 (the only form node:net and DNS answers give) to a 32-bit number. */
-function parseV4(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
-
 /** [prefix, bits, kind] of IPv4: the first match wins, so the metadata service comes before link-local. */
 const V4_RANGES: ReadonlyArray<readonly [string, number, AddressKind]> = [
   ['169.254.169.254', 32, 'metadata-service'],
@@ -64,27 +60,12 @@ const V4_RANGES: ReadonlyArray<readonly [string, number, AddressKind]> = [
 const V4_TABLE = V4_RANGES.map(([prefix, bits, kind]) => {
   // Arithmetic instead of bit operators: they would turn addresses from 128.0.0.0 up negative.
   const size = 2 ** (32 - bits);
-  return { start: parseV4(prefix), size, kind };
+  return { start: ipv4Number(prefix), size, kind };
 });
 
 function classifyV4Number(n: number): AddressKind {
   for (const r of V4_TABLE) if (n >= r.start && n < r.start + r.size) return r.kind;
   return 'public';
-}
-
-/** An IPv6 address (already validated by node:net) as eight 16-bit groups, zone and embedded IPv4 included. */
-function parseV6(ip: string): number[] {
-  let text = ip.replace(/%.*$/, '').toLowerCase();
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4?.[1]) {
-    const n = parseV4(v4[1]);
-    text = text.slice(0, -v4[1].length) + `${Math.floor(n / 65536).toString(16)}:${(n % 65536).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const zeros = tail === undefined ? [] : new Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups].map((g) => parseInt(g, 16));
 }
 
 /** The kind of the IPv4 address two groups of an IPv6 form carry. */
@@ -131,8 +112,8 @@ function classifyV6(g: number[]): AddressKind {
 export function classifyAddress(address: string): AddressKind {
   const ip = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const family = isIP(ip);
-  if (family === 4) return classifyV4Number(parseV4(ip));
-  if (family === 6) return classifyV6(parseV6(ip));
+  if (family === 4) return classifyV4Number(ipv4Number(ip));
+  if (family === 6) return classifyV6(ipv6Groups(ip));
   return 'invalid';
 }
 
