@@ -142,6 +142,12 @@ describe('transaction list variants', () => {
     expect(block?.transactions[0]?.timestamp).toBe(1795319477);
   });
 
+  it('a block that used no gas has reward 0 when the indexer stores none (recorded empty block 34); others stay unknown', () => {
+    expect(normalizeBlock(fixture('blocks_34.json'))?.reward).toBe(0n);
+    expect(normalizeBlock(fixture('blocks_4.json'))?.reward).toBeNull();
+    expect(normalizeBlock({ number: 9, hash: HASH, transactions: [] })?.reward).toBeNull();
+  });
+
   it.each([[null], ['block'], [{ hash: HASH }], [{ number: 1 }], [[]]])('%j is not a block', (raw) => {
     expect(normalizeBlock(raw)).toBeNull();
   });

@@ -47,7 +47,8 @@ export function normalizeBlock(raw: unknown): Block | null {
     gasUsed: toBigInt(raw['gasUsed']) ?? 0n,
     gasLimit: toBigInt(raw['gasLimit']) ?? 0n,
     baseFeePerGas: toBigInt(raw['baseFeePerGas']),
-    reward: toBigInt(pick(raw, 'reward', 'blockReward')),
+    // A block that used no gas paid no fees: its reward is 0 even from an indexer that stores none (the operator's).
+    reward: toBigInt(pick(raw, 'reward', 'blockReward')) ?? (toBigInt(raw['gasUsed']) === 0n ? 0n : null),
     transactionCount,
     transactions,
     transactionHashes,
