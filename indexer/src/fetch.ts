@@ -16,7 +16,7 @@ export interface FetchedBatch {
   receipts: RawReceipt[][];
   /** Native balances of touched addresses at the last block of the batch. */
   balances: Map<string, bigint>;
-  /** ERC-20 totalSupply() at the last block, for tokens minted or burnt in the batch. */
+  /** totalSupply() at the last block of ERC-20 tokens and ERC-721 collections minted or burnt in the batch. */
   supplies: Map<string, string | null>;
   txCount: number;
 }
@@ -91,7 +91,7 @@ export async function fetchBlocks(ctx: FetchContext, first: number, last: number
 /**
  * Fetches a batch of blocks and the chain state needed to store them: native balances of touched
  * addresses, code checks of addresses seen for the first time, probes of new contracts and fresh
- * totalSupply of ERC-20 tokens minted or burnt.
+ * totalSupply of ERC-20 tokens and ERC-721 collections minted or burnt.
  */
 export async function fetchBatch(ctx: FetchContext, first: number, last: number): Promise<FetchedBatch | null> {
   const got = await fetchBlocks(ctx, first, last);
@@ -132,7 +132,9 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
         const emitter = log.address.toLowerCase();
         await consider(emitter);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex: 0 })) {
-          if (t.tokenType === 'ERC20' && (t.from === ZERO_ADDRESS || t.to === ZERO_ADDRESS)) minted.add(t.tokenAddress);
+          // ERC-721 collections count their tokens with the same totalSupply() (the Enumerable extension; others answer
+          // nothing and keep what they had): a mint or burn changes it as it does an ERC-20's.
+          if ((t.tokenType === 'ERC20' || t.tokenType === 'ERC721') && (t.from === ZERO_ADDRESS || t.to === ZERO_ADDRESS)) minted.add(t.tokenAddress);
         }
       }
     }

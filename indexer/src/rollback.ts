@@ -29,7 +29,7 @@ export interface RollbackResult {
 /**
  * Removes every block above `ancestor` and everything derived from them: transactions, logs, transfers
  * (undone through the ledger, so balances, holders and NFT ownership return to their earlier state),
- * contracts and NFTs first seen there, validator tallies; native balances and ERC-20 supplies touched
+ * contracts and NFTs first seen there, validator tallies; native balances and ERC-20 / ERC-721 supplies touched
  * there are read again at the ancestor. ancestor = -1 empties the chain data. fence runs first in the rollback's
  * transaction (it may refuse the write, or record it).
  */
@@ -61,7 +61,7 @@ export async function rollbackTo(
   const minted = (
     await db.all<{ token_address: string }>(
       `SELECT DISTINCT t.token_address FROM token_transfers t JOIN contracts c ON c.address = t.token_address
-       WHERE t.block_number >= ? AND t.token_type = 'ERC20' AND (t.from_addr = ? OR t.to_addr = ?) AND c.first_seen_block < ?`,
+       WHERE t.block_number >= ? AND t.token_type IN ('ERC20', 'ERC721') AND (t.from_addr = ? OR t.to_addr = ?) AND c.first_seen_block < ?`,
       from,
       ZERO_ADDRESS,
       ZERO_ADDRESS,

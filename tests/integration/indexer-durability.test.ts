@@ -1,0 +1,529 @@
+// Durability of the indexer (issue 15).
+// 1. An indexer process SIGKILLed 20 times at random moments of a catch-up and restarted on the same data each time
+//    ends up with a database equal, table for table and row for row, to that of a single clean run; every kill leaves
+//    a consistent prefix of the chain behind, holding every block the killed process had reported as indexed.
+// 2. Reorgs 64 blocks deep, and deeper than every window of the indexer (its ancestor search reads 32 blocks per
+//    round, and state is read at a batch's own block only within 64 blocks of the head), followed live: no row of an
+//    orphaned block is left, and every count and balance matches the chain and a clean index of the new chain.
+// Runs on the suite's backend (SQLite, or PostgreSQL in the `integration-postgres` project).
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DatabaseSync } from 'node:sqlite';
+import { Interface } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
+import { Rng } from '../../devnet/rng.ts';
+import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
+import { startIndexer, type Indexer, type IndexerOptions } from '../../indexer/src/main.ts';
+import { decodeUint, encodeCall, SELECTORS } from '../../indexer/src/abi.ts';
+import { toHex } from '../../indexer/src/num.ts';
+import { RpcClient, unwrap } from '../../indexer/src/rpc.ts';
+import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
+import type { Queryable, Store } from '../../indexer/src/store/types.ts';
+import {
+  chainCounts,
+  counterMismatches,
+  countOf,
+  dbCounts,
+  erc1155Mismatches,
+  erc20Mismatches,
+  erc721Mismatches,
+  nativeMismatches,
+  waitFor,
+} from '../../indexer/testing/verify.ts';
+import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
+
+/** Kills of the indexer process during one catch-up. */
+const KILLS = 20;
+/** Seed of the kill plan (INDEXER_DURABILITY_SEED to replay another one); logged by the test. */
+const SEED = Number(process.env['INDEXER_DURABILITY_SEED'] ?? 0x15d0_7ab1e);
+/** Batches of one block, one at a time: a catch-up of several hundred commits, so that every kill lands inside it. */
+const SLOW_SYNC = { concurrency: 1, maxBlocksPerBatch: 1, txsPerBatch: 1 } as const;
+/** The kills aim at blocks below this share of the head, leaving the rest of the catch-up as a margin. */
+const KILL_SPAN = 0.7;
+/** Longest extra wait after a kill's target block was reported, so that kills fall at any phase of a batch. */
+const JITTER_MS = 40;
+
+/**
+ * Columns left out of the row-for-row comparison, because they legitimately differ between two correct databases:
+ * - schema_migrations.applied_at: the wall-clock second each migration ran, i.e. when the database was created.
+ * - addresses.balance_block: the block a native balance was read at is the last block of the batch that last touched
+ *   the address, so it follows where batches begin and end, and a restart begins a new batch wherever the killed
+ *   process stopped (the balance itself is compared, and checked against the chain in the reorg cases).
+ * - token_transfers.id, on PostgreSQL only: an identity column, and a sequence hands out values also to
+ *   transactions that never commit (those a kill aborted), so later ids skip them. SQLite's rowid is the highest
+ *   committed id plus one, so there the ids must match too. The transfers' chain order (block, log and batch index)
+ *   is compared on both backends.
+ * - sync_state.owner, on PostgreSQL only: the random id of the process that last held the sync lock (always null on
+ *   SQLite, where no lock is taken).
+ */
+const EXCLUDED: Readonly<Record<string, readonly string[]>> = {
+  schema_migrations: ['applied_at'],
+  addresses: ['balance_block'],
+  ...(BACKEND === 'postgres' ? { token_transfers: ['id'], sync_state: ['owner'] } : {}),
+};
+/** Also left out when a live index that followed reorgs is compared with a clean index of the new chain. */
+const EXCLUDED_AFTER_REORGS: Readonly<Record<string, readonly string[]>> = {
+  ...EXCLUDED,
+  // Both indexers still run here: updated_at is the wall-clock time of each one's last status write, reorgs the
+  // rollbacks the live one went through (none for the clean one), last_error the last error the live one retried
+  // while the chain changed under it, if any.
+  sync_state: [...(EXCLUDED['sync_state'] ?? []), 'updated_at', 'reorgs', 'last_error'],
+};
+
+const erc20 = new Interface(['function transfer(address to, uint256 value)', 'function balanceOf(address) view returns (uint256)']);
+const erc721 = new Interface(['function transferFrom(address from, address to, uint256 tokenId)', 'function ownerOf(uint256) view returns (address)']);
+const erc1155 = new Interface([
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+  'function balanceOf(address, uint256) view returns (uint256)',
+]);
+// Init code of a contract whose runtime code is the single byte 0x00 (STOP).
+const TINY_CONTRACT = '0x6001600c60003960016000f300';
+
+let anvil: AnvilHandle;
+let info: ScenarioInfo;
+let rpc: RpcClient;
+const dirs: string[] = [];
+const procs: Proc[] = [];
+const opened: Store[] = [];
+const indexers: Indexer[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'indexer-durability-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function chainHead(): Promise<{ number: number; hash: string }> {
+  const b = await rpc.call<{ number: string; hash: string }>('eth_getBlockByNumber', ['latest', false]);
+  return { number: Number(b.number), hash: b.hash.toLowerCase() };
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  // About 1,000 blocks, 3,000 transactions and 2,000 logs, of every kind the indexer derives state from.
+  info = await runScenario(anvil.url, { scale: 3 });
+  rpc = new RpcClient(anvil.url);
+}, 180_000);
+
+afterAll(async () => {
+  for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  await Promise.all(procs.map((p) => p.exited));
+  for (const ix of indexers) await ix.stop();
+  for (const s of opened) await s.close().catch(() => undefined);
+  await anvil?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Databases, read as they are
+
+/**
+ * A connection to an indexer's database that does not change it: on SQLite the file opened read-only (neither the
+ * database file nor its write-ahead log is written, no checkpoint runs on close), on PostgreSQL a pool of its own.
+ */
+async function inspect(storage: Storage): Promise<Store> {
+  const store = storage.databaseUrl ? await openStorage(storage) : new SqliteStore(new DatabaseSync(join(storage.dataDir, 'indexer.sqlite'), { readOnly: true }));
+  opened.push(store);
+  return store;
+}
+
+async function close(store: Store): Promise<void> {
+  opened.splice(opened.indexOf(store), 1);
+  await store.close();
+}
+
+/** The tables of the database with their columns in declared order, from the catalog. */
+async function schemaOf(db: Store): Promise<Map<string, string[]>> {
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.all<{ table_name: string; column_name: string }>(
+          `SELECT m.name AS table_name, c.name AS column_name FROM sqlite_master m, pragma_table_info(m.name) c
+           WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, c.cid`,
+        )
+      : await db.all<{ table_name: string; column_name: string }>(
+          `SELECT c.table_name, c.column_name FROM information_schema.columns c
+           JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+           WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' ORDER BY c.table_name, c.ordinal_position`,
+        );
+  const tables = new Map<string, string[]>();
+  for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
+  return tables;
+}
+
+/** Every row of every table, the excluded columns left out, ordered by all remaining columns (the key among them). */
+async function dumpAll(db: Store, excluded: Readonly<Record<string, readonly string[]>>): Promise<Map<string, unknown[]>> {
+  const out = new Map<string, unknown[]>();
+  for (const [table, columns] of await schemaOf(db)) {
+    const kept = columns.filter((c) => !(excluded[table] ?? []).includes(c));
+    const list = kept.map((c) => `"${c}"`).join(', ');
+    out.set(table, (await db.all<Record<string, unknown>>(`SELECT ${list} FROM "${table}" ORDER BY ${list}`)).map((r) => ({ ...r })));
+  }
+  return out;
+}
+
+/** Two databases hold the same tables and, in each, the same rows. */
+async function expectSameRows(mine: Store, reference: Store, excluded: Readonly<Record<string, readonly string[]>>): Promise<void> {
+  const a = await dumpAll(mine, excluded);
+  const b = await dumpAll(reference, excluded);
+  expect([...a.keys()]).toEqual([...b.keys()]);
+  // The comparison is not between two empty databases.
+  expect((b.get('blocks') ?? []).length).toBeGreaterThan(0);
+  for (const [table, rows] of b) {
+    expect(a.get(table)?.length, `rows of ${table}`).toBe(rows.length);
+    expect(a.get(table), `table ${table}`).toEqual(rows);
+  }
+}
+
+/** The database holds blocks 0..n of the chain exactly, with their transactions and logs, and its counters agree. */
+async function expectChainPrefix(db: Queryable): Promise<number> {
+  const tip = Number((await db.one<{ n: number | null }>('SELECT max(number) AS n FROM blocks'))?.n ?? -1);
+  // Of blocks 0..-1 (an empty database): none.
+  const chain = await chainCounts(rpc, tip);
+  const mine = await dbCounts(db);
+  expect(mine.hashes).toEqual(chain.hashes);
+  expect(mine.transactions).toBe(chain.transactions);
+  expect(mine.logs).toBe(chain.logs);
+  expect(await counterMismatches(db)).toEqual([]);
+  return tip;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Indexer processes (tests/integration/indexer-process.ts), which a SIGKILL ends with no clean-up of any kind
+
+interface Proc {
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+  url: Promise<string>;
+  exited: Promise<void>;
+}
+
+function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'indexer-process.ts'), JSON.stringify({ rpcUrl: anvil.url, port: 0, ...opts })], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let ready: (url: string) => void = () => {};
+  let failed: (err: Error) => void = () => {};
+  const url = new Promise<string>((resolve, reject) => {
+    ready = resolve;
+    failed = reject;
+  });
+  url.catch(() => undefined);
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    if (line.startsWith('ready ')) ready(line.slice(6));
+  });
+  child.stderr.on('data', (chunk: Buffer) => lines.push(`stderr ${chunk.toString()}`));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      failed(new Error(`the indexer process exited (code ${code}, signal ${signal}) before serving: ${lines.slice(-8).join(' | ')}`));
+      resolve();
+    }),
+  );
+  const proc = { child, lines, url, exited };
+  procs.push(proc);
+  return proc;
+}
+
+interface Health {
+  lastBlock: number | null;
+  chainHead: number | null;
+  catchingUp: boolean;
+}
+
+/** Polls a process's /health until `done` says so; fails at once if the process dies. */
+async function healthUntil(p: Proc, url: string, done: (h: Health) => boolean, what: string, timeoutMs = 120_000): Promise<Health> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died waiting for ${what}: ${p.lines.slice(-8).join(' | ')}`);
+    const h = (await (await fetch(`${url}/health`)).json()) as Health;
+    if (done(h)) return h;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last health ${JSON.stringify(h)})`);
+    await sleep(5);
+  }
+}
+
+/**
+ * Waits until the process serves and syncs (on PostgreSQL it first waits for the sync lock, which a killed process
+ * holds until the server notices its connections closed); answers its URL.
+ */
+async function serving(p: Proc): Promise<string> {
+  const url = await p.url;
+  await waitFor(
+    () => {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died before syncing: ${p.lines.slice(-8).join(' | ')}`);
+      return p.lines.includes('syncing');
+    },
+    120_000,
+    `the indexer process to sync (it said: ${p.lines.slice(-5).join(' | ')})`,
+  );
+  return url;
+}
+
+async function sigkill(p: Proc): Promise<void> {
+  p.child.kill('SIGKILL');
+  await p.exited;
+  expect(p.child.signalCode).toBe('SIGKILL');
+}
+
+/** SIGTERM: the process stops its indexer (closing the database) and exits 0. */
+async function sigterm(p: Proc): Promise<void> {
+  p.child.kill('SIGTERM');
+  await p.exited;
+  expect(p.child.exitCode, p.lines.slice(-8).join(' | ')).toBe(0);
+}
+
+/** Runs an indexer process until it has indexed the chain up to `head`, then stops it cleanly. */
+async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions['sync']): Promise<void> {
+  const p = spawnIndexer({ ...storage, ...(sync ? { sync } : {}) });
+  const url = await serving(p);
+  await healthUntil(p, url, (h) => h.lastBlock === head && !h.catchingUp, `block ${head}`);
+  await sigterm(p);
+}
+
+describe('kill -9 during the sync', () => {
+  it(`${KILLS} SIGKILLs at random moments of a catch-up, each followed by a restart on the same data: the database equals a clean run's, row for row`, async () => {
+    const head = (await chainHead()).number;
+    const storage = await freshStorage(tempDir());
+    const rng = new Rng(SEED);
+    console.log(`indexer durability: kill plan seed ${SEED} (INDEXER_DURABILITY_SEED=${SEED} replays it), chain head ${head}, backend ${BACKEND}`);
+
+    const kills: { target: number; jitter: number; reported: number; tip: number }[] = [];
+    let previous = -1;
+    for (let i = 0; i < KILLS; i++) {
+      // One target block in each twentieth of the first KILL_SPAN of the chain, so the kills spread over the catch-up.
+      const lo = Math.floor((i * head * KILL_SPAN) / KILLS);
+      const hi = Math.floor(((i + 1) * head * KILL_SPAN) / KILLS) - 1;
+      const target = rng.int(lo, Math.max(lo, hi));
+      const jitter = rng.int(0, JITTER_MS);
+      const p = spawnIndexer({ ...storage, sync: SLOW_SYNC });
+      const url = await serving(p);
+      const seen = await healthUntil(p, url, (h) => (h.lastBlock ?? -1) >= target, `kill ${i + 1}'s target block ${target}`);
+      await sleep(jitter);
+      await sigkill(p);
+
+      const db = await inspect(storage);
+      try {
+        const tip = await expectChainPrefix(db);
+        kills.push({ target, jitter, reported: seen.lastBlock ?? -1, tip });
+        // Every block the process had reported as indexed survived the kill, and the catch-up was not over yet.
+        expect(tip).toBeGreaterThanOrEqual(seen.lastBlock ?? -1);
+        expect(tip).toBeGreaterThanOrEqual(previous);
+        expect(tip, `kill ${i + 1} did not land during the catch-up`).toBeLessThan(head);
+        previous = tip;
+      } finally {
+        await close(db);
+      }
+    }
+    console.log(`indexer durability: kills at (target/reported/stored tip, +jitter ms) ${kills.map((k) => `${k.target}/${k.reported}/${k.tip}+${k.jitter}`).join(' ')}`);
+    // The last restart finishes the catch-up.
+    await syncToHead(storage, head, SLOW_SYNC);
+
+    // A single clean run of the same chain on a database of its own, with the default batches, is the reference.
+    const reference = await freshStorage(tempDir());
+    await syncToHead(reference, head);
+
+    const mine = await inspect(storage);
+    const clean = await inspect(reference);
+    expect(await expectChainPrefix(clean)).toBe(head);
+    expect(await expectChainPrefix(mine)).toBe(head);
+    await expectSameRows(mine, clean, EXCLUDED);
+  }, 300_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deep reorgs, followed by a live indexer
+
+describe('deep reorgs', () => {
+  let indexer: Indexer;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    indexer = await startIndexer({
+      rpcUrl: anvil.url,
+      ...(await freshStorage(tempDir())),
+      port: 0,
+      pollMs: 100,
+      log: (line) => log.push(line),
+      progress: false,
+      metadata: false,
+      verify: { download: false },
+    });
+    indexers.push(indexer);
+    await indexer.caughtUp();
+  }, 180_000);
+
+  /** Waits until the indexer's newest block is the chain's head, number and hash. */
+  async function indexedHead(): Promise<{ number: number; hash: string }> {
+    const head = await chainHead();
+    await waitFor(
+      async () => {
+        const row = await indexer.store.one<{ number: number; hash: string }>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+        return row?.number === head.number && row.hash === head.hash;
+      },
+      60_000,
+      `the indexer to reach block ${head.number} ${head.hash}`,
+    );
+    return head;
+  }
+
+  /** eth_call at a block, decoded. */
+  async function callAt(iface: Interface, to: string, fn: string, args: unknown[], block: number): Promise<unknown> {
+    const data = await rpc.call<string>('eth_call', [{ to, data: iface.encodeFunctionData(fn, args) }, toHex(block)]);
+    return iface.decodeFunctionResult(fn, data)[0];
+  }
+
+  /**
+   * One transaction of each kind the index derives state from (native value, ERC-20, ERC-721 and ERC-1155 transfers,
+   * a contract creation), each valid on the state at `ancestor` and paying a fresh address, for anvil_reorg.
+   */
+  async function replacements(ancestor: number, fresh: readonly string[]): Promise<Record<string, string>[]> {
+    const accounts = info.accounts.map((a) => a.toLowerCase());
+    const [a1, a2] = [accounts[1] as string, accounts[2] as string];
+    const token = info.tokens[0]?.address as string;
+    let tokenFrom: string | undefined;
+    for (const a of accounts.slice(3)) if (((await callAt(erc20, token, 'balanceOf', [a], ancestor)) as bigint) > 0n) tokenFrom ??= a;
+    let nft: { address: string; id: bigint; owner: string } | undefined;
+    for (const r of await indexer.store.all<{ token_address: string; token_id: string }>("SELECT token_address, token_id FROM nft_tokens WHERE token_type = 'ERC721' AND mint_block <= ? ORDER BY token_address, token_id", ancestor)) {
+      if (nft) break;
+      const owner = ((await callAt(erc721, r.token_address, 'ownerOf', [BigInt(r.token_id)], ancestor)) as string).toLowerCase();
+      if (accounts.includes(owner) && owner !== tokenFrom) nft = { address: r.token_address, id: BigInt(r.token_id), owner };
+    }
+    let item: { id: number; holder: string } | undefined;
+    for (const id of info.erc1155.tokenIds) {
+      for (const a of accounts.slice(3)) {
+        if (!item && a !== tokenFrom && a !== nft?.owner && ((await callAt(erc1155, info.erc1155.address, 'balanceOf', [a, id], ancestor)) as bigint) > 0n) item = { id, holder: a };
+      }
+    }
+    if (!tokenFrom || !nft || !item) throw new Error(`no holder at block ${ancestor} to send a replacement from: ${JSON.stringify({ tokenFrom, nft: nft?.owner, item })}`);
+    return [
+      { from: a1, to: fresh[0] as string, value: '0x1234' },
+      { from: tokenFrom, to: token, data: erc20.encodeFunctionData('transfer', [fresh[1], 777n]) },
+      { from: nft.owner, to: nft.address, data: erc721.encodeFunctionData('transferFrom', [nft.owner, fresh[2], nft.id]) },
+      { from: item.holder, to: info.erc1155.address, data: erc1155.encodeFunctionData('safeTransferFrom', [item.holder, fresh[3], BigInt(item.id), 1n, '0x']) },
+      { from: a2, data: TINY_CONTRACT },
+    ].map((tx) => ({ ...tx, gasPrice: '0x0' }));
+  }
+
+  /** The chain's transactions (hash, block) and logs (block, index, transaction, emitter), in chain order. */
+  async function chainRows(head: number): Promise<{ txs: string[]; logs: string[] }> {
+    const txs: string[] = [];
+    const logs: string[] = [];
+    for (let start = 0; start <= head; start += 100) {
+      const numbers = Array.from({ length: Math.min(head, start + 99) - start + 1 }, (_, i) => start + i);
+      const answers = await rpc.batch<unknown>(numbers.flatMap((n) => [
+        { method: 'eth_getBlockByNumber', params: [toHex(n), false] },
+        { method: 'eth_getBlockReceipts', params: [toHex(n)] },
+      ]));
+      for (let i = 0; i < answers.length; i += 2) {
+        const block = unwrap(answers[i]) as { hash: string; number: string; transactions: string[] };
+        for (const h of block.transactions) txs.push(`${h.toLowerCase()}@${Number(block.number)}:${block.hash.toLowerCase()}`);
+        for (const r of unwrap(answers[i + 1]) as { logs: { blockNumber: string; logIndex: string; transactionHash: string; address: string }[] }[]) {
+          for (const l of r.logs) logs.push(`${Number(l.blockNumber)}:${Number(l.logIndex)}:${l.transactionHash.toLowerCase()}:${l.address.toLowerCase()}`);
+        }
+      }
+    }
+    return { txs, logs };
+  }
+
+  /** Everything indexed belongs to the chain as it is now; counts, balances, owners and counters match it. */
+  async function expectOnChain(candidates: readonly string[]): Promise<void> {
+    const db = indexer.store;
+    const head = await chainHead();
+    const chain = await chainCounts(rpc, head.number);
+    const mine = await dbCounts(db);
+    expect(mine.hashes).toEqual(chain.hashes);
+    const rows = await chainRows(head.number);
+    expect((await db.all<{ k: string }>("SELECT hash || '@' || block_number || ':' || block_hash AS k FROM transactions ORDER BY id")).map((r) => r.k)).toEqual(rows.txs);
+    expect((await db.all<{ k: string }>("SELECT block_number || ':' || log_index || ':' || tx_hash || ':' || address AS k FROM logs ORDER BY id")).map((r) => r.k)).toEqual(rows.logs);
+    // No row refers to a block or transaction that is not on the chain (any more).
+    const stale = await countOf(
+      db,
+      `SELECT (SELECT count(*) FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE b.number = t.block_number AND b.hash = t.block_hash))
+            + (SELECT count(*) FROM logs l WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = l.tx_id AND t.hash = l.tx_hash AND t.block_number = l.block_number))
+            + (SELECT count(*) FROM token_transfers x WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.hash = x.tx_hash AND t.block_number = x.block_number))
+            + (SELECT count(*) FROM address_transactions a WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = a.tx_id))
+            + (SELECT count(*) FROM nft_tokens n WHERE n.mint_tx IS NOT NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.hash = n.mint_tx AND t.block_number = n.mint_block))
+            + (SELECT count(*) FROM contracts c WHERE c.creation_tx IS NOT NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.hash = c.creation_tx AND t.block_number = c.block_number))
+            + (SELECT count(*) FROM addresses a WHERE a.first_seen_block > (SELECT max(number) FROM blocks)) AS n`,
+    );
+    expect(stale).toBe(0);
+    expect(await counterMismatches(db)).toEqual([]);
+    const addresses = (await db.all<{ address: string }>('SELECT address FROM addresses')).map((r) => r.address);
+    const all = [...new Set([...info.accounts, ...info.holders, ...candidates, ...addresses].map((a) => a.toLowerCase()))];
+    expect(await erc20Mismatches(db, rpc, all)).toEqual([]);
+    expect(await erc721Mismatches(db, rpc)).toEqual([]);
+    expect(await erc1155Mismatches(db, rpc, all)).toEqual([]);
+    expect(await nativeMismatches(db, rpc)).toEqual([]);
+    // sum() of a 64-bit column is numeric (a decimal string) on PostgreSQL.
+    expect(await countOf(db, 'SELECT sum(blocks_mined) AS n FROM validators')).toBe(chain.blocks - 1);
+    // ERC-20 and ERC-721 total supplies (minted and burnt in the orphaned blocks too) are those of the chain (the
+    // collections' supplies were left stale by a rollback until issue 15).
+    const tokens = await db.all<{ address: string; total_supply: string | null }>("SELECT address, total_supply FROM contracts WHERE contract_type IN ('ERC20', 'ERC721') ORDER BY address");
+    expect(tokens.length).toBeGreaterThan(0);
+    const supplies = await rpc.batch<string>(tokens.map((t) => ({ method: 'eth_call', params: [{ to: t.address, data: encodeCall(SELECTORS.totalSupply) }, 'latest'] })));
+    expect(tokens.map((t) => `${t.address} ${t.total_supply}`)).toEqual(tokens.map((t, i) => `${t.address} ${decodeUint(unwrap(supplies[i]))?.toString() ?? null}`));
+  }
+
+  async function reorg(depth: number, fresh: readonly string[]): Promise<void> {
+    const before = await indexedHead();
+    const ancestor = before.number - depth;
+    const orphaned = (await chainCounts(rpc, before.number)).hashes.slice(ancestor + 1);
+    const orphanedTxs = (await indexer.store.all<{ hash: string }>('SELECT hash FROM transactions WHERE block_number > ?', ancestor)).map((r) => r.hash);
+    const txs = await replacements(ancestor, fresh);
+    // The replacements go into the first, second, middle and last two of the new blocks.
+    const at = [0, 1, Math.floor(depth / 2), depth - 2, depth - 1];
+    const reorgsBefore = indexer.status().reorgs;
+    const logged = log.length;
+    await rpc.call('anvil_reorg', [depth, txs.map((tx, i) => [tx, at[i]])]);
+
+    const after = await indexedHead();
+    // Exactly the last `depth` blocks were replaced, at the same height.
+    expect(after.number).toBe(before.number);
+    const hashes = (await chainCounts(rpc, after.number)).hashes;
+    expect(hashes[ancestor]).toBe((await dbCounts(indexer.store)).hashes[ancestor]);
+    expect(hashes.slice(ancestor + 1).filter((h) => orphaned.includes(h))).toEqual([]);
+    expect(indexer.status().reorgs).toBeGreaterThan(reorgsBefore);
+    // The indexer found the fork point, `depth` blocks down, and rolled back to it in one go.
+    expect(log.slice(logged).filter((l) => l.includes('rolled back'))).toEqual([expect.stringMatching(new RegExp(`rolled back ${depth} block\\(s\\) .* to block ${ancestor}$`))]);
+
+    // The replacement transactions are indexed and succeeded; the orphaned ones are gone.
+    const mined = await indexer.store.all<{ hash: string; status: number }>('SELECT hash, status FROM transactions WHERE block_number > ?', ancestor);
+    expect(mined.map((r) => Number(r.status))).toEqual(txs.map(() => 1));
+    expect(orphanedTxs.length).toBeGreaterThan(0);
+    for (const h of orphanedTxs) expect(mined.map((r) => r.hash)).not.toContain(h);
+    for (const table of ['transactions', 'token_transfers']) {
+      const hashCol = table === 'transactions' ? 'hash' : 'tx_hash';
+      const left = await countOf(indexer.store, `SELECT count(*) AS n FROM ${table} WHERE ${hashCol} IN (${orphanedTxs.map(() => '?').join(', ')})`, ...orphanedTxs);
+      expect(left, `${table} rows of orphaned transactions`).toBe(0);
+    }
+    // Each fresh address got what its replacement sent it.
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', fresh[0] as string)).toBe(1);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', fresh[1] as string, fresh[2] as string, fresh[3] as string)).toBe(4);
+    await expectOnChain(fresh);
+  }
+
+  const freshSet = (n: number) => [1, 2, 3, 4].map((i) => `0x${(n * 16 + i).toString(16).padStart(40, '0')}`);
+
+  it('a reorg 64 blocks deep: the rows of the orphaned blocks are gone and the index matches the chain', async () => {
+    await reorg(64, freshSet(0xf64));
+  }, 120_000);
+
+  it('a reorg deeper than every window of the indexer (130 blocks, over the first): the same, and the index equals a clean index of the new chain', async () => {
+    await reorg(130, freshSet(0xf130));
+    // Row for row against a clean index of the chain as it is now.
+    const head = (await chainHead()).number;
+    const reference = await freshStorage(tempDir());
+    const clean = await startIndexer({ rpcUrl: anvil.url, ...reference, port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+    indexers.push(clean);
+    await clean.caughtUp();
+    expect((await dbCounts(clean.store)).blocks).toBe(head + 1);
+    await expectSameRows(indexer.store, clean.store, EXCLUDED_AFTER_REORGS);
+  }, 180_000);
+});
