@@ -182,12 +182,15 @@ export class Syncer {
           this.markCaughtUp();
           this.maybeCheckpoint(true);
           failures = 0;
+          // A success ends the error /health reported: it is no longer the indexer's state.
+          this.lastError = null;
           await this.publish();
           await this.sleep(this.pollMs);
           continue;
         }
         await this.catchUp(next, head);
         failures = 0;
+        this.lastError = null;
       } catch (err) {
         failures++;
         this.lastError = err instanceof Error ? err.message : String(err);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,4 +149,37 @@ describe('restart in the middle of the catch-up', () => {
       await second.stop();
     }
   });
+});
+
+describe('an RPC node that fails, then answers again', () => {
+  it('reports the error while it lasts and no longer once the sync succeeds (the sync state kept it for good before)', async () => {
+    let failing = true;
+    // A node in front of anvil that answers 503 while `failing`.
+    const node = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (failing) {
+          res.writeHead(503, { 'content-type': 'text/plain' }).end('node is down');
+          return;
+        }
+        void fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) }).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    const storage = await freshStorage(tempDir());
+    const flaky = await startIndexer({ rpcUrl: `http://127.0.0.1:${(node.address() as AddressInfo).port}`, ...storage, port: 0, log: () => {}, progress: false, metadata: false });
+    try {
+      await waitFor(() => flaky.status().lastError !== null, 20_000, 'the failure to be reported');
+      expect(flaky.status().lastError).toMatch(/503|node is down/);
+      failing = false;
+      await flaky.caughtUp();
+      await waitFor(() => flaky.status().lastError === null, 20_000, 'the error to be cleared');
+    } finally {
+      await flaky.stop();
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
+  }, 120_000);
 });
