@@ -132,6 +132,11 @@ describe('client address', () => {
     ['a peer outside the trusted range keeps its own address', req('203.0.113.9'), '192.0.2.5', 'loopback', '192.0.2.5'],
     ['private proxies', req('203.0.113.9'), '10.1.2.3', 'private', '203.0.113.9'],
     ['no header: the peer', req(), '127.0.0.1', 'loopback', '127.0.0.1'],
+    // TRUST_PROXY is read as the indexer's INDEXER_TRUST_PROXY: CIDR ranges and addresses too.
+    ['a proxy in a CIDR range', req('203.0.113.9'), '100.64.3.4', '100.64.0.0/10', '203.0.113.9'],
+    ['a peer outside the CIDR range', req('203.0.113.9'), '100.128.0.1', '100.64.0.0/10', '100.128.0.1'],
+    ['a forwarded value that is no address: the proxy', req('<script>'), '127.0.0.1', 'loopback', '127.0.0.1'],
+    ['a setting that does not parse trusts no one', req('203.0.113.9'), '127.0.0.1', 'everyone', '127.0.0.1'],
   ])('%s', (_name, request, peer, setting, expected) => {
     expect(clientAddress(request, peer, setting)).toBe(expected);
   });

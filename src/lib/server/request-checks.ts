@@ -1,4 +1,5 @@
 // Checks of state-changing requests (logins, uploads, theme changes): they must come from this site's own pages.
+import { clientAddress as forwardedClient, normalizeAddress, parseAddressSet, type AddressSet } from '../../../indexer/src/http/client-address.ts';
 
 /**
  * Whether a POST comes from a page of this origin: its Origin header names this origin or, when a browser sent none,
@@ -10,13 +11,26 @@ export function isSameOrigin(request: Request, origin: string): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
 
-/** The loopback and private ranges a trusted proxy in front of the site may use (TRUST_PROXY=loopback|private). */
+const trustedSets = new Map<string, AddressSet | null>();
+
+/**
+ * Whether the socket's peer is a trusted proxy in front of the site: TRUST_PROXY is `loopback`, `private`, addresses
+ * or CIDR ranges, read as the indexer reads its INDEXER_TRUST_PROXY (one parser, indexer/src/http/client-address.ts).
+ * A setting that does not parse trusts no one (and says so once).
+ */
 export function trustedProxy(address: string, setting: string): boolean {
-  const a = address.replace(/^::ffff:/, '');
-  const loopback = a === '::1' || /^127\./.test(a);
-  if (setting === 'loopback') return loopback;
-  if (setting === 'private') return loopback || /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a) || /^f[cd][0-9a-f]{2}:/i.test(a);
-  return false;
+  let set = trustedSets.get(setting);
+  if (set === undefined) {
+    try {
+      set = parseAddressSet(setting);
+    } catch (error) {
+      console.error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}; no proxy is trusted`);
+      set = null;
+    }
+    trustedSets.set(setting, set);
+  }
+  const peer = normalizeAddress(address);
+  return set !== null && peer !== null && set.has(peer);
 }
 
 /**
@@ -33,12 +47,10 @@ export function siteOrigin(request: Request, url: URL, peer: string, setting: st
 }
 
 /**
- * The client's address: the socket's peer, or, when that peer is a trusted proxy (TRUST_PROXY=loopback or private),
- * the last address in X-Forwarded-For that the proxy added. Used to throttle logins per client.
+ * The client's address: the socket's peer, or, when that peer is a trusted proxy (TRUST_PROXY), the last address in
+ * X-Forwarded-For that the proxy added (the indexer's rule). Used to throttle logins per client.
  */
 export function clientAddress(request: Request, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
   if (!trustedProxy(peer, setting)) return peer;
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const last = forwarded.at(-1);
-  return last !== undefined && last.length <= 100 ? last : peer;
+  return forwardedClient(peer, request.headers.get('x-forwarded-for') ?? undefined, { has: () => true }) ?? peer;
 }
