@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderCache, sharedCacheSeconds } from '../../src/lib/server/render-cache.ts';
+import { createRenderCache, heapBytes, sharedCacheSeconds } from '../../src/lib/server/render-cache.ts';
 
 describe('sharedCacheSeconds', () => {
   it.each([
@@ -42,6 +42,45 @@ describe('render cache', () => {
     expect(cache.get('/a', 2)).not.toBeNull();
     expect(cache.get('/c6', 2)).not.toBeNull();
     expect(cache.size).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('what the render cache holds in memory', () => {
+  it('counts a page with a character beyond Latin-1 at two bytes per character, as V8 keeps it', () => {
+    expect(heapBytes('abc')).toBe(3);
+    expect(heapBytes('café')).toBe(4);
+    expect(heapBytes('a — b')).toBe(10);
+    const cache = createRenderCache({ maxBytes: 800, minSharedSeconds: 1 });
+    // Pages of 50 characters with a dash take 100 bytes each: 8 fit in 800 bytes, the 9th pushes the first out.
+    for (let i = 0; i < 9; i++) cache.set(`/p${i}`, `—${'x'.repeat(49)}`, [], 100, 0);
+    expect(cache.bytes).toBe(800);
+    expect(cache.size).toBe(8);
+    expect(cache.get('/p0', 1)).toBeNull();
+  });
+
+  it('sweeps out expired pages nobody asks for again (pages kept per head block once the head moves)', () => {
+    const cache = createRenderCache({ maxBytes: 1_000_000, maxTtlMs: 30_000, sweepIntervalMs: 5_000 });
+    for (let i = 0; i < 100; i++) cache.keep(`/address/0x${i}@7`, 'x'.repeat(1_000), [], 30_000, 0);
+    expect(cache.size).toBe(100);
+    expect(cache.bytes).toBe(100_000);
+    // A new head: the same addresses under new keys. Before 30 s nothing has expired; after, the old keys go.
+    cache.keep('/address/0x0@8', 'x'.repeat(1_000), [], 30_000, 29_999);
+    expect(cache.size).toBe(101);
+    cache.keep('/address/0x1@9', 'x'.repeat(1_000), [], 30_000, 35_000);
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(2_000);
+    expect(cache.get('/address/0x0@8', 35_001)).not.toBeNull();
+  });
+
+  it('sweeps at most once per interval', () => {
+    const cache = createRenderCache({ maxTtlMs: 1_000, sweepIntervalMs: 5_000 });
+    cache.keep('/a', 'a', [], 1_000, 0);
+    cache.keep('/b', 'b', [], 1_000, 2_000);
+    // /a expired at 1 s, but the last sweep ran at 0 s: it stays until the sweep at 5 s.
+    cache.keep('/c', 'c', [], 1_000, 4_000);
+    expect(cache.size).toBe(3);
+    cache.keep('/d', 'd', [], 1_000, 5_000);
+    expect(cache.size).toBe(1);
   });
 });
 

@@ -6,6 +6,8 @@ export interface CachedPage {
   body: string;
   headers: [string, string][];
   expiresAt: number;
+  /** Heap bytes of the body as counted against the cache's limit (see heapBytes). */
+  bodyBytes: number;
   /** The body compressed, per encoding, made on the first request that asks for it (counted in the cache's bytes). */
   encoded?: Map<string, Uint8Array<ArrayBuffer>>;
 }
@@ -17,10 +19,24 @@ export function sharedCacheSeconds(cacheControl: string | null): number {
   return match ? Number(match[1]) : 0;
 }
 
+/**
+ * Bytes a string takes on the heap: V8 keeps a string with any character beyond Latin-1 (a '—', a '·') at two bytes
+ * per character, and every page has some. Counting characters let the cache hold twice its limit.
+ */
+export function heapBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+}
+
 /** Options of createRenderCache. */
 export interface RenderCacheOptions {
-  /** Bytes of page bodies kept at most; the least recently used go first. */
+  /** Heap bytes of page bodies (and their compressed copies) kept at most; the least recently used go first. */
   maxBytes?: number;
+  /**
+   * Expired pages are swept out this often (on a store), not only when asked for again: a page kept per head block
+   * is never asked for again once a new block comes, and would otherwise sit in memory until the size limit.
+   */
+  sweepIntervalMs?: number;
   /** Upper bound of an entry's life, whatever s-maxage says, so relative times in a page stay near the truth. */
   maxTtlMs?: number;
   /**
@@ -35,12 +51,14 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxTtlMs = options.maxTtlMs ?? 60_000;
   const minSharedSeconds = options.minSharedSeconds ?? 60;
+  const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
+  let lastSweep = -Infinity;
 
   const drop = (key: string, page: CachedPage) => {
     entries.delete(key);
-    bytes -= page.body.length;
+    bytes -= page.bodyBytes;
     for (const packed of page.encoded?.values() ?? []) bytes -= packed.byteLength;
   };
 
@@ -68,11 +86,16 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
     },
     /** Keeps a page for min(ttlMs, maxTtl) whatever its headers say (the caller's key makes it fresh: a head block). */
     keep(key: string, body: string, headers: [string, string][], ttlMs: number, now: number): void {
-      if (body.length > maxBytes / 8) return;
+      const bodyBytes = heapBytes(body);
+      if (bodyBytes > maxBytes / 8) return;
       const old = entries.get(key);
       if (old) drop(key, old);
-      entries.set(key, { body, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs) });
-      bytes += body.length;
+      if (now - lastSweep >= sweepIntervalMs) {
+        lastSweep = now;
+        for (const [k, page] of entries) if (page.expiresAt <= now) drop(k, page);
+      }
+      entries.set(key, { body, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs), bodyBytes });
+      bytes += bodyBytes;
       for (const [k, page] of entries) {
         if (bytes <= maxBytes) break;
         drop(k, page);
@@ -86,6 +109,10 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
     },
     get size(): number {
       return entries.size;
+    },
+    /** Heap bytes held (bodies and compressed copies). */
+    get bytes(): number {
+      return bytes;
     },
   };
 }
