@@ -295,6 +295,23 @@ describe('devnet scenario', () => {
     }
     expect(processGone(other.pid)).toBe(true);
   });
+
+  // DEVNET_SCALE=2 once sent an ERC-1155 batch of 2 of an id its sender had been minted 1 of: runScenario throws when
+  // any transaction's status is not the intended one, and the ledger's mistake went on into two later transfers.
+  it('writes a larger history at DEVNET_SCALE=2 with exactly the intended reverts', async () => {
+    const other = await startAnvil({ timestamp: genesis });
+    try {
+      const larger = await runScenario(other.url, { now, scale: 2 });
+      expect(larger.scale).toBe(2);
+      expect(larger.lastBlock).toBeGreaterThan(info.lastBlock);
+      const statuses = await new Rpc(other.url).batchOrThrow(
+        [larger.samples.erc1155Batch, larger.samples.reverted].map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+      );
+      expect((statuses as Receipt[]).map((r) => r.status)).toEqual(['0x1', '0x0']);
+    } finally {
+      await other.stop();
+    }
+  }, 180_000);
 });
 
 describe('devnet live activity', () => {
