@@ -11,12 +11,11 @@
 // inspector on a loopback port, through which each memory reading is preceded by a full garbage collection.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ScenarioInfo } from '../devnet/types.ts';
+import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { freePort, waitForHttp } from '../scripts/site.ts';
 
 /** What a browser asks with: answers come back compressed, as they do for visitors (and for the islands' API calls). */
@@ -44,30 +43,16 @@ export interface LoadBenchOptions {
   log?: (line: string) => void;
 }
 
-/** One target's figures (latencies in ms). */
-export interface LoadBenchRow {
+/** One target's figures (latencies in ms, per-status counts, first failures and slowest requests from the load generator). */
+export interface LoadBenchRow extends Pick<LoadFigures, 'p50' | 'p99' | 'max' | 'statuses' | 'failures' | 'slowest'> {
   target: string;
   clients: number;
   paths: number;
+  /** All requests, answered or not. */
   requests: number;
   rps: number;
-  p50: number;
-  p99: number;
-  max: number;
   /** Network errors and time-outs plus non-2xx answers. */
   errors: number;
-  /** Count per HTTP status, and `error` for requests without an answer. */
-  statuses: Record<string, number>;
-  /** A few failed requests: status or error, then the path. */
-  failures: string[];
-  /** The slowest requests. */
-  slowest: Slow[];
-}
-
-/** A slow request. */
-export interface Slow {
-  ms: number;
-  path: string;
 }
 
 /** Memory of one server process, in bytes. */
@@ -88,114 +73,12 @@ export interface LoadBenchResult {
   ok: boolean;
 }
 
-// ---- the load generator (a worker thread per target) ----
-
-interface LoadJob {
-  kind: 'sto-load-bench';
-  url: string;
-  paths: string[];
-  connections: number;
-  durationMs: number;
-  headers: Record<string, string>;
-}
-
-interface WorkerResult {
-  latencies: number[];
-  statuses: Record<string, number>;
-  failures: string[];
-  slowest: Slow[];
-  elapsedMs: number;
-}
-
-async function generateLoad(job: LoadJob): Promise<WorkerResult> {
-  const base = new URL(job.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: job.connections, maxFreeSockets: job.connections });
-  const once = (path: string): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const req = request({ host: base.hostname, port: base.port, path, agent, method: 'GET', headers: job.headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
-      req.on('error', reject);
-      req.end();
-    });
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  const failures: string[] = [];
-  const fail = (what: string, path: string): void => {
-    if (failures.length < 10) failures.push(`${what} ${path}`);
-  };
-  const slowest: Slow[] = [];
-  const timed = (ms: number, path: string): void => {
-    latencies.push(ms);
-    if (slowest.length < 3 || ms > (slowest[2]?.ms ?? 0)) {
-      slowest.push({ ms, path });
-      slowest.sort((x, y) => y.ms - x.ms).splice(3);
-    }
-  };
-  let next = 0;
-  const start = performance.now();
-  const end = start + job.durationMs;
-  const client = async (): Promise<void> => {
-    while (performance.now() < end) {
-      const path = job.paths[next++ % job.paths.length] as string;
-      const t = performance.now();
-      try {
-        const status = await once(path);
-        timed(performance.now() - t, path);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status < 200 || status >= 300) fail(String(status), path);
-      } catch (error) {
-        statuses['error'] = (statuses['error'] ?? 0) + 1;
-        fail(error instanceof Error ? error.message : String(error), path);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: job.connections }, client));
-  agent.destroy();
-  return { latencies, statuses, failures, slowest, elapsedMs: performance.now() - start };
-}
-
-if (!isMainThread && (workerData as LoadJob | undefined)?.kind === 'sto-load-bench') {
-  void generateLoad(workerData as LoadJob).then((result) => parentPort?.postMessage(result));
-}
-
-function quantile(sorted: ArrayLike<number>, q: number): number {
-  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-}
-
-/** Runs one target's clients in a worker thread of this process. */
+/** Runs one target's clients (in a worker thread, the shared load generator) and counts every non-2xx answer as an error. */
 async function load(target: string, url: string, paths: string[], connections: number, durationMs: number): Promise<LoadBenchRow> {
-  const job: LoadJob = { kind: 'sto-load-bench', url, paths, connections, durationMs, headers: BROWSER_HEADERS };
-  const worker = new Worker(new URL(import.meta.url), { workerData: job });
-  try {
-    const result = await new Promise<WorkerResult>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    const sorted = Float64Array.from(result.latencies).sort();
-    const answered = Object.entries(result.statuses).filter(([s]) => s !== 'error');
-    const ok = answered.filter(([s]) => Number(s) >= 200 && Number(s) < 300).reduce((n, [, c]) => n + c, 0);
-    const all = Object.values(result.statuses).reduce((n, c) => n + c, 0);
-    return {
-      target,
-      clients: connections,
-      paths: new Set(paths).size,
-      requests: all,
-      rps: all / (result.elapsedMs / 1000),
-      p50: quantile(sorted, 0.5),
-      p99: quantile(sorted, 0.99),
-      max: sorted[sorted.length - 1] ?? 0,
-      errors: all - ok,
-      statuses: result.statuses,
-      failures: result.failures,
-      slowest: result.slowest,
-    };
-  } finally {
-    await worker.terminate();
-  }
+  const f = await runLoad(url, paths, connections, durationMs, { headers: BROWSER_HEADERS, timeoutMs: REQUEST_TIMEOUT_MS });
+  const requests = f.requests + f.errors;
+  const { p50, p99, max, statuses, failures, slowest } = f;
+  return { target, clients: connections, paths: new Set(paths).size, requests, rps: requests / (f.elapsedMs / 1000), errors: f.errors + f.non2xx, p50, p99, max, statuses, failures, slowest };
 }
 
 // ---- the stack: devnet, indexer and site, each in its own process ----
@@ -365,11 +248,19 @@ function interleave(kinds: ReadonlyArray<{ weight: number; paths: string[] }>, r
   return out;
 }
 
+/** The blocks, transactions and addresses both targets are asked about, picked from what the scenario wrote. */
+function picks(info: ScenarioInfo): { blocks: number[]; txs: string[]; accounts: string[] } {
+  return {
+    blocks: spread(Array.from({ length: info.lastBlock - info.firstBlock + 1 }, (_, i) => info.firstBlock + i), 60),
+    txs: [...new Set<string>(Object.values(info.samples))],
+    accounts: [...info.accounts.slice(0, 5), ...spread(info.holders, 20)],
+  };
+}
+
 /** The site's read pages, from what the scenario wrote: a visitor's mix, the home page and the detail pages most. */
 function sitePaths(info: ScenarioInfo): string[] {
-  const blocks = spread(Array.from({ length: info.lastBlock - info.firstBlock + 1 }, (_, i) => info.firstBlock + i), 60);
-  const txs = [...new Set(Object.values(info.samples))];
-  const addresses = [...info.accounts.slice(0, 5), ...spread(info.holders, 20), ...info.contracts.slice(0, 5).map((c) => c.address)];
+  const { blocks, txs, accounts } = picks(info);
+  const addresses = [...accounts, ...info.contracts.slice(0, 5).map((c) => c.address)];
   const nfts = info.nfts.flatMap((n) => spread(Array.from({ length: n.minted }, (_, i) => i + 1), 8).map((id) => `/nfts/${n.address}/${id}`));
   return interleave(
     [
@@ -389,9 +280,7 @@ function sitePaths(info: ScenarioInfo): string[] {
 
 /** The indexer's JSON routes the site's pages and islands read, on the same data. */
 function apiPaths(info: ScenarioInfo): string[] {
-  const blocks = spread(Array.from({ length: info.lastBlock - info.firstBlock + 1 }, (_, i) => info.firstBlock + i), 60);
-  const txs = [...new Set(Object.values(info.samples))];
-  const addresses = [...info.accounts.slice(0, 5), ...spread(info.holders, 20)];
+  const { blocks, txs, accounts: addresses } = picks(info);
   const token = info.tokens.map((t) => t.address);
   const nft = info.nfts.map((n) => n.address);
   return interleave(
@@ -499,4 +388,4 @@ export async function runLoadBench(opts: LoadBenchOptions = {}): Promise<LoadBen
   }
 }
 
-if (isMainThread && import.meta.url === `file://${process.argv[1]}`) await runLoadBench();
+if (import.meta.url === `file://${process.argv[1]}`) await runLoadBench();

@@ -41,8 +41,8 @@ export async function runPageBench(opts: PageBenchOptions = {}): Promise<PageBen
     const rows: PageBenchRow[] = [];
     for (const [name, paths] of sets) {
       // A short warm-up so caches and JIT are in the same state for every kind.
-      await runLoad(stack.siteUrl, paths, 8, 1_000, BROWSER_HEADERS);
-      const figures = await runLoad(stack.siteUrl, paths, connections, seconds * 1000, BROWSER_HEADERS);
+      await runLoad(stack.siteUrl, paths, 8, 1_000, { headers: BROWSER_HEADERS });
+      const figures = await runLoad(stack.siteUrl, paths, connections, seconds * 1000, { headers: BROWSER_HEADERS });
       rows.push({ name, ...figures, ratio: rows[0] ? figures.rps / rows[0].rps : 1 });
     }
     log(`\nPage benchmark (${connections} connections, ${seconds} s each, site ${stack.siteUrl})`);

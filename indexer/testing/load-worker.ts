@@ -10,6 +10,14 @@ interface LoadJob {
   durationMs: number;
   /** Request headers (the page benchmark sends a browser's Accept-Encoding). */
   headers?: Record<string, string>;
+  /** A request without an answer this long is given up and counted as an error (none when absent). */
+  timeoutMs?: number;
+}
+
+/** A slow request. */
+export interface SlowRequest {
+  ms: number;
+  path: string;
 }
 
 /** What the worker posts back. */
@@ -18,6 +26,12 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   elapsedMs: number;
+  /** Count per HTTP status, and `error` for requests without an answer. */
+  statuses: Record<string, number>;
+  /** The first 10 failed requests: status or error message, then the path. */
+  failures: string[];
+  /** The 3 slowest answered requests, slowest first. */
+  slowest: SlowRequest[];
 }
 
 const job = workerData as LoadJob;
@@ -26,11 +40,12 @@ const agent = new Agent({ keepAlive: true, maxSockets: job.connections, maxFreeS
 
 function once(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: base.hostname, port: base.port, path, agent, method: 'GET', headers: job.headers ?? {} }, (res) => {
+    const req = request({ host: base.hostname, port: base.port, path, agent, method: 'GET', headers: job.headers ?? {}, timeout: job.timeoutMs }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
     });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${(job.timeoutMs ?? 0) / 1000} s`)));
     req.on('error', reject);
     req.end();
   });
@@ -38,9 +53,15 @@ function once(path: string): Promise<number> {
 
 async function run(): Promise<LoadResult> {
   const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const failures: string[] = [];
+  const slowest: SlowRequest[] = [];
   let errors = 0;
   let non2xx = 0;
   let next = 0;
+  const fail = (what: string, path: string): void => {
+    if (failures.length < 10) failures.push(`${what} ${path}`);
+  };
   const start = performance.now();
   const end = start + job.durationMs;
   const loop = async (): Promise<void> => {
@@ -49,16 +70,27 @@ async function run(): Promise<LoadResult> {
       const t = performance.now();
       try {
         const status = await once(path);
-        if (status < 200 || status >= 300) non2xx++;
-        latencies.push(performance.now() - t);
-      } catch {
+        const ms = performance.now() - t;
+        latencies.push(ms);
+        if (slowest.length < 3 || ms > (slowest[2]?.ms ?? 0)) {
+          slowest.push({ ms, path });
+          slowest.sort((x, y) => y.ms - x.ms).splice(3);
+        }
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status < 200 || status >= 300) {
+          non2xx++;
+          fail(String(status), path);
+        }
+      } catch (error) {
         errors++;
+        statuses['error'] = (statuses['error'] ?? 0) + 1;
+        fail(error instanceof Error ? error.message : String(error), path);
       }
     }
   };
   await Promise.all(Array.from({ length: job.connections }, loop));
   agent.destroy();
-  return { latencies, errors, non2xx, elapsedMs: performance.now() - start };
+  return { latencies, errors, non2xx, elapsedMs: performance.now() - start, statuses, failures, slowest };
 }
 
 void run().then((r) => parentPort?.postMessage(r));
