@@ -1,11 +1,20 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { compressBody, compressionEnabled, negotiateEncoding, varyWithEncoding } from '../indexer/src/http/encoding.ts';
-import { compressResponse } from './lib/server/compress.ts';
+import { compressResponse, packPage } from './lib/server/compress.ts';
 import { latestHead } from './lib/server/head.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
-import { createRenderCache, sharedCacheSeconds } from './lib/server/render-cache.ts';
+import {
+  cookieValue,
+  createRenderCache,
+  KEPT_PAGE_LOOKUP,
+  keptAnswer,
+  sharedCacheSeconds,
+  type CachedPage,
+  type KeptAnswer,
+  type KeptPageLookup,
+  type KeptRequest,
+} from './lib/server/render-cache.ts';
 import { parseThemePreference, THEME_COOKIE } from './lib/theme.ts';
 import { readConfig } from './lib/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
@@ -13,9 +22,10 @@ import { withDeadline } from './lib/server/deadline.ts';
 import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer/timeouts.ts';
 
 const pages = createRenderCache();
+/** Renders under way per key: a second visitor of a page being rendered waits for it instead of rendering it too. */
+const rendering = new Map<string, Promise<CachedPage | null>>();
 /** How long a page kept per head block may live if the chain stalls (its relative times would drift further). */
 const HEAD_PAGE_TTL_MS = 30_000;
-const COMPRESSION = compressionEnabled();
 
 /**
  * Pages that change only with the chain, kept per head block: an address page (not its Contract tab, whose
@@ -25,44 +35,71 @@ function keptPerHead(url: URL): boolean {
   return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
 }
 
+/** A Response of a kept page's answer. */
+function toResponse(answer: KeptAnswer): Response {
+  return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
+ * gets another's), path and query, the head block for pages kept per head, and the logo list's version (token logos
+ * show on many pages: a new upload is a new key, so no kept page hides it). The reads it needs are shared and cached
+ * (head: 2 s, logos: 5 s).
+ */
+async function pageKey(url: URL, cookie: string | null | undefined): Promise<{ key: string; perHead: boolean }> {
+  const [head] = await Promise.all([keptPerHead(url) ? latestHead() : null, freshLogoIndex()]);
+  const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
+  return { key: `${theme} ${url.pathname}${url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`, perHead: head !== null };
+}
+
+/** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
+const lookup: KeptPageLookup = (path, cookie, request) =>
+  withDeadline(MAIN_CLIENT_TIMEOUT_MS, async () => {
+    const page = pages.get((await pageKey(new URL(path, 'http://site.invalid'), cookie)).key, Date.now());
+    return page ? keptAnswer(page, request, 'hit') : null;
+  });
+(globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP] = lookup;
+
 /**
  * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
- * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same. A page
- * is kept per theme (the layout renders the visitor's theme_preference), so no visitor gets another's.
+ * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same. Kept
+ * pages are answered by scripts/site-server.ts before Astro runs (the look-up above); this serves them too when it
+ * cannot (another server), and keeps what is rendered. A page is never kept with its Set-Cookie (the visitor whose
+ * request rendered it still gets theirs).
  */
 const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
-  // Token logos show on many pages (lists, holdings, transfers): a new upload is a new key, so no kept page hides it.
-  const [head] = await Promise.all([keptPerHead(context.url) ? latestHead() : null, freshLogoIndex()]);
-  const theme = parseThemePreference(context.cookies.get(THEME_COOKIE)?.value);
-  const key = `${theme} ${context.url.pathname}${context.url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`;
-  const now = Date.now();
-  const hit = pages.get(key, now);
-  if (hit) {
-    const headers = new Headers([...hit.headers, ['x-render-cache', 'hit']]);
-    const encoding = COMPRESSION ? negotiateEncoding(context.request.headers.get('accept-encoding')) : null;
-    if (!encoding) return new Response(hit.body, { status: 200, headers });
-    // A cached page is compressed once per encoding and sent as it is then.
-    let packed = hit.encoded?.get(encoding);
-    if (!packed) {
-      packed = new Uint8Array(await compressBody(Buffer.from(hit.body), encoding));
-      pages.addEncoded(hit, encoding, packed);
-    }
-    headers.set('content-encoding', encoding);
-    headers.set('content-length', String(packed.byteLength));
-    headers.set('vary', varyWithEncoding(headers.get('vary')));
-    return new Response(packed, { status: 200, headers });
+  const ask: KeptRequest = { acceptEncoding: context.request.headers.get('accept-encoding'), ifNoneMatch: context.request.headers.get('if-none-match') };
+  const { key, perHead: headKey } = await pageKey(context.url, context.request.headers.get('cookie'));
+  const hit = pages.get(key, Date.now());
+  if (hit) return toResponse(keptAnswer(hit, ask, 'hit'));
+  const pending = rendering.get(key);
+  if (pending) {
+    const page = await pending;
+    // Rendered by the other request and kept: this one is served as a hit. Not kept: this one renders its own.
+    if (page) return toResponse(keptAnswer(page, ask, 'hit'));
+    return next();
   }
-  const response = await next();
-  const cacheControl = response.headers.get('cache-control');
-  const seconds = response.status === 200 ? sharedCacheSeconds(cacheControl) : 0;
-  const perHead = head !== null && response.status === 200 && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
-  if (!pages.keeps(seconds) && !perHead) return response;
-  const body = await response.text();
-  const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
-  if (perHead) pages.keep(key, body, headers, HEAD_PAGE_TTL_MS, now);
-  else pages.set(key, body, headers, seconds, now);
-  return new Response(body, { status: 200, headers: [...headers, ['x-render-cache', 'miss']] });
+  let settle: (page: CachedPage | null) => void = () => {};
+  rendering.set(key, new Promise((resolve) => (settle = resolve)));
+  let kept: CachedPage | null = null;
+  try {
+    const response = await next();
+    const cacheControl = response.headers.get('cache-control');
+    const seconds = response.status === 200 ? sharedCacheSeconds(cacheControl) : 0;
+    const perHead = headKey && response.status === 200 && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+    if ((!pages.keeps(seconds) && !perHead) || response.headers.has('content-encoding')) return response;
+    const packed = await packPage(new Uint8Array(await response.arrayBuffer()));
+    const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
+    const now = Date.now();
+    kept = perHead ? pages.keep(key, packed, headers, HEAD_PAGE_TTL_MS, now) : pages.set(key, packed, headers, seconds, now);
+    const sent = toResponse(keptAnswer({ ...packed, headers }, ask, 'miss'));
+    for (const cookie of response.headers.getSetCookie()) sent.headers.append('set-cookie', cookie);
+    return sent;
+  } finally {
+    rendering.delete(key);
+    settle(kept);
+  }
 });
 
 /** A Vary header value with one more request header named. */

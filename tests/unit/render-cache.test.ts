@@ -1,5 +1,15 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { createRenderCache, heapBytes, sharedCacheSeconds } from '../../src/lib/server/render-cache.ts';
+import { packPage } from '../../src/lib/server/compress.ts';
+import { compressBodySync } from '../../indexer/src/http/encoding.ts';
+import { cookieValue, createRenderCache, etagMatches, keptAnswer, pageEtag, sharedCacheSeconds, type PackedPage } from '../../src/lib/server/render-cache.ts';
+
+/** A page as the cache keeps it, without compressed copies unless given. */
+function packed(text: string, encoded: Record<string, number> = {}): PackedPage {
+  const body = Buffer.from(text);
+  return { body, encoded: new Map(Object.entries(encoded).map(([e, n]) => [e, new Uint8Array(n)])), etag: pageEtag(body) };
+}
 
 describe('sharedCacheSeconds', () => {
   it.each([
@@ -15,28 +25,28 @@ describe('sharedCacheSeconds', () => {
 describe('render cache', () => {
   it('serves a page until min(s-maxage, max lifetime), then forgets it', () => {
     const cache = createRenderCache({ maxTtlMs: 60_000 });
-    cache.set('/blocks/1', '<p>1</p>', [['content-type', 'text/html']], 86400, 0);
-    expect(cache.get('/blocks/1', 59_999)?.body).toBe('<p>1</p>');
+    cache.set('/blocks/1', packed('<p>1</p>'), [['content-type', 'text/html']], 86400, 0);
+    expect(Buffer.from(cache.get('/blocks/1', 59_999)?.body ?? []).toString()).toBe('<p>1</p>');
     expect(cache.get('/blocks/1', 60_000)).toBeNull();
-    cache.set('/blocks/2', '<p>2</p>', [], 90, 0);
+    cache.set('/blocks/2', packed('<p>2</p>'), [], 90, 0);
     expect(cache.get('/blocks/2', 59_999)).not.toBeNull();
     expect(cache.get('/blocks/2', 60_000)).toBeNull();
   });
 
   it('keeps nothing that may not be shared, nor lists of the moment', () => {
     const cache = createRenderCache();
-    cache.set('/x', 'x', [], 0, 0);
+    expect(cache.set('/x', packed('x'), [], 0, 0)).toBeNull();
     expect(cache.get('/x', 1)).toBeNull();
-    cache.set('/blocks', '<p>list</p>', [], 5, 0);
+    cache.set('/blocks', packed('<p>list</p>'), [], 5, 0);
     expect(cache.get('/blocks', 1)).toBeNull();
   });
 
   it('drops the least recently used pages beyond its size', () => {
     const cache = createRenderCache({ maxBytes: 80, minSharedSeconds: 1 });
-    cache.set('/a', 'a'.repeat(10), [], 100, 0);
-    cache.set('/b', 'b'.repeat(10), [], 100, 0);
+    cache.set('/a', packed('a'.repeat(10)), [], 100, 0);
+    cache.set('/b', packed('b'.repeat(10)), [], 100, 0);
     cache.get('/a', 1);
-    for (let i = 0; i < 7; i++) cache.set(`/c${i}`, 'c'.repeat(10), [], 100, 0);
+    for (let i = 0; i < 7; i++) cache.set(`/c${i}`, packed('c'.repeat(10)), [], 100, 0);
     // 9 pages of 10 bytes exceed 80: the least recently used one (/b, since /a was read) goes.
     expect(cache.get('/b', 2)).toBeNull();
     expect(cache.get('/a', 2)).not.toBeNull();
@@ -46,27 +56,33 @@ describe('render cache', () => {
 });
 
 describe('what the render cache holds in memory', () => {
-  it('counts a page with a character beyond Latin-1 at two bytes per character, as V8 keeps it', () => {
-    expect(heapBytes('abc')).toBe(3);
-    expect(heapBytes('café')).toBe(4);
-    expect(heapBytes('a — b')).toBe(10);
-    const cache = createRenderCache({ maxBytes: 800, minSharedSeconds: 1 });
-    // Pages of 50 characters with a dash take 100 bytes each: 8 fit in 800 bytes, the 9th pushes the first out.
-    for (let i = 0; i < 9; i++) cache.set(`/p${i}`, `—${'x'.repeat(49)}`, [], 100, 0);
-    expect(cache.bytes).toBe(800);
+  it("counts a page's bytes (UTF-8) and its compressed copies against its limit", () => {
+    const cache = createRenderCache({ maxBytes: 1_600, minSharedSeconds: 1 });
+    // 48 ASCII characters and a dash (3 bytes in UTF-8) are 51 bytes, with 100 + 49 bytes of copies: 200 a page.
+    for (let i = 0; i < 9; i++) cache.set(`/p${i}`, packed(`—${'x'.repeat(48)}`, { br: 100, gzip: 49 }), [], 100, 0);
+    expect(cache.bytes).toBe(1_600);
     expect(cache.size).toBe(8);
     expect(cache.get('/p0', 1)).toBeNull();
+    // Replacing a page frees its copies with it.
+    cache.set('/p1', packed('y'), [], 100, 2);
+    expect(cache.bytes).toBe(1_401);
+  });
+
+  it('does not keep a page larger than an eighth of its limit', () => {
+    const cache = createRenderCache({ maxBytes: 800, minSharedSeconds: 1 });
+    expect(cache.set('/big', packed('x'.repeat(50), { br: 51 }), [], 100, 0)).toBeNull();
+    expect(cache.size).toBe(0);
   });
 
   it('sweeps out expired pages nobody asks for again (pages kept per head block once the head moves)', () => {
     const cache = createRenderCache({ maxBytes: 1_000_000, maxTtlMs: 30_000, sweepIntervalMs: 5_000 });
-    for (let i = 0; i < 100; i++) cache.keep(`/address/0x${i}@7`, 'x'.repeat(1_000), [], 30_000, 0);
+    for (let i = 0; i < 100; i++) cache.keep(`/address/0x${i}@7`, packed('x'.repeat(1_000)), [], 30_000, 0);
     expect(cache.size).toBe(100);
     expect(cache.bytes).toBe(100_000);
     // A new head: the same addresses under new keys. Before 30 s nothing has expired; after, the old keys go.
-    cache.keep('/address/0x0@8', 'x'.repeat(1_000), [], 30_000, 29_999);
+    cache.keep('/address/0x0@8', packed('x'.repeat(1_000)), [], 30_000, 29_999);
     expect(cache.size).toBe(101);
-    cache.keep('/address/0x1@9', 'x'.repeat(1_000), [], 30_000, 35_000);
+    cache.keep('/address/0x1@9', packed('x'.repeat(1_000)), [], 30_000, 35_000);
     expect(cache.size).toBe(2);
     expect(cache.bytes).toBe(2_000);
     expect(cache.get('/address/0x0@8', 35_001)).not.toBeNull();
@@ -74,33 +90,100 @@ describe('what the render cache holds in memory', () => {
 
   it('sweeps at most once per interval', () => {
     const cache = createRenderCache({ maxTtlMs: 1_000, sweepIntervalMs: 5_000 });
-    cache.keep('/a', 'a', [], 1_000, 0);
-    cache.keep('/b', 'b', [], 1_000, 2_000);
+    cache.keep('/a', packed('a'), [], 1_000, 0);
+    cache.keep('/b', packed('b'), [], 1_000, 2_000);
     // /a expired at 1 s, but the last sweep ran at 0 s: it stays until the sweep at 5 s.
-    cache.keep('/c', 'c', [], 1_000, 4_000);
+    cache.keep('/c', packed('c'), [], 1_000, 4_000);
     expect(cache.size).toBe(3);
-    cache.keep('/d', 'd', [], 1_000, 5_000);
+    cache.keep('/d', packed('d'), [], 1_000, 5_000);
     expect(cache.size).toBe(1);
   });
 });
 
-describe('compressed copies of cached pages', () => {
-  it('are kept once per encoding, count toward the byte limit and leave with their page', () => {
-    const cache = createRenderCache({ maxBytes: 1_000, minSharedSeconds: 1 });
-    cache.set('/a', 'a'.repeat(100), [], 60, 0);
-    const page = cache.get('/a', 1);
-    expect(page).not.toBeNull();
-    if (!page) return;
-    cache.addEncoded(page, 'br', new Uint8Array(20));
-    cache.addEncoded(page, 'br', new Uint8Array(500));
-    expect(page.encoded?.get('br')?.byteLength).toBe(20);
-    cache.addEncoded(page, 'gzip', new Uint8Array(30));
-    expect([...(page.encoded?.keys() ?? [])]).toEqual(['br', 'gzip']);
-    // 100 + 20 + 30 bytes held: a second page of 120 fits the 1,000-byte budget (each page ≤ 1/8 of it) …
-    cache.set('/b', 'b'.repeat(120), [], 60, 2);
-    expect(cache.size).toBe(2);
-    // … and replacing /a frees its copies with it.
-    cache.set('/a', 'c'.repeat(100), [], 60, 3);
-    expect(cache.get('/a', 4)?.encoded).toBeUndefined();
+describe('pages packed for the cache', () => {
+  const html = `<!doctype html><html data-theme="dark"><body>${'<p class="x">Block — 7</p>'.repeat(200)}</body></html>`;
+
+  it("hold Brotli and gzip copies whose decompression is the page, as a fresh compression's is", async () => {
+    const page = await packPage(Buffer.from(html), true);
+    expect([...page.encoded.keys()].sort()).toEqual(['br', 'gzip']);
+    const br = page.encoded.get('br') as Uint8Array;
+    const gzip = page.encoded.get('gzip') as Uint8Array;
+    expect(brotliDecompressSync(br).toString()).toBe(html);
+    expect(gunzipSync(gzip).toString()).toBe(html);
+    expect(brotliDecompressSync(br)).toEqual(brotliDecompressSync(compressBodySync(Buffer.from(html), 'br', 'dynamic')));
+    expect(br.byteLength).toBeLessThan(Buffer.byteLength(html) / 4);
+  });
+
+  it('have no copies when compression is off, or for a page too small to gain from it', async () => {
+    expect((await packPage(Buffer.from(html), false)).encoded.size).toBe(0);
+    expect((await packPage(Buffer.from('<p>1</p>'), true)).encoded.size).toBe(0);
+  });
+
+  it('are named by a weak ETag of their content: another theme or another byte is another ETag', () => {
+    const dark = pageEtag(Buffer.from(html));
+    expect(dark).toMatch(/^W\/"[\w-]+"$/);
+    expect(pageEtag(Buffer.from(html))).toBe(dark);
+    expect(pageEtag(Buffer.from(html.replace('dark', 'light')))).not.toBe(dark);
+  });
+});
+
+describe('answers from a kept page', () => {
+  const page = { ...packed('<p>page</p>', { br: 3, gzip: 4 }), headers: [['content-type', 'text/html'], ['vary', 'Cookie'], ['cache-control', 'public, max-age=300, s-maxage=86400']] as [string, string][] };
+  const header = (answer: { headers: [string, string][] }, name: string) => answer.headers.filter(([n]) => n === name).map(([, v]) => v);
+
+  it('sends the stored copy in the encoding the browser prefers, with the ETag and Vary', () => {
+    const br = keptAnswer(page, { acceptEncoding: 'gzip, deflate, br', ifNoneMatch: null }, 'hit');
+    expect(br.status).toBe(200);
+    expect(br.body).toBe(page.encoded.get('br'));
+    expect(header(br, 'content-encoding')).toEqual(['br']);
+    expect(header(br, 'content-length')).toEqual(['3']);
+    expect(header(br, 'etag')).toEqual([page.etag]);
+    expect(header(br, 'vary')).toEqual(['Cookie, Accept-Encoding']);
+    expect(header(br, 'x-render-cache')).toEqual(['hit']);
+    const gzip = keptAnswer(page, { acceptEncoding: 'gzip', ifNoneMatch: null }, 'miss');
+    expect(gzip.body).toBe(page.encoded.get('gzip'));
+    expect(header(gzip, 'x-render-cache')).toEqual(['miss']);
+    const plain = keptAnswer(page, { acceptEncoding: null, ifNoneMatch: null }, 'hit');
+    expect(plain.body).toBe(page.body);
+    expect(header(plain, 'content-encoding')).toEqual([]);
+  });
+
+  it('answers 304 without a body when the browser has the page (If-None-Match), and 200 when it has another', () => {
+    for (const inm of [page.etag, page.etag.replace('W/', ''), `W/"other", ${page.etag}`, '*']) {
+      const answer = keptAnswer(page, { acceptEncoding: 'br', ifNoneMatch: inm }, 'hit');
+      expect(answer.status, inm).toBe(304);
+      expect(answer.body).toBeNull();
+      expect(header(answer, 'etag')).toEqual([page.etag]);
+      expect(header(answer, 'cache-control')).toEqual(['public, max-age=300, s-maxage=86400']);
+    }
+    expect(keptAnswer(page, { acceptEncoding: 'br', ifNoneMatch: 'W/"other"' }, 'hit').status).toBe(200);
+    expect(etagMatches(null, page.etag)).toBe(false);
+  });
+});
+
+describe('the theme cookie as the render cache reads it', () => {
+  it.each([
+    'theme_preference=dark',
+    'a=1; theme_preference=light; b=2',
+    ' theme_preference = dark ;x=y',
+    'theme_preference=dark; theme_preference=light',
+    'theme_preference="dark"',
+    'theme_preference=%64ark',
+    'theme_preference=%E0%A4%A',
+    'theme_preference=',
+    'other=1',
+    'broken; theme_preference=light',
+    '',
+  ])('%j is read as Astro reads it', (header) => {
+    const astro = parseCookie(header, { decode: (v) => v })['theme_preference'];
+    let expected: string | undefined;
+    if (astro) {
+      try {
+        expected = decodeURIComponent(astro);
+      } catch {
+        expected = astro;
+      }
+    }
+    expect(cookieValue(header, 'theme_preference')).toBe(expected);
   });
 });

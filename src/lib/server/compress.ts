@@ -1,4 +1,14 @@
-import { compressionEnabled, compressWebStream, isCompressible, negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
+import {
+  compressBody,
+  compressionEnabled,
+  compressWebStream,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+  varyWithEncoding,
+  type Encoding,
+} from '../../../indexer/src/http/encoding.ts';
+import { pageEtag, type PackedPage } from './render-cache.ts';
 
 // Compression of the pages the server renders (HTML, and the few JSON or text answers): Brotli or gzip as the browser
 // accepts, streamed (flushed when the renderer pauses) so a page rendered in parts still arrives in parts. Static files are
@@ -18,4 +28,15 @@ export function compressResponse(request: Request, response: Response, enabled =
   headers.delete('content-length');
   const body = compressWebStream(response.body, encoding);
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A page made ready for the render cache (render-cache.ts): its bytes, their Brotli and gzip copies (made at once, on
+ * libuv's thread pool, so that no hit ever compresses) and its ETag. No copies when compression is off.
+ */
+export async function packPage(body: Uint8Array, enabled = ENABLED): Promise<PackedPage> {
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const encodings: Encoding[] = enabled && body.byteLength >= MIN_COMPRESS_BYTES ? ['br', 'gzip'] : [];
+  const copies = await Promise.all(encodings.map((e) => compressBody(buffer, e)));
+  return { body, encoded: new Map(encodings.map((e, i) => [e, copies[i] as Buffer])), etag: pageEtag(body) };
 }

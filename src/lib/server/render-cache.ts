@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto';
+import { negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
+
 // An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages
 // of final blocks: the site serves them as a CDN in front of it would, without rendering or asking the indexer again.
+// A page is kept as bytes, already compressed in every encoding the site sends (made once, when it is stored), with
+// an ETag naming its content, so that a hit costs about what a static file costs: no render, no compression, and a
+// `304` for a browser that has the page already.
+
+/** What is kept of a page: its bytes, their compressed copies and the ETag of that content. */
+export interface PackedPage {
+  /** The page as sent without content-encoding (UTF-8). */
+  body: Uint8Array;
+  /** The body compressed, per content-encoding ('br', 'gzip'). */
+  encoded: ReadonlyMap<string, Uint8Array>;
+  /** A weak validator of the body (the same for every encoding of it, hence weak): `W/"…"`. */
+  etag: string;
+}
 
 /** A stored page. */
-export interface CachedPage {
-  body: string;
+export interface CachedPage extends PackedPage {
   headers: [string, string][];
   expiresAt: number;
-  /** Heap bytes of the body as counted against the cache's limit (see heapBytes). */
-  bodyBytes: number;
-  /** The body compressed, per encoding, made on the first request that asks for it (counted in the cache's bytes). */
-  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
+  /** Bytes of the body and its compressed copies, as counted against the cache's limit. */
+  bytes: number;
 }
 
 /** Seconds a shared cache may keep a response, from its Cache-Control; 0 when it may not. */
@@ -19,25 +32,99 @@ export function sharedCacheSeconds(cacheControl: string | null): number {
   return match ? Number(match[1]) : 0;
 }
 
-/**
- * Bytes a string takes on the heap: V8 keeps a string with any character beyond Latin-1 (a '—', a '·') at two bytes
- * per character, and every page has some. Counting characters let the cache hold twice its limit.
- */
-export function heapBytes(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  return /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+/** The weak ETag of a page's bytes (a content hash: pages that differ in anything, their theme included, differ). */
+export function pageEtag(body: Uint8Array): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
+
+/**
+ * Whether an If-None-Match header names this ETag (a list, weak comparison as RFC 9110 asks for If-None-Match, or
+ * `*`): the browser's copy is this page, and a `304` tells it so.
+ */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** A kept page's answer to one request, as plain data (the middleware makes a Response of it, the site server writes it). */
+export interface KeptAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  /** The bytes to send: compressed in the encoding named by content-encoding, if any; null for a 304. */
+  body: Uint8Array | null;
+}
+
+/** What a request asks of a kept page: the headers that choose its answer. */
+export interface KeptRequest {
+  acceptEncoding: string | null | undefined;
+  ifNoneMatch: string | null | undefined;
+}
+
+/**
+ * A kept page as this request gets it: `304` when the browser's copy has its ETag, else the bytes stored in the
+ * encoding the browser prefers (compressed when the page was stored, never per request).
+ */
+export function keptAnswer(page: PackedPage & { headers: [string, string][] }, request: KeptRequest, state: 'hit' | 'miss'): KeptAnswer {
+  const headers = page.headers.filter(([name]) => name !== 'vary');
+  const vary = page.headers.find(([name]) => name === 'vary')?.[1];
+  headers.push(['etag', page.etag], ['x-render-cache', state], ['vary', varyWithEncoding(vary)]);
+  if (etagMatches(request.ifNoneMatch ?? null, page.etag)) return { status: 304, headers, body: null };
+  const encoding = page.encoded.size > 0 ? negotiateEncoding(request.acceptEncoding) : null;
+  const packed = encoding ? page.encoded.get(encoding) : undefined;
+  if (encoding && packed) headers.push(['content-encoding', encoding]);
+  const body = packed ?? page.body;
+  headers.push(['content-length', String(body.byteLength)]);
+  return { status: 200, headers, body };
+}
+
+/**
+ * A cookie's value in a Cookie header, read as Astro's `cookies.get` reads it (the `cookie` package: the first pair of
+ * that name, spaces and tabs trimmed, %-decoded when it can be), so that a key made outside Astro (the site server's
+ * look-up) names the page Astro renders for the same request.
+ */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).replace(/^[ \t]+|[ \t]+$/g, '') !== name) continue;
+    const value = pair.slice(eq + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    if (!value) return undefined;
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where the built middleware leaves its look-up of kept pages (a global symbol: scripts/site-server.ts and the
+ * bundle are separate module graphs), so the site server answers a hit before Astro's handler runs at all.
+ */
+export const KEPT_PAGE_LOOKUP = Symbol.for('sto-explorer.kept-page-lookup');
+
+/** The look-up: the answer for a GET of `path` (path and query) from the kept pages, or null (then Astro renders). */
+export type KeptPageLookup = (path: string, cookie: string | undefined, request: KeptRequest) => Promise<KeptAnswer | null>;
 
 /** Options of createRenderCache. */
 export interface RenderCacheOptions {
-  /** Heap bytes of page bodies (and their compressed copies) kept at most; the least recently used go first. */
+  /** Bytes of page bodies and their compressed copies kept at most; the least recently used go first. */
   maxBytes?: number;
   /**
    * Expired pages are swept out this often (on a store), not only when asked for again: a page kept per head block
    * is never asked for again once a new block comes, and would otherwise sit in memory until the size limit.
    */
   sweepIntervalMs?: number;
-  /** Upper bound of an entry's life, whatever s-maxage says, so relative times in a page stay near the truth. */
+  /**
+   * Upper bound of an entry's life, whatever s-maxage says, so relative times in a page stay near the truth: a
+   * transaction page's "x mins ago" is written on the server and not rewritten in the browser (a block page's is).
+   */
   maxTtlMs?: number;
   /**
    * Only pages shared caches may keep at least this long are stored: final content. Lists of the moment
@@ -58,8 +145,7 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
 
   const drop = (key: string, page: CachedPage) => {
     entries.delete(key);
-    bytes -= page.bodyBytes;
-    for (const packed of page.encoded?.values() ?? []) bytes -= packed.byteLength;
+    bytes -= page.bytes;
   };
 
   return {
@@ -79,38 +165,38 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
       entries.set(key, page);
       return page;
     },
-    /** Keeps a page for min(sMaxAgeSeconds, maxTtl). */
-    set(key: string, body: string, headers: [string, string][], sMaxAgeSeconds: number, now: number): void {
-      if (!this.keeps(sMaxAgeSeconds)) return;
-      this.keep(key, body, headers, sMaxAgeSeconds * 1000, now);
+    /** Keeps a page for min(sMaxAgeSeconds, maxTtl); the stored page, or null when it is not kept. */
+    set(key: string, page: PackedPage, headers: [string, string][], sMaxAgeSeconds: number, now: number): CachedPage | null {
+      if (!this.keeps(sMaxAgeSeconds)) return null;
+      return this.keep(key, page, headers, sMaxAgeSeconds * 1000, now);
     },
-    /** Keeps a page for min(ttlMs, maxTtl) whatever its headers say (the caller's key makes it fresh: a head block). */
-    keep(key: string, body: string, headers: [string, string][], ttlMs: number, now: number): void {
-      const bodyBytes = heapBytes(body);
-      if (bodyBytes > maxBytes / 8) return;
+    /**
+     * Keeps a page for min(ttlMs, maxTtl) whatever its headers say (the caller's key makes it fresh: a head block);
+     * the stored page, or null when it is too large to keep.
+     */
+    keep(key: string, packed: PackedPage, headers: [string, string][], ttlMs: number, now: number): CachedPage | null {
+      let size = packed.body.byteLength;
+      for (const copy of packed.encoded.values()) size += copy.byteLength;
+      if (size > maxBytes / 8) return null;
       const old = entries.get(key);
       if (old) drop(key, old);
       if (now - lastSweep >= sweepIntervalMs) {
         lastSweep = now;
         for (const [k, page] of entries) if (page.expiresAt <= now) drop(k, page);
       }
-      entries.set(key, { body, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs), bodyBytes });
-      bytes += bodyBytes;
-      for (const [k, page] of entries) {
+      const page: CachedPage = { ...packed, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs), bytes: size };
+      entries.set(key, page);
+      bytes += size;
+      for (const [k, p] of entries) {
         if (bytes <= maxBytes) break;
-        drop(k, page);
+        drop(k, p);
       }
-    },
-    /** Keeps a compressed copy of a stored page (so a cached page is compressed once per encoding, not per request). */
-    addEncoded(page: CachedPage, encoding: string, packed: Uint8Array<ArrayBuffer>): void {
-      if (page.encoded?.has(encoding)) return;
-      (page.encoded ??= new Map()).set(encoding, packed);
-      bytes += packed.byteLength;
+      return page;
     },
     get size(): number {
       return entries.size;
     },
-    /** Heap bytes held (bodies and compressed copies). */
+    /** Bytes held (bodies and compressed copies). */
     get bytes(): number {
       return bytes;
     },
