@@ -121,6 +121,27 @@ describe('critical CSS: what a page uses', () => {
     expect(pageScriptUrls(html)).toEqual(['/_astro/a.1.js', '/_astro/b.2.js', '/_astro/C.3.js', '/_astro/client.4.js', '/_astro/d.5.js']);
   });
 
+  it('finds only script files named by those attributes, as whole quoted values', () => {
+    const html = [
+      '<a title="/_astro/x.js">',
+      '<img src="/_astro/pic.png">',
+      '<p>see /_astro/y.js"</p>',
+      '<div data-srcset="/_astro/z.js"></div>',
+      '<script src="/base/_astro/e.6.js"></script>',
+      '<script src="/_astro/f.7.js?v=1"></script>',
+      '<link\nhref="/_astro/g.8.js">',
+    ].join('');
+    expect(pageScriptUrls(html)).toEqual(['/base/_astro/e.6.js', '/_astro/g.8.js']);
+  });
+
+  it('prunes for a set of classes whatever their order (the first order seen answers at once)', () => {
+    const pruner = createPruner(CSS);
+    const a = pruner.pruneFor(new Set(['text-red-600', 'shadow', 'unknown']));
+    expect(pruner.pruneFor(new Set(['shadow', 'text-red-600']))).toBe(a);
+    expect(pruner.pruneFor(new Set(['text-red-600', 'shadow', 'unknown']))).toBe(a);
+    expect(pruner.pruneFor(new Set(['shadow']))).not.toBe(a);
+  });
+
   it('rewrites the inlined stylesheet of a page, marking the whole one by its content-named URL', () => {
     const pruner = createPruner(CSS);
     const page = `<html><head><style>${CSS}</style><style>astro-island{display:contents}</style></head><body class="text-red-600"><b class="x-unknown copy-btn">x</b><script type="module" src="/_astro/s.1.js"></script><script>el.classList.add("sm:block")</script></body></html>`;

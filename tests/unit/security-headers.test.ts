@@ -13,6 +13,11 @@ import {
 const sha = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('inlineScriptHashes', () => {
+  it('hashes the exact script text after chain text whose lower case is longer (İ, U+0130)', () => {
+    const html = `<p title="İİİİ">${'İ'.repeat(20)}</p><SCRIPT>a()</SCRIPT><textarea>İ<script>no()</script></TEXTAREA><script>b()</script>`;
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
+  });
+
   it('hashes the scripts a browser runs, each once, in document order', () => {
     const html = [
       `<head><script>${HEAD_SCRIPT}</script>`,

@@ -289,11 +289,21 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
   return emit(nodes);
 }
 
+/** Classes of a class attribute's value, by value: pages of a kind repeat the same few hundred values. */
+const classValues = new Map<string, string[]>();
+
 /** Class names written in an HTML document's class attributes. */
 export function htmlClasses(html: string, into = new Set<string>()): Set<string> {
   for (const m of html.matchAll(/\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const value = (m[1] ?? m[2] ?? '').replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_e, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name] ?? '');
-    for (const c of value.split(/\s+/)) if (c) into.add(c);
+    const raw = m[1] ?? m[2] ?? '';
+    let names = classValues.get(raw);
+    if (!names) {
+      const value = raw.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_e, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name] ?? '');
+      names = value.split(/\s+/).filter(Boolean);
+      if (classValues.size >= 10_000) classValues.clear();
+      classValues.set(raw, names);
+    }
+    for (const c of names) into.add(c);
   }
   return into;
 }
@@ -328,11 +338,17 @@ export function createPruner(full: string, fullPath = stylesheetPath(full)): Css
   const nodes = parseCss(full);
   const known = cssClasses(nodes);
   const cache = new Map<string, string>();
+  // Pages of one kind list the same classes in the same order: that list, as found, names the result at once (no
+  // filtering and sorting of a few hundred names per page); the sorted set of known classes is the canonical key.
+  const byOrder = new Map<string, string>();
   return {
     full,
     known,
     fullPath,
     pruneFor(classes) {
+      const seen = [...classes].join(' ');
+      const found = byOrder.get(seen);
+      if (found !== undefined) return found;
       const relevant = [...classes].filter((c) => known.has(c)).sort();
       const key = relevant.join(' ');
       let css = cache.get(key);
@@ -341,6 +357,8 @@ export function createPruner(full: string, fullPath = stylesheetPath(full)): Css
         if (cache.size > 500) cache.clear();
         cache.set(key, css);
       }
+      if (byOrder.size > 2_000) byOrder.clear();
+      byOrder.set(seen, css);
       return css;
     },
   };
@@ -405,16 +423,47 @@ export function createScriptClassIndex(clientDir: string, known: ReadonlySet<str
   };
 }
 
-/** Script files a page loads: module scripts, islands' components and renderers, preloads. */
+/** Attributes that name a script file a page loads. */
+const SCRIPT_URL_ATTRIBUTES = new Set(['src', 'data-src', 'component-url', 'renderer-url', 'href']);
+const SCRIPT_FILE = /[\w.-]+\.js"/y;
+
+/**
+ * Script files a page loads: module scripts, islands' components and renderers, preloads (a quoted attribute value
+ * that ends in /_astro/<file>.js). Found from each '/_astro/' backwards to its attribute, not by a regular expression
+ * tried at every whitespace of the page.
+ */
 export function pageScriptUrls(html: string): string[] {
   const urls: string[] = [];
-  for (const m of html.matchAll(/\s(?:src|data-src|component-url|renderer-url|href)="([^"]*\/_astro\/[\w.-]+\.js)"/g)) urls.push(m[1] ?? '');
+  for (let at = html.indexOf('/_astro/'); at >= 0; at = html.indexOf('/_astro/', at + 8)) {
+    const open = html.lastIndexOf('"', at);
+    if (open < 2 || html[open - 1] !== '=') continue;
+    let start = open - 1;
+    while (start > 0 && /[\w-]/.test(html[start - 1] as string)) start--;
+    if (!/\s/.test(html[start - 1] ?? '') || !SCRIPT_URL_ATTRIBUTES.has(html.slice(start, open - 1))) continue;
+    SCRIPT_FILE.lastIndex = at + 8;
+    if (!SCRIPT_FILE.test(html)) continue;
+    urls.push(html.slice(open + 1, SCRIPT_FILE.lastIndex - 1));
+  }
   return urls;
 }
 
-/** Inline scripts' text (they may add classes too). */
-function inlineScripts(html: string): string {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '').join('\n');
+/** Classes that an inline script's text names, per stylesheet and text: the same few scripts are in every page. */
+const inlineScriptClasses = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
+/** Adds the classes a page's inline scripts name (they may add classes too). */
+function addInlineScriptClasses(html: string, known: ReadonlySet<string>, into: Set<string>): void {
+  let memo = inlineScriptClasses.get(known);
+  if (!memo) inlineScriptClasses.set(known, (memo = new Map<string, string[]>()));
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const text = m[1] ?? '';
+    let names = memo.get(text);
+    if (!names) {
+      names = [...scriptClasses(text, known)];
+      if (memo.size >= 1_000) memo.clear();
+      memo.set(text, names);
+    }
+    for (const c of names) into.add(c);
+  }
 }
 
 /**
@@ -426,7 +475,7 @@ export function prunePage(html: string, pruner: CssPruner, scripts: (url: string
   if (!match || match[2] !== pruner.full) return html;
   const classes = htmlClasses(html);
   for (const c of ALWAYS_PRESENT) classes.add(c);
-  scriptClasses(inlineScripts(html), pruner.known, classes);
+  addInlineScriptClasses(html, pruner.known, classes);
   for (const url of pageScriptUrls(html)) for (const c of scripts(url)) classes.add(c);
   const css = pruner.pruneFor(classes);
   const attrs = (match[1] ?? '').replace(/\sdata-full-css="[^"]*"/, '');

@@ -42,7 +42,6 @@ interface StartTag {
  * `value="<script>"` is never taken for a script), and raw-text elements are skipped to their end tag.
  */
 function* startTags(html: string): Generator<StartTag> {
-  const lower = html.toLowerCase();
   let i = 0;
   while (i < html.length) {
     const lt = html.indexOf('<', i);
@@ -52,7 +51,8 @@ function* startTags(html: string): Generator<StartTag> {
       i = close < 0 ? html.length : close + 3;
       continue;
     }
-    const name = /^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(lt, lt + 40))?.[1]?.toLowerCase();
+    TAG_NAME.lastIndex = lt + 1;
+    const name = TAG_NAME.exec(html)?.[0].toLowerCase();
     if (!name) {
       i = lt + 1;
       continue;
@@ -63,7 +63,7 @@ function* startTags(html: string): Generator<StartTag> {
       const c = html[j];
       if (quote !== null) {
         if (c === quote) quote = null;
-      } else if ((c === '"' || c === "'") && /=\s*$/.test(html.slice(Math.max(lt, j - 8), j))) {
+      } else if ((c === '"' || c === "'") && afterEquals(html, j, lt)) {
         quote = c;
       } else if (c === '>') {
         break;
@@ -73,10 +73,49 @@ function* startTags(html: string): Generator<StartTag> {
     yield tag;
     i = tag.end;
     if (RAW_TEXT.has(name)) {
-      const close = lower.indexOf(`</${name}`, i);
+      const close = endTagAt(html, name, i);
       i = close < 0 ? html.length : close;
     }
   }
+}
+
+/** A tag name where a '<' is (from just after the '<'). */
+const TAG_NAME = /[a-zA-Z][a-zA-Z0-9-]*/y;
+const END_TAGS = new Map<string, RegExp>();
+
+/**
+ * Where the first `</name` (any case) at or after `from` starts, or -1. Searched in the page itself: a lower-cased
+ * copy is not always as long as the page (U+0130 'İ' lower-cases to two code units), so its offsets could drift.
+ */
+function endTagAt(html: string, name: string, from: number): number {
+  let re = END_TAGS.get(name);
+  if (!re) END_TAGS.set(name, (re = new RegExp(`</${name}`, 'gi')));
+  re.lastIndex = from;
+  return re.exec(html)?.index ?? -1;
+}
+
+/** Whether the quote at `at` opens an attribute value: an '=' before it, whitespace between (within the tag). */
+function afterEquals(html: string, at: number, tagStart: number): boolean {
+  // Up to 8 characters back, as a browser's tokenizer would see `name = "…"`.
+  for (let k = at - 1; k >= Math.max(tagStart, at - 8); k--) {
+    const c = html.charCodeAt(k);
+    if (c === 61) return true; // '='
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 12 && c !== 13) return false;
+  }
+  return false;
+}
+
+/** Hashes of inline scripts by text: every page inlines the same few (the head script, island loaders). */
+const scriptHashes = new Map<string, string>();
+
+function scriptHash(text: string): string {
+  let hash = scriptHashes.get(text);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    if (scriptHashes.size >= 1_000) scriptHashes.clear();
+    scriptHashes.set(text, hash);
+  }
+  return hash;
 }
 
 /**
@@ -85,14 +124,12 @@ function* startTags(html: string): Generator<StartTag> {
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  const lower = html.toLowerCase();
   for (const tag of startTags(html)) {
     if (tag.name !== 'script' || attribute(tag.attrs, 'src') !== null) continue;
     const type = (attribute(tag.attrs, 'type') ?? '').trim();
     if (!RUNNABLE_TYPE.test(type)) continue;
-    const close = lower.indexOf('</script', tag.end);
-    const text = html.slice(tag.end, close < 0 ? html.length : close);
-    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    const close = endTagAt(html, 'script', tag.end);
+    hashes.add(scriptHash(html.slice(tag.end, close < 0 ? html.length : close)));
   }
   return [...hashes];
 }
