@@ -1,5 +1,8 @@
 // Page benchmark: requests/s and p50/p99 of the server-rendered block, transaction and address pages at 64
 // connections, beside a prerendered page of the same server. Run with `npx node bench/pages.ts` (BENCH_SECONDS).
+// Each kind is measured as visitors meet it once its pages were asked for once (the warm-up asks each path at least
+// once: final pages are then in the render cache, as popular pages are), and the last row measures renders alone:
+// block pages under a query string no request repeats, so that every request is a cache miss.
 import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { startStack } from '../scripts/stack.ts';
 import type { ScenarioInfo } from '../devnet/types.ts';
@@ -21,6 +24,18 @@ export interface PageBenchRow extends LoadFigures {
   ratio: number;
 }
 
+/** Asks each path once, `concurrency` at a time (the warm-up's first part). */
+async function askEachOnce(url: string, paths: readonly string[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < paths.length) {
+      const res = await fetch(url + paths[next++], { headers: BROWSER_HEADERS });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 /** Runs the page benchmark against a fresh devnet + indexer + built site and returns its rows (also printed). */
 export async function runPageBench(opts: PageBenchOptions = {}): Promise<PageBenchRow[]> {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -32,16 +47,21 @@ export async function runPageBench(opts: PageBenchOptions = {}): Promise<PageBen
     const blocks = Array.from({ length: 200 }, (_, i) => `/blocks/${info.firstBlock + ((i * 7) % Math.max(1, info.lastBlock - info.firstBlock))}`);
     const txs = Object.values(info.samples).map((hash) => `/transactions/${hash}`);
     const addresses = [...info.accounts, ...info.holders.slice(0, 40), ...info.tokens.map((t) => t.address)].map((a) => `/address/${a}`);
+    // More distinct paths than requests a run can make at the speed of renders: none is asked twice.
+    const misses = Array.from({ length: 20_000 }, (_, i) => `${blocks[i % blocks.length]}?miss=${i}`);
     const sets: Array<[string, string[]]> = [
       ['prerendered /privacy-policy', ['/privacy-policy']],
       ['block pages', blocks],
       ['transaction pages', txs],
       ['address pages', addresses],
+      ['block pages, every one a miss', misses],
     ];
     const rows: PageBenchRow[] = [];
     for (const [name, paths] of sets) {
-      // A short warm-up so caches and JIT are in the same state for every kind.
-      await runLoad(stack.siteUrl, paths, 8, 1_000, { headers: BROWSER_HEADERS });
+      // A warm-up so caches and JIT are in the same state for every kind: each path asked at least once (not for the
+      // misses' row, whose paths are each asked once in all), then a second of load.
+      if (paths !== misses) await askEachOnce(stack.siteUrl, paths, 8);
+      await runLoad(stack.siteUrl, paths === misses ? misses.slice(-64) : paths, 8, 1_000, { headers: BROWSER_HEADERS });
       const figures = await runLoad(stack.siteUrl, paths, connections, seconds * 1000, { headers: BROWSER_HEADERS });
       rows.push({ name, ...figures, ratio: rows[0] ? figures.rps / rows[0].rps : 1 });
     }
