@@ -357,7 +357,7 @@ export function createPruner(full: string, fullPath = stylesheetPath(full)): Css
         if (cache.size > 500) cache.clear();
         cache.set(key, css);
       }
-      if (byOrder.size > 2_000) byOrder.clear();
+      if (byOrder.size > 500) byOrder.clear();
       byOrder.set(seen, css);
       return css;
     },
@@ -447,6 +447,9 @@ export function pageScriptUrls(html: string): string[] {
   return urls;
 }
 
+/** Longest script text whose classes are remembered by text. */
+const MEMO_TEXT_MAX = 8_192;
+
 /** Classes that an inline script's text names, per stylesheet and text: the same few scripts are in every page. */
 const inlineScriptClasses = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
 
@@ -459,8 +462,11 @@ function addInlineScriptClasses(html: string, known: ReadonlySet<string>, into: 
     let names = memo.get(text);
     if (!names) {
       names = [...scriptClasses(text, known)];
-      if (memo.size >= 1_000) memo.clear();
-      memo.set(text, names);
+      // Only short texts are kept (the shared scripts): a data block carrying one page's data is read each time.
+      if (text.length <= MEMO_TEXT_MAX) {
+        if (memo.size >= 500) memo.clear();
+        memo.set(text, names);
+      }
     }
     for (const c of names) into.add(c);
   }

@@ -112,8 +112,11 @@ function scriptHash(text: string): string {
   let hash = scriptHashes.get(text);
   if (hash === undefined) {
     hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-    if (scriptHashes.size >= 1_000) scriptHashes.clear();
-    scriptHashes.set(text, hash);
+    // Only short texts are kept (the shared scripts): a script carrying one page's data is hashed each time.
+    if (text.length <= 8_192) {
+      if (scriptHashes.size >= 500) scriptHashes.clear();
+      scriptHashes.set(text, hash);
+    }
   }
   return hash;
 }
