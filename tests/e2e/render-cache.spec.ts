@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
+import { decodeBody, rawGet } from '../http-raw.ts';
 import { indexerJson, scenario, test } from './fixtures.ts';
+
+function site(path: string): string {
+  return new URL(path, process.env['E2E_SITE_URL']).href;
+}
 
 test.describe('pages of final blocks are kept like a CDN would', () => {
   test('an old block page and a transaction in it are rendered once, then served from memory', async ({ request }) => {
@@ -19,13 +24,52 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
   });
 
-  test('the head block, lists of the moment and errors are not served from memory', async ({ request }) => {
+  test('the head block, lists of the moment and errors are not served from memory, and carry no ETag', async ({ request }) => {
     const { lastBlock } = await indexerJson<{ lastBlock: number }>('/health');
     for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', '/blocks', `/address/${scenario().accounts[0]}?tab=contract`]) {
       await request.get(path);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache'], path).toBeUndefined();
+      expect(again.headers()['etag'], path).toBeUndefined();
     }
+  });
+
+  test('a final page carries an ETag of its content and answers 304 to a browser that has it', async () => {
+    await expect(async () => {
+      const path = `/transactions/${scenario().samples.erc20Transfer}?cache-probe=${randomUUID()}`;
+      const first = await rawGet(site(path), { 'accept-encoding': 'br' });
+      expect(first.status).toBe(200);
+      const etag = String(first.headers['etag']);
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      const again = await rawGet(site(path), { 'accept-encoding': 'gzip' });
+      expect(again.headers['x-render-cache']).toBe('hit');
+      expect(again.headers['etag']).toBe(etag);
+      // Revalidation: a 304 without a body, with the page's validator and policy; another ETag gets the page.
+      const revalidated = await rawGet(site(path), { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.headers['etag']).toBe(etag);
+      expect(revalidated.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      const other = await rawGet(site(path), { 'accept-encoding': 'br', 'if-none-match': 'W/"not-this-page"' });
+      expect(other.status).toBe(200);
+      expect(decodeBody(other.body, 'br').equals(decodeBody(first.body, 'br'))).toBe(true);
+      // Another theme is another page, with another ETag (and a browser's copy of one never answers for the other).
+      const dark = await rawGet(site(path), { 'accept-encoding': 'br', cookie: 'theme_preference=dark', 'if-none-match': etag });
+      expect(dark.status).toBe(200);
+      expect(dark.headers['etag']).not.toBe(etag);
+      expect(decodeBody(dark.body, 'br').toString()).toMatch(/<html[^>]*data-theme="dark"/);
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test('a page asked by many visitors at once is rendered once; the others get it from memory', async () => {
+    // A token logo uploaded in between (the token admin tests run beside this one) starts new keys: try again, anew.
+    await expect(async () => {
+      const path = `/blocks/${scenario().busyBlock.number}?cache-probe=${randomUUID()}`;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => rawGet(site(path), { 'accept-encoding': 'br' })));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(answers.map((a) => a.headers['x-render-cache']).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
+      expect(new Set(answers.map((a) => a.headers['etag'])).size).toBe(1);
+    }).toPass({ timeout: 30_000 });
   });
 
   test('an address page is kept while the head block stays the same, and rendered again for the next block', async ({ request }) => {
