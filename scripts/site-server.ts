@@ -156,7 +156,8 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const lookup = (globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP];
-  if (!lookup || req.method !== 'GET' || !req.url?.startsWith('/')) return false;
+  // A path only ('//host/…' would be read as another origin's URL, whose path could name another page).
+  if (!lookup || req.method !== 'GET' || !req.url?.startsWith('/') || req.url.startsWith('//')) return false;
   let answer;
   try {
     answer = await lookup(req.url, req.headers.cookie, { acceptEncoding: headerValue(req.headers['accept-encoding']), ifNoneMatch: headerValue(req.headers['if-none-match']) });

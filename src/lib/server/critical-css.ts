@@ -292,12 +292,21 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
 /** Classes of a class attribute's value, by value: pages of a kind repeat the same few hundred values. */
 const classValues = new Map<string, string[]>();
 
+/**
+ * A copy of a string that owns its characters. A substring of a page (a match, a slice) may be kept by V8 as a view
+ * of the whole page: kept as a memo's key or value, it would keep that page in memory (bench load: +90 MB of heap).
+ */
+export function ownString(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
 /** Class names written in an HTML document's class attributes. */
 export function htmlClasses(html: string, into = new Set<string>()): Set<string> {
   for (const m of html.matchAll(/\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const raw = m[1] ?? m[2] ?? '';
+    let raw = m[1] ?? m[2] ?? '';
     let names = classValues.get(raw);
     if (!names) {
+      raw = ownString(raw);
       const value = raw.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_e, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name] ?? '');
       names = value.split(/\s+/).filter(Boolean);
       if (classValues.size >= 10_000) classValues.clear();
@@ -461,11 +470,14 @@ function addInlineScriptClasses(html: string, known: ReadonlySet<string>, into: 
     const text = m[1] ?? '';
     let names = memo.get(text);
     if (!names) {
-      names = [...scriptClasses(text, known)];
       // Only short texts are kept (the shared scripts): a data block carrying one page's data is read each time.
       if (text.length <= MEMO_TEXT_MAX) {
+        const own = ownString(text);
+        names = [...scriptClasses(own, known)];
         if (memo.size >= 500) memo.clear();
-        memo.set(text, names);
+        memo.set(own, names);
+      } else {
+        names = [...scriptClasses(text, known)];
       }
     }
     for (const c of names) into.add(c);

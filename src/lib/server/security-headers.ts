@@ -113,9 +113,10 @@ function scriptHash(text: string): string {
   if (hash === undefined) {
     hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
     // Only short texts are kept (the shared scripts): a script carrying one page's data is hashed each time.
+    // The text is copied: a slice of the page kept as a key would keep the whole page in memory.
     if (text.length <= 8_192) {
       if (scriptHashes.size >= 500) scriptHashes.clear();
-      scriptHashes.set(text, hash);
+      scriptHashes.set(Buffer.from(text, 'utf8').toString('utf8'), hash);
     }
   }
   return hash;
