@@ -63,6 +63,20 @@ async function lighthouse(url: string, dir: string, n: number): Promise<Lighthou
   };
 }
 
+/**
+ * One Lighthouse run, tried up to three times when Lighthouse itself asks for another run (on a loaded machine its trace
+ * sometimes misses the navigation's start: NO_NAVSTART), so that one such miss does not end the whole table.
+ */
+async function lighthouseRetrying(url: string, dir: string, next: () => number): Promise<LighthouseSample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, dir, next());
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error))) throw error;
+    }
+  }
+}
+
 /** Runs Lighthouse over the read pages and prints its table. */
 export async function runLighthouseBench(opts: { runs?: number; log?: (line: string) => void } = {}): Promise<void> {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -76,7 +90,7 @@ export async function runLighthouseBench(opts: { runs?: number; log?: (line: str
     let n = 0;
     for (const p of pages(info)) {
       const samples: LighthouseSample[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await lighthouse(new URL(p.path, stack.siteUrl).href, dir, n++));
+      for (let i = 0; i < runs; i++) samples.push(await lighthouseRetrying(new URL(p.path, stack.siteUrl).href, dir, () => n++));
       const byLcp = [...samples].sort((x, y) => x.lcpMs - y.lcpMs)[Math.floor(samples.length / 2)];
       const score = median(samples.map((s) => s.score));
       const lcp = median(samples.map((s) => s.lcpMs));

@@ -125,6 +125,7 @@ export function pages(info: ScenarioInfo): { name: string; path: string; hasFigu
     { name: 'token', path: `/tokens/${info.holderToken.address}`, hasFigure: false },
     { name: 'NFTs', path: '/nfts', hasFigure: false },
     { name: 'NFT', path: `/nfts/${info.nfts[0]?.address}/1`, hasFigure: false },
+    { name: 'AI dashboard', path: '/ai-dashboard', hasFigure: false },
   ];
 }
 

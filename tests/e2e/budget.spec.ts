@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { scenario, test } from './fixtures.ts';
@@ -250,4 +251,106 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     expect(bytes).toBeLessThanOrEqual(110 * KB);
     expect(urls.filter((u) => /\/transport\.|\/contracts\./.test(u))).toEqual([]);
   });
+});
+
+// Weight budgets per page kind (issue 25): what the first response carries and what the browser builds from it.
+// Each figure is set a few per cent above what the page measured when the slow-link work was done (the measured
+// values, the larger of two e2e runs, are in the comments), so weight cannot creep back unseen. The rule: a change
+// that needs more raises the budget in the same commit and says why in its message. The headroom covers what varies
+// between runs and is not weight: the live chain's head (block numbers and counts a digit longer, relative ages, the
+// gas price), which moved the figures by at most 0.9 % between two runs (NFT list raw HTML; compressed HTML 0.8 %,
+// elements 2 of 431): bytes get 3 %, elements 2 % (at least 5), script 3 %. Script counts every file a page fetches
+// before interaction at 1280 × 720 (the token page's chart is in view there, so uPlot is counted).
+
+/** One page kind's budgets: bytes of HTML as served (Brotli, gzip, uncompressed), inline CSS, elements, script. */
+interface WeightBudget {
+  br: number;
+  gzip: number;
+  raw: number;
+  inlineCss: number;
+  elements: number;
+  script: number;
+}
+
+/** The body of one GET as it arrives (no decoding), for one Accept-Encoding; the page is asked for twice, so that a
+ * page the server keeps is measured as it is served from then on. */
+async function servedBytes(path: string, encoding: 'br' | 'gzip' | 'identity'): Promise<{ bytes: number; encoding: string; body: Buffer }> {
+  const url = new URL(path, process.env['E2E_SITE_URL']);
+  let last = { bytes: 0, encoding: '', body: Buffer.alloc(0) };
+  for (let i = 0; i < 2; i++) {
+    last = await new Promise((resolve, reject) => {
+      request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ bytes: body.length, encoding: String(res.headers['content-encoding'] ?? 'identity'), body });
+        });
+        res.on('error', reject);
+      }).on('error', reject).end();
+    });
+  }
+  return last;
+}
+
+/** Bytes of the <style> blocks of a page's HTML (UTF-8). */
+function inlineCssBytes(html: string): number {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, m) => n + Buffer.byteLength(m[1] ?? ''), 0);
+}
+
+const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) => string, WeightBudget]> = [
+  // measured: br 15759, gzip 17169, raw 82800, inline CSS 31467, 449 elements, script 24934
+  ['home', () => '/', { br: 16240, gzip: 17690, raw: 85300, inlineCss: 32500, elements: 458, script: 25690 }],
+  // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366
+  ['blocks list', () => '/blocks', { br: 13130, gzip: 14220, raw: 71500, inlineCss: 21300, elements: 482, script: 7590 }],
+  // measured: br 19864, gzip 23566, raw 203464, inline CSS 20655, 1560 elements, script 5602
+  ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 20460, gzip: 24280, raw: 209600, inlineCss: 21300, elements: 1592, script: 5780 }],
+  // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005
+  ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 7220 }],
+  // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571
+  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 52300, inlineCss: 21700, elements: 236, script: 4710 }],
+  // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
+  ['address', (s) => `/address/${s.accounts[1]}`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
+  // measured: br 13818, gzip 15045, raw 72901, inline CSS 21189, 452 elements, script 4486
+  ['token list', () => '/tokens', { br: 14240, gzip: 15500, raw: 75100, inlineCss: 21900, elements: 462, script: 4630 }],
+  // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299
+  ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 13320, gzip: 14120, raw: 56100, inlineCss: 21500, elements: 327, script: 27090 }],
+  // measured: br 14241, gzip 15420, raw 73347, inline CSS 21789, 431 elements, script 5445
+  ['NFT list', () => '/nfts', { br: 14670, gzip: 15890, raw: 75600, inlineCss: 22500, elements: 440, script: 5610 }],
+  // measured: br 12239, gzip 12955, raw 48342, inline CSS 21213, 227 elements, script 4446
+  ['NFT', (s) => `/nfts/${s.nfts[0]?.address}/1`, { br: 12610, gzip: 13350, raw: 49800, inlineCss: 21900, elements: 232, script: 4580 }],
+  // measured: br 10739, gzip 11410, raw 40414, inline CSS 19620, 141 elements, script 4571
+  ['contract', (s) => `/contracts/${s.erc1155.address}`, { br: 11070, gzip: 11760, raw: 41700, inlineCss: 20300, elements: 146, script: 4710 }],
+  // measured: br 13728, gzip 14659, raw 63430, inline CSS 22463, 445 elements, script 29931
+  ['AI dashboard', () => '/ai-dashboard', { br: 14140, gzip: 15100, raw: 65400, inlineCss: 23200, elements: 454, script: 30830 }],
+  // measured: br 14647, gzip 15749, raw 73644, inline CSS 24775, 217 elements, script 20530
+  ['AI test', () => '/ai-test', { br: 15090, gzip: 16230, raw: 75900, inlineCss: 25600, elements: 222, script: 21150 }],
+  // measured: br 13163, gzip 13942, raw 52838, inline CSS 22155, 221 elements, script 69202
+  ['verify form', () => '/verify-contract', { br: 13560, gzip: 14370, raw: 54500, inlineCss: 22900, elements: 226, script: 71280 }],
+  // measured: br 9852, gzip 11554, raw 39620, inline CSS 19000, 150 elements, script 4446
+  ['legal', () => '/privacy-policy', { br: 10150, gzip: 11910, raw: 40900, inlineCss: 19600, elements: 155, script: 4580 }],
+];
+
+test.describe('Weight budgets per page kind (HTML as served, inline CSS, elements, script before interaction)', () => {
+  for (const [kind, pathOf, budget] of KINDS) {
+    test(kind, async ({ page, browser }) => {
+      test.setTimeout(60_000);
+      const path = pathOf(scenario());
+      const [br, gzip, raw] = await Promise.all([servedBytes(path, 'br'), servedBytes(path, 'gzip'), servedBytes(path, 'identity')]);
+      expect([br.encoding, gzip.encoding, raw.encoding], `${path}: encodings as served`).toEqual(['br', 'gzip', 'identity']);
+      const html = raw.body.toString('utf8');
+      // The elements the first response builds, before any script adds or removes some.
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await context.newPage();
+      await plain.goto(path);
+      const elements = await plain.evaluate(() => document.querySelectorAll('*').length);
+      await context.close();
+      const { bytes: script } = await scriptBytesBeforeInteraction(page, path);
+      const measured: WeightBudget = { br: br.bytes, gzip: gzip.bytes, raw: raw.bytes, inlineCss: inlineCssBytes(html), elements, script };
+      console.log(`weight ${kind} ${path}: ${JSON.stringify(measured)}`);
+      for (const key of Object.keys(budget) as (keyof WeightBudget)[]) {
+        expect(measured[key], `${kind} (${path}): ${key} ${measured[key]} over its budget ${budget[key]}`).toBeLessThanOrEqual(budget[key]);
+      }
+    });
+  }
 });
