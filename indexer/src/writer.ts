@@ -81,6 +81,22 @@ const BLOCK_COLUMNS = [
   'tx_count', 'reward',
 ] as const;
 
+/** A queryable that adds the time of each call to `spent.dbMs`. */
+function timed(q: Queryable, spent: { dbMs: number }): Queryable {
+  const time = async <T>(call: Promise<T>, began: number): Promise<T> => {
+    try {
+      return await call;
+    } finally {
+      spent.dbMs += performance.now() - began;
+    }
+  };
+  return {
+    one: (sql, ...params) => time(q.one(sql, ...params), performance.now()),
+    all: (sql, ...params) => time(q.all(sql, ...params), performance.now()),
+    run: (sql, ...params) => time(q.run(sql, ...params), performance.now()),
+  };
+}
+
 /** Stores fetched batches: one database transaction per batch, whole blocks only. */
 export class Writer {
   private readonly db: Store;
@@ -90,6 +106,7 @@ export class Writer {
   private q: Queryable;
   private types = new Map<string, string>();
   private readonly rows = new RowBuffer();
+  private readonly spent = { writeMs: 0, dbMs: 0 };
   /** Called after each commit with the NFT rows that wait for metadata. */
   onNftRows: (() => void) | null = null;
 
@@ -103,15 +120,22 @@ export class Writer {
     this.fence = fence;
   }
 
+  /** Time spent writing batches, and the part of it in database calls (for the bench's time shares). */
+  timings(): { writeMs: number; dbMs: number } {
+    return { ...this.spent };
+  }
+
   /** Writes a batch atomically and returns the new tip. */
   async write(batch: FetchedBatch): Promise<WriteResult> {
     this.types = new Map();
     let nftTouched = false;
     let result: WriteResult;
+    const began = performance.now();
     try {
       result = await this.writeInTransaction(batch, () => {
         nftTouched = true;
       });
+      this.spent.writeMs += performance.now() - began;
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
       this.book.clear();
@@ -122,21 +146,29 @@ export class Writer {
     return result;
   }
 
-  private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
-    return this.db.transaction(async (tx) => {
-      await this.fence(tx);
-      this.q = tx;
-      this.rows.clear();
+  private async writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
+    // Database time is the time inside queries plus what the transaction costs around our callback (BEGIN, COMMIT).
+    let inside = 0;
+    const began = performance.now();
+    const out = await this.db.transaction(async (raw) => {
+      const entered = performance.now();
+      const tx = timed(raw, this.spent);
       try {
+        await this.fence(tx);
+        this.q = tx;
+        this.rows.clear();
         const result = await this.writeBatch(batch, nftSeen, tx);
         await this.rows.flush(tx);
         return result;
       } finally {
         this.rows.clear();
         this.q = this.db;
+        inside = performance.now() - entered;
       }
       // A batch lost to a crash is fetched again: the sync resumes after the last block that was kept.
     }, { relaxed: true });
+    this.spent.dbMs += performance.now() - began - inside;
+    return out;
   }
 
   private async writeBatch(batch: FetchedBatch, nftSeen: () => void, tx: Queryable): Promise<WriteResult> {
