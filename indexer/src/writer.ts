@@ -2,7 +2,8 @@ import type { AddressBook } from './address-book.ts';
 import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
 import type { Queryable, Store } from './store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
-import { Ledger } from './ledger.ts';
+import { insertRows } from './bulk.ts';
+import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
 import type { ContractProbe } from './probe.ts';
 import { parseTransferLog, type TokenType } from './transfers.ts';
@@ -30,35 +31,25 @@ function lower(a: string | null | undefined): string | null {
 
 type Cell = string | number | null;
 
-/** Rows per multi-row INSERT (a text per row count is prepared once, so the count is bounded). */
-const ROWS_PER_INSERT = 100;
-
 /**
  * Rows of the append-only tables (blocks, transactions, logs, transfers, address links), written at the end of the
  * batch's transaction as multi-row INSERTs: nothing in the batch reads them back, and one statement per 100 rows
  * instead of one per row saves a round trip each on PostgreSQL.
  */
 class RowBuffer {
-  private readonly tables = new Map<string, { columns: string; suffix: string; width: number; rows: Cell[][] }>();
+  private readonly tables = new Map<string, { columns: readonly string[]; suffix: string; rows: Cell[][] }>();
 
   add(table: string, columns: readonly string[], row: Cell[], suffix = ''): void {
     let t = this.tables.get(table);
     if (t === undefined) {
-      t = { columns: columns.join(', '), suffix, width: columns.length, rows: [] };
+      t = { columns, suffix, rows: [] };
       this.tables.set(table, t);
     }
     t.rows.push(row);
   }
 
   async flush(q: Queryable): Promise<void> {
-    for (const [table, t] of this.tables) {
-      const one = `(${Array.from({ length: t.width }, () => '?').join(', ')})`;
-      for (let i = 0; i < t.rows.length; i += ROWS_PER_INSERT) {
-        const chunk = t.rows.slice(i, i + ROWS_PER_INSERT);
-        const values = Array.from({ length: chunk.length }, () => one).join(', ');
-        await q.run(`INSERT INTO ${table} (${t.columns}) VALUES ${values}${t.suffix}`, ...chunk.flat());
-      }
-    }
+    for (const [table, t] of this.tables) await insertRows(q, table, t.columns, t.rows, t.suffix);
     this.tables.clear();
   }
 
@@ -107,6 +98,10 @@ export class Writer {
   private types = new Map<string, string>();
   private readonly rows = new RowBuffer();
   private readonly spent = { writeMs: 0, dbMs: 0 };
+  /** The batch's token transfers, applied to the ledger together once its blocks are read. */
+  private transfers: LedgerTransfer[] = [];
+  /** The batch's blocks per producer, written to validators once per batch. */
+  private producers = new Map<string, { blocks: number; rewards: bigint; first: number; last: number }>();
   /** Called after each commit with the NFT rows that wait for metadata. */
   onNftRows: (() => void) | null = null;
 
@@ -176,6 +171,8 @@ export class Writer {
       let txs = 0;
       let logs = 0;
       let transfers = 0;
+      this.transfers = [];
+      this.producers = new Map();
       const firstSeen = new Map<string, number>();
       for (const [bi, block] of batch.blocks.entries()) {
         const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
@@ -184,22 +181,24 @@ export class Writer {
         transfers += counts.transfers;
         if (counts.nft) nftSeen();
       }
+      await this.tallyValidators();
+      const addresses: Cell[][] = [];
       for (const [address, balance] of batch.balances) {
         const kind = await this.book.lookup(address, tx);
-        await this.q.run(
-          `INSERT INTO addresses (address, balance, balance_block, first_seen_block, is_contract) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
-             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
-          address,
-          pad(balance),
-          batch.last,
-          firstSeen.get(address) ?? batch.last,
-          kind !== undefined && kind !== 'account' ? 1 : 0,
-        );
+        addresses.push([address, pad(balance), batch.last, firstSeen.get(address) ?? batch.last, kind !== undefined && kind !== 'account' ? 1 : 0]);
       }
+      await insertRows(
+        this.q,
+        'addresses',
+        ['address', 'balance', 'balance_block', 'first_seen_block', 'is_contract'],
+        addresses,
+        ` ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
+             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
+      );
       for (const [token, supply] of batch.supplies) {
         if (supply !== null) await this.q.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
       }
+      await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
       await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
       await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
@@ -277,7 +276,7 @@ export class Writer {
             t.value.toString(),
             tokenId,
           ]);
-          await this.ledger.apply(this.q, { ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp }, 1);
+          this.transfers.push({ ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp });
           transfers++;
           if (t.tokenType !== 'ERC20') nft = true;
         }
@@ -300,27 +299,40 @@ export class Writer {
       reward.toString(),
     ]);
     // The genesis block is not produced by anyone; its miner field is a placeholder.
-    if (number > 0) await this.tallyValidator(miner, number, reward);
+    if (number > 0) {
+      const p = this.producers.get(miner);
+      if (p === undefined) this.producers.set(miner, { blocks: 1, rewards: reward, first: number, last: number });
+      else {
+        p.blocks++;
+        p.rewards += reward;
+        p.last = number;
+      }
+    }
     return { txs: block.transactions.length, logs, transfers, nft };
   }
 
-  private async tallyValidator(miner: string, number: number, reward: bigint): Promise<void> {
-    const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
-    if (v) {
-      await this.q.run(
-        'UPDATE validators SET blocks_mined = blocks_mined + 1, rewards = ?, last_block = ? WHERE address = ?',
-        (BigInt(v.rewards) + reward).toString(),
-        number,
-        miner,
-      );
-    } else {
-      await this.q.run(
-        'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, 1, ?, ?, ?)',
-        miner,
-        reward.toString(),
-        number,
-        number,
-      );
+  /** Adds the batch's blocks and rewards to each producer's row: one read and one write per producer per batch. */
+  private async tallyValidators(): Promise<void> {
+    for (const [miner, p] of this.producers) {
+      const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
+      if (v) {
+        await this.q.run(
+          'UPDATE validators SET blocks_mined = blocks_mined + ?, rewards = ?, last_block = ? WHERE address = ?',
+          p.blocks,
+          (BigInt(v.rewards) + p.rewards).toString(),
+          p.last,
+          miner,
+        );
+      } else {
+        await this.q.run(
+          'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, ?, ?, ?, ?)',
+          miner,
+          p.blocks,
+          p.rewards.toString(),
+          p.first,
+          p.last,
+        );
+      }
     }
   }
 
