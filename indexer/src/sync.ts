@@ -357,6 +357,7 @@ export class Syncer {
       await this.fence(tx);
       await countReorg(tx);
     });
+    this.writer.forget();
     this.reorgs++;
     this.tip = await this.storedTip();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);

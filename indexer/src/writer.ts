@@ -96,6 +96,8 @@ export class Writer {
   /** The batch's transaction while one is written. */
   private q: Queryable;
   private types = new Map<string, string>();
+  /** Contracts stored as a token type, which the writer never changes again (kept across batches until a rollback). */
+  private readonly tokenTypes = new Set<string>();
   private readonly rows = new RowBuffer();
   private readonly spent = { writeMs: 0, dbMs: 0 };
   /** The batch's token transfers, applied to the ledger together once its blocks are read. */
@@ -113,6 +115,11 @@ export class Writer {
     this.q = db;
     this.book = book;
     this.fence = fence;
+  }
+
+  /** Forgets what the writer remembers of stored rows (a rollback removed some). */
+  forget(): void {
+    this.tokenTypes.clear();
   }
 
   /** Time spent writing batches, and the part of it in database calls (for the bench's time shares). */
@@ -134,6 +141,7 @@ export class Writer {
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
       this.book.clear();
+      this.tokenTypes.clear();
       this.ledger.discard();
       throw err;
     }
@@ -200,9 +208,16 @@ export class Writer {
       }
       await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
+      // One statement for the three counters, none for a batch of empty blocks.
+      if (txs + logs + transfers > 0) {
+        await this.q.run(
+          `UPDATE counters SET value = value + CASE name WHEN 'transactions' THEN ? WHEN 'logs' THEN ? ELSE ? END
+           WHERE name IN ('transactions', 'logs', 'token_transfers')`,
+          txs,
+          logs,
+          transfers,
+        );
+      }
       const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
       return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
     }
@@ -397,12 +412,16 @@ export class Writer {
 
   /** A contract the probe could not classify becomes a token once it emits that token's transfer event. */
   private async upgradeType(address: string, type: TokenType): Promise<void> {
+    if (this.tokenTypes.has(address)) return;
     let current = this.types.get(address);
     if (current === undefined) {
       current = (await this.q.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address))?.contract_type ?? 'none';
       this.types.set(address, current);
     }
-    if (current !== 'none') return;
+    if (current !== 'none') {
+      this.tokenTypes.add(address);
+      return;
+    }
     await this.q.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
     this.types.set(address, type);
   }
