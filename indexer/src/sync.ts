@@ -68,7 +68,9 @@ export class BatchSizer {
   private readonly maxBlocks: number;
   private blocksPerBatch = 10;
 
-  constructor(txsPerBatch = 400, maxBlocksPerBatch = 100) {
+  // Large batches: what a batch costs whatever its size (a transaction, a few statements per token touched) is paid
+  // less often; the pipeline keeps the node busy meanwhile.
+  constructor(txsPerBatch = 1000, maxBlocksPerBatch = 500) {
     this.txsPerBatch = txsPerBatch;
     this.maxBlocks = maxBlocksPerBatch;
   }
@@ -125,14 +127,18 @@ export async function fetchAhead(
       if ('error' in outcome) throw outcome.error;
       const batch = outcome.batch;
       if (batch === null || !running()) break;
-      // Sized before it is consumed, so the next fetches start with the right size while this batch is written.
-      sizer.adapt(batch);
+      // The node has no more blocks yet: store what came, and nothing after it this round.
+      const short = batch.last < slot.requested;
+      if (!short) {
+        // Sized and refilled before this batch is written, so `concurrency` fetches stay in flight during the write.
+        sizer.adapt(batch);
+        enqueue();
+      }
       if (!(await consume(batch))) break;
       timings.batches++;
       timings.blocks += batch.blocks.length;
       timings.transactions += batch.txCount;
-      if (batch.last < slot.requested) break;
-      enqueue();
+      if (short) break;
     }
   } finally {
     await drain();
