@@ -211,7 +211,8 @@ export class Writer {
       // One statement for the three counters, none for a batch of empty blocks.
       if (txs + logs + transfers > 0) {
         await this.q.run(
-          `UPDATE counters SET value = value + CASE name WHEN 'transactions' THEN ? WHEN 'logs' THEN ? ELSE ? END
+          // Typed: PostgreSQL would read the CASE's untyped parameters as text.
+          `UPDATE counters SET value = value + CASE name WHEN 'transactions' THEN CAST(? AS BIGINT) WHEN 'logs' THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END
            WHERE name IN ('transactions', 'logs', 'token_transfers')`,
           txs,
           logs,
