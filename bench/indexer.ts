@@ -1,15 +1,24 @@
-// Indexer benchmark, on SQLite and on PostgreSQL side by side: sync rate from scratch on a devnet history of 20,000+
-// transactions, then API latency at 64 concurrent keep-alive connections. Run with `npm run bench indexer`
-// (BENCH_SCALE, BENCH_SECONDS). PostgreSQL is a throw-away cluster with its default durability (initdb from Debian's
-// postgresql package), or the empty database BENCH_DATABASE_URL names.
+// Indexer benchmark, on SQLite and on PostgreSQL side by side: catch-up rate from scratch over 20,000 empty blocks and
+// over a devnet history of 20,000+ transactions, each next to the fetch-only ceiling (the syncer's own fetch pipeline
+// writing nothing), with the share of the catch-up spent waiting on the node, in our CPU and in the database; then API
+// latency at 64 concurrent keep-alive connections. Run with `npm run bench indexer` (BENCH_SCALE, BENCH_SECONDS,
+// BENCH_EMPTY_BLOCKS; BENCH_SECONDS=0 skips the API). PostgreSQL is a throw-away cluster with its default durability
+// (initdb from Debian's postgresql package), or the empty database BENCH_DATABASE_URL names (history only then).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startAnvil } from '../devnet/anvil.ts';
 import { runScenario } from '../devnet/scenario.ts';
+import { AddressBook } from '../indexer/src/address-book.ts';
+import type { FetchContext } from '../indexer/src/fetch.ts';
 import { startIndexer, type IndexerOptions } from '../indexer/src/main.ts';
+import { hexToNumber, toHex } from '../indexer/src/num.ts';
+import { RpcClient } from '../indexer/src/rpc.ts';
+import { openSqlite } from '../indexer/src/store/sqlite.ts';
+import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync.ts';
 import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { postgresInstalled, startPostgres } from '../indexer/testing/postgres.ts';
 
@@ -20,7 +29,22 @@ export interface IndexerBenchOptions {
   /** Seconds of load per endpoint. */
   seconds?: number;
   connections?: number;
+  /** Empty blocks mined for the empty-block catch-up (default 20,000). */
+  emptyBlocks?: number;
   log?: (line: string) => void;
+}
+
+/** One catch-up from scratch (or the fetch-only loop): its rate and where its time went. */
+export interface CatchUpFigures {
+  workload: 'empty blocks' | 'history';
+  runner: 'fetch only' | 'SQLite' | 'PostgreSQL';
+  blocks: number;
+  transactions: number;
+  seconds: number;
+  blocksPerSecond: number;
+  transactionsPerSecond: number;
+  /** Null for the fetch-only loop, which writes nothing. */
+  timings: SyncTimings | null;
 }
 
 /** Figures of one backend. */
@@ -32,11 +56,15 @@ export interface BackendFigures {
   blocksPerSecond: number;
   transactionsPerSecond: number;
   endpoints: ({ name: string; path: string; cache: boolean } & LoadFigures)[];
+  /** The history catch-up with its time shares. */
+  sync: CatchUpFigures;
 }
 
 /** Figures of a benchmark run. */
 export interface IndexerBenchResult {
   connections: number;
+  /** Empty blocks, then history: the fetch-only ceiling first, then each backend. */
+  catchUps: CatchUpFigures[];
   backends: BackendFigures[];
   /** Why PostgreSQL was not measured, when it was not. */
   missing: string | null;
@@ -45,6 +73,71 @@ export interface IndexerBenchResult {
 }
 
 const TARGET_TXS = 20_000;
+
+/**
+ * The syncer's fetch pipeline (same batch sizing, same concurrency, same state reads) from block 0 to the head, writing
+ * nothing: the best of two runs, since the node answers a chain's first full read more slowly than later ones.
+ */
+async function fetchOnly(workload: CatchUpFigures['workload'], rpcUrl: string): Promise<CatchUpFigures> {
+  const [a, b] = [await fetchOnce(workload, rpcUrl), await fetchOnce(workload, rpcUrl)];
+  return a.seconds <= b.seconds ? a : b;
+}
+
+async function fetchOnce(workload: CatchUpFigures['workload'], rpcUrl: string): Promise<CatchUpFigures> {
+  const store = openSqlite(':memory:');
+  const rpc = new RpcClient(rpcUrl);
+  try {
+    const head = hexToNumber(await rpc.call<string>('eth_blockNumber'));
+    const ctx: FetchContext = { rpc, book: new AddressBook(store), blockReceipts: true, stateFloor: null, head };
+    const timings = { batches: 0, blocks: 0, transactions: 0, nodeWaitMs: 0 };
+    const started = performance.now();
+    await fetchAhead(ctx, new BatchSizer(), 0, head, DEFAULT_CONCURRENCY, timings, () => true, () => Promise.resolve(true));
+    const seconds = (performance.now() - started) / 1000;
+    return rates({ workload, runner: 'fetch only', blocks: timings.blocks, transactions: timings.transactions, seconds, timings: null });
+  } finally {
+    await store.close();
+  }
+}
+
+function rates(f: Omit<CatchUpFigures, 'blocksPerSecond' | 'transactionsPerSecond'>): CatchUpFigures {
+  return { ...f, blocksPerSecond: f.blocks / f.seconds, transactionsPerSecond: f.transactions / f.seconds };
+}
+
+/** Indexes the node's chain from scratch into one backend and answers the rate and time shares. */
+async function catchUp(
+  workload: CatchUpFigures['workload'],
+  runner: 'SQLite' | 'PostgreSQL',
+  storage: Pick<IndexerOptions, 'dataDir' | 'databaseUrl'>,
+  rpcUrl: string,
+): Promise<CatchUpFigures> {
+  const started = performance.now();
+  const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, rateLimit: false, metadata: false });
+  try {
+    await indexer.caughtUp();
+    const seconds = (performance.now() - started) / 1000;
+    const timings = indexer.syncTimings();
+    const count = async (sql: string): Promise<number> => Number((await indexer.store.one<{ n: number }>(sql))?.n ?? 0);
+    const blocks = await count('SELECT count(*) AS n FROM blocks');
+    const transactions = await count('SELECT count(*) AS n FROM transactions');
+    return rates({ workload, runner, blocks, transactions, seconds, timings });
+  } finally {
+    await indexer.stop();
+  }
+}
+
+/** A new empty database next to the one `url` names (same server), answering its URL. */
+async function siblingDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
 
 /** The same load against a bare node:http server with a constant 1 KB JSON body. */
 async function baseline(connections: number, seconds: number): Promise<LoadFigures> {
@@ -73,23 +166,16 @@ async function measure(
   seconds: number,
   log: (line: string) => void,
 ): Promise<BackendFigures> {
-  log(`indexer bench (${backend}): syncing from scratch…`);
-  const started = performance.now();
-  const first = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, rateLimit: false });
-  let syncSeconds: number;
-  try {
-    await first.caughtUp();
-    syncSeconds = (performance.now() - started) / 1000;
-  } finally {
-    await first.stop();
-  }
+  log(`indexer bench (${backend}): syncing the history from scratch…`);
+  const sync = await catchUp('history', backend, storage, rpcUrl);
+  const syncSeconds = sync.seconds;
   log(`indexer bench (${backend}): synced in ${syncSeconds.toFixed(2)} s; measuring the API (${seconds} s per endpoint)…`);
 
   const endpoints: BackendFigures['endpoints'] = [];
   let blocks = 0;
   let transactions = 0;
   // The same database served twice: with the response cache (the default), then without it (cold paths).
-  for (const cache of [true, false]) {
+  for (const cache of seconds > 0 ? [true, false] : []) {
     // No rate limits: the bench measures the indexer, not the limiter (loopback is exempt anyway).
     const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, metadata: false, apiCache: cache, rateLimit: false });
     try {
@@ -115,7 +201,8 @@ async function measure(
       await indexer.stop();
     }
   }
-  return { backend, blocks, transactions, syncSeconds, blocksPerSecond: blocks / syncSeconds, transactionsPerSecond: transactions / syncSeconds, endpoints };
+  if (seconds <= 0) ({ blocks, transactions } = sync);
+  return { backend, blocks, transactions, syncSeconds, blocksPerSecond: blocks / syncSeconds, transactionsPerSecond: transactions / syncSeconds, endpoints, sync };
 }
 
 /** Runs the benchmark and returns its figures (also printed as tables through log). */
@@ -124,32 +211,48 @@ export async function runIndexerBench(opts: IndexerBenchOptions = {}): Promise<I
   const scale = opts.scale ?? Number(process.env['BENCH_SCALE'] ?? 30);
   const seconds = opts.seconds ?? Number(process.env['BENCH_SECONDS'] ?? 5);
   const connections = opts.connections ?? 64;
+  const emptyBlocks = opts.emptyBlocks ?? Number(process.env['BENCH_EMPTY_BLOCKS'] ?? 20_000);
   const anvil = await startAnvil();
+  const empty = await startAnvil();
   const dir = mkdtempSync(join(tmpdir(), 'indexer-bench-'));
   let postgres: { url: string; stop(): Promise<void> } | null = null;
   try {
-    log(`indexer bench: writing the devnet history (scale ${scale})…`);
+    log(`indexer bench: mining ${emptyBlocks} empty blocks, writing the devnet history (scale ${scale})…`);
+    const miner = new RpcClient(empty.url, { timeoutMs: 300_000 });
+    // In steps: anvil takes a while per block on a busy machine, and one call must stay within the time-out.
+    for (let left = emptyBlocks; left > 0; left -= 1000) await miner.call('anvil_mine', [toHex(Math.min(1000, left))]);
     const info = await runScenario(anvil.url, { scale });
     if (info.txCount < TARGET_TXS) log(`indexer bench: warning, only ${info.txCount} transactions (aim: ${TARGET_TXS}); raise BENCH_SCALE`);
 
-    const backends = [await measure('SQLite', { dataDir: dir }, anvil.url, connections, seconds, log)];
     let missing: string | null = null;
     let databaseUrl = process.env['BENCH_DATABASE_URL'];
+    let emptyUrl: string | null = null;
     if (!databaseUrl) {
       if (postgresInstalled()) {
         postgres = await startPostgres({ durable: true });
         databaseUrl = postgres.url;
+        emptyUrl = await siblingDatabase(postgres.url, 'empty_blocks');
       } else {
         missing = 'PostgreSQL is not installed here (apt-get install postgresql), and BENCH_DATABASE_URL is not set';
         log(`indexer bench: ${missing}; measuring SQLite only`);
       }
     }
+
+    log('indexer bench: empty blocks (fetch only, then each backend)…');
+    const catchUps = [await fetchOnly('empty blocks', empty.url), await catchUp('empty blocks', 'SQLite', { dataDir: join(dir, 'empty') }, empty.url)];
+    if (emptyUrl) catchUps.push(await catchUp('empty blocks', 'PostgreSQL', { dataDir: join(dir, 'empty'), databaseUrl: emptyUrl }, empty.url));
+    await empty.stop();
+
+    catchUps.push(await fetchOnly('history', anvil.url));
+    const backends = [await measure('SQLite', { dataDir: dir }, anvil.url, connections, seconds, log)];
     if (databaseUrl) backends.push(await measure('PostgreSQL', { dataDir: dir, databaseUrl }, anvil.url, connections, seconds, log));
-    const result: IndexerBenchResult = { connections, backends, missing, baseline: await baseline(connections, seconds) };
+    catchUps.push(...backends.map((b) => b.sync));
+    const result: IndexerBenchResult = { connections, catchUps, backends, missing, baseline: await baseline(connections, Math.max(1, seconds)) };
     for (const line of formatBench(result)) log(line);
     return result;
   } finally {
     await postgres?.stop();
+    await empty.stop();
     await anvil.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -165,12 +268,31 @@ function table(rows: string[][], left: number): string[] {
 export function formatBench(r: IndexerBenchResult): string[] {
   const n = (x: number, d = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const first = r.backends[0];
+  const pct = (part: number, whole: number): string => (whole > 0 ? `${n((100 * part) / whole)} %` : '-');
+  const ceiling = (c: CatchUpFigures): CatchUpFigures | undefined => r.catchUps.find((x) => x.workload === c.workload && x.runner === 'fetch only');
   const sync = table(
     [
-      ['backend', 'blocks', 'transactions', 'seconds', 'blocks/s', 'tx/s'],
-      ...r.backends.map((b) => [b.backend, n(b.blocks), n(b.transactions), n(b.syncSeconds, 2), n(b.blocksPerSecond), n(b.transactionsPerSecond)]),
+      ['workload', 'runner', 'blocks', 'transactions', 'seconds', 'blocks/s', 'tx/s', 'of ceiling', 'node wait', 'our CPU', 'database'],
+      ...r.catchUps.map((c) => {
+        const top = ceiling(c);
+        const rate = (x: CatchUpFigures): number => (c.workload === 'history' ? x.transactionsPerSecond : x.blocksPerSecond);
+        const t = c.timings;
+        return [
+          c.workload,
+          c.runner,
+          n(c.blocks),
+          n(c.transactions),
+          n(c.seconds, 2),
+          n(c.blocksPerSecond),
+          n(c.transactionsPerSecond),
+          top && top !== c ? pct(rate(c), rate(top)) : '-',
+          t ? pct(t.nodeWaitMs, t.loopMs) : '-',
+          t ? pct(t.writeMs - t.dbMs, t.loopMs) : '-',
+          t ? pct(t.dbMs, t.loopMs) : '-',
+        ];
+      }),
     ],
-    1,
+    2,
   );
   const figures = (e: LoadFigures | undefined): string[] => (e ? [n(e.rps), n(e.p50, 2), n(e.p99, 2), n(e.errors + e.non2xx)] : ['-', '-', '-', '-']);
   const header = ['endpoint', 'path', 'cache', ...r.backends.flatMap((b) => [`${b.backend} req/s`, 'p50 ms', 'p99 ms', 'errors'])];
@@ -183,11 +305,11 @@ export function formatBench(r: IndexerBenchResult): string[] {
     3,
   );
   return [
-    'sync from scratch:',
+    'catch-up from scratch (seconds from start to caught up; "of ceiling": blocks/s of empty blocks, tx/s of history, against the',
+    'fetch-only loop; shares of the catch-up loop\'s time: waiting for the next fetched batch, writing outside and inside database calls):',
     ...sync,
     ...(r.missing ? [`PostgreSQL not measured: ${r.missing}.`] : []),
-    `API at ${r.connections} concurrent keep-alive connections:`,
-    ...api,
+    ...(first?.endpoints.length ? [`API at ${r.connections} concurrent keep-alive connections:`, ...api] : []),
   ];
 }
 

@@ -1,4 +1,5 @@
-import type { Queryable } from './store/types.ts';
+import { insertRows, selectIn } from './bulk.ts';
+import type { Queryable, SqlParam } from './store/types.ts';
 import { pad, PADDED_ZERO } from './num.ts';
 import type { TokenType } from './transfers.ts';
 
@@ -19,56 +20,142 @@ export interface LedgerTransfer {
   timestamp: number;
 }
 
+/** A (token, holder, id) balance touched since the last flush: as stored before, and as it is now. */
+interface BalanceEntry {
+  token: string;
+  holder: string;
+  tokenId: string;
+  before: bigint;
+  after: bigint;
+}
+
+/** An nft_tokens row touched since the last flush; `created` holds the insert's fields when the row is new. */
+interface NftEntry {
+  token: string;
+  tokenId: string;
+  exists: boolean;
+  owner: string | null;
+  supply: string;
+  changed: boolean;
+  created: { type: 'ERC721' | 'ERC1155'; creator: string | null; mintTx: string | null; mintBlock: number; mintedAt: number | null } | null;
+}
+
+const key = (...parts: string[]): string => parts.join('|');
+
 /**
  * Derived token state (balances, holder counts, transfer counts, NFT ownership and supply) kept as a pure
  * function of the transfers: apply(t, 1) when a transfer is stored and apply(t, -1) when it is rolled back,
  * so a rollback restores exactly the state before the orphaned blocks.
+ *
+ * The state a batch touches is read once (load), changed in memory transfer by transfer, and written once per key
+ * by flush(), inside the caller's transaction: one SELECT and one write per (token, holder, id) and per NFT per batch
+ * instead of per transfer. A holder count changes by (balance after the batch > 0) − (balance before > 0), which is
+ * the sum of the per-transfer changes. One Ledger applies one direction (1 or -1) between flushes.
  */
 export class Ledger {
   /** Holder and transfer count changes per token, written once per batch by flush(). */
   private readonly tallies = new Map<string, { holders: number; transfers: number }>();
+  private readonly balances = new Map<string, BalanceEntry>();
+  private readonly nfts = new Map<string, NftEntry>();
+  private sign: 1 | -1 | null = null;
+
+  /** Applies transfers in order with sign 1 (store) or -1 (undo), reading the state they touch in a few queries. */
+  async applyAll(q: Queryable, transfers: readonly LedgerTransfer[], sign: 1 | -1): Promise<void> {
+    await this.load(q, transfers);
+    for (const t of transfers) this.applyLoaded(t, sign);
+  }
 
   /** Applies one transfer with sign 1 (store) or -1 (undo), inside the caller's transaction `q`. */
   async apply(q: Queryable, t: LedgerTransfer, sign: 1 | -1): Promise<void> {
+    await this.applyAll(q, [t], sign);
+  }
+
+  /** Reads the stored balances and NFT rows the transfers touch that are not in memory yet. */
+  private async load(q: Queryable, transfers: readonly LedgerTransfer[]): Promise<void> {
+    const holders = new Map<string, Set<string>>();
+    const ids = new Map<string, Set<string>>();
+    // Entries created by this load: only they take the stored values (a holder's rows of other ids come back too).
+    const fresh = new Set<string>();
+    const want = (token: string, holder: string, tokenId: string): void => {
+      const k = key(token, holder, tokenId);
+      if (holder === ZERO || this.balances.has(k)) return;
+      this.balances.set(k, { token, holder, tokenId, before: 0n, after: 0n });
+      fresh.add(k);
+      let set = holders.get(token);
+      if (set === undefined) holders.set(token, (set = new Set()));
+      set.add(holder);
+    };
+    for (const t of transfers) {
+      want(t.tokenAddress, t.from, '');
+      want(t.tokenAddress, t.to, '');
+      if (t.tokenId === null) continue;
+      if (t.tokenType === 'ERC1155') {
+        want(t.tokenAddress, t.from, t.tokenId);
+        want(t.tokenAddress, t.to, t.tokenId);
+      }
+      const k = key(t.tokenAddress, t.tokenId);
+      if (t.tokenType === 'ERC20' || this.nfts.has(k)) continue;
+      fresh.add(k);
+      this.nfts.set(k, { token: t.tokenAddress, tokenId: t.tokenId, exists: false, owner: null, supply: PADDED_ZERO, changed: false, created: null });
+      let set = ids.get(t.tokenAddress);
+      if (set === undefined) ids.set(t.tokenAddress, (set = new Set()));
+      set.add(t.tokenId);
+    }
+    for (const [token, set] of holders) {
+      const rows = await selectIn<{ holder: string; token_id: string; balance: string }>(
+        q,
+        'SELECT holder, token_id, balance FROM token_balances WHERE token_address = ? AND holder IN (?)',
+        [token],
+        [...set],
+      );
+      for (const r of rows) {
+        const k = key(token, r.holder, r.token_id);
+        const e = this.balances.get(k);
+        if (e !== undefined && fresh.has(k)) e.before = e.after = BigInt(r.balance);
+      }
+    }
+    for (const [token, set] of ids) {
+      const rows = await selectIn<{ token_id: string; owner: string | null; supply: string }>(
+        q,
+        'SELECT token_id, owner, supply FROM nft_tokens WHERE token_address = ? AND token_id IN (?)',
+        [token],
+        [...set],
+      );
+      for (const r of rows) {
+        const k = key(token, r.token_id);
+        const e = this.nfts.get(k);
+        if (e !== undefined && fresh.has(k)) {
+          e.exists = true;
+          e.owner = r.owner;
+          e.supply = r.supply;
+        }
+      }
+    }
+  }
+
+  /** One transfer, on state already in memory. */
+  private applyLoaded(t: LedgerTransfer, sign: 1 | -1): void {
+    if (this.sign !== null && this.sign !== sign) throw new Error('a ledger applies one direction between flushes');
+    this.sign = sign;
     const v = t.value * BigInt(sign);
     const amount = t.tokenType === 'ERC721' ? BigInt(sign) : v;
-    await this.move(q, t.tokenAddress, t.from, '', -amount);
-    await this.move(q, t.tokenAddress, t.to, '', amount);
+    this.move(t.tokenAddress, t.from, '', -amount);
+    this.move(t.tokenAddress, t.to, '', amount);
     if (t.tokenType === 'ERC1155' && t.tokenId !== null) {
-      await this.move(q, t.tokenAddress, t.from, t.tokenId, -v);
-      await this.move(q, t.tokenAddress, t.to, t.tokenId, v);
+      this.move(t.tokenAddress, t.from, t.tokenId, -v);
+      this.move(t.tokenAddress, t.to, t.tokenId, v);
     }
     this.tally(t.tokenAddress).transfers += sign;
     if (t.tokenId === null) return;
-    if (t.tokenType === 'ERC721') await this.nft721(q, t, sign);
-    else if (t.tokenType === 'ERC1155') await this.nft1155(q, t, v);
+    const nft = this.nfts.get(key(t.tokenAddress, t.tokenId)) as NftEntry;
+    if (t.tokenType === 'ERC721') this.nft721(nft, t, sign);
+    else if (t.tokenType === 'ERC1155') this.nft1155(nft, t, v);
   }
 
-  private async move(q: Queryable, token: string, holder: string, tokenId: string, delta: bigint): Promise<void> {
+  private move(token: string, holder: string, tokenId: string, delta: bigint): void {
     if (holder === ZERO || delta === 0n) return;
-    const row = await q.one<{ balance: string }>(
-      'SELECT balance FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?',
-      token,
-      holder,
-      tokenId,
-    );
-    const before = row ? BigInt(row.balance) : 0n;
-    const after = before + delta;
-    if (after === 0n) {
-      await q.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', token, holder, tokenId);
-    } else {
-      await q.run(
-        `INSERT INTO token_balances (token_address, holder, token_id, balance) VALUES (?, ?, ?, ?)
-         ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance`,
-        token,
-        holder,
-        tokenId,
-        pad(after),
-      );
-    }
-    if (tokenId !== '') return;
-    const change = (after > 0n ? 1 : 0) - (before > 0n ? 1 : 0);
-    if (change !== 0) this.tally(token).holders += change;
+    const e = this.balances.get(key(token, holder, tokenId)) as BalanceEntry;
+    e.after += delta;
   }
 
   private tally(token: string): { holders: number; transfers: number } {
@@ -80,8 +167,42 @@ export class Ledger {
     return t;
   }
 
-  /** Writes the holder and transfer counts accumulated since the last flush (inside the same transaction). */
+  /** Writes what was applied since the last flush: each touched balance and NFT once, then the counts (same transaction). */
   async flush(q: Queryable): Promise<void> {
+    const upserts: SqlParam[][] = [];
+    for (const e of this.balances.values()) {
+      if (e.after === e.before) continue;
+      if (e.tokenId === '') {
+        const change = (e.after > 0n ? 1 : 0) - (e.before > 0n ? 1 : 0);
+        if (change !== 0) this.tally(e.token).holders += change;
+      }
+      if (e.after === 0n) {
+        await q.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', e.token, e.holder, e.tokenId);
+      } else {
+        upserts.push([e.token, e.holder, e.tokenId, pad(e.after)]);
+      }
+    }
+    await insertRows(q, 'token_balances', ['token_address', 'holder', 'token_id', 'balance'], upserts, ' ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance');
+    const nfts: SqlParam[][] = [];
+    for (const e of this.nfts.values()) {
+      if (!e.changed) continue;
+      if (e.created === null && this.sign === -1) {
+        // Undoing never creates rows: an update of the stored row, as the per-transfer UPDATE did.
+        await q.run('UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?', e.owner, e.supply, e.token, e.tokenId);
+        continue;
+      }
+      const c = e.created;
+      // A row stored before keeps its type and mint fields (ON CONFLICT updates owner and supply only); the
+      // placeholders for them only satisfy NOT NULL.
+      nfts.push([e.token, e.tokenId, c?.type ?? 'ERC721', e.owner, e.supply, c?.creator ?? null, c?.mintTx ?? null, c?.mintBlock ?? 0, c?.mintedAt ?? null]);
+    }
+    await insertRows(
+      q,
+      'nft_tokens',
+      ['token_address', 'token_id', 'token_type', 'owner', 'supply', 'creator', 'mint_tx', 'mint_block', 'minted_at'],
+      nfts,
+      ' ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply',
+    );
     for (const [token, t] of this.tallies) {
       if (t.holders !== 0 || t.transfers !== 0) {
         await q.run(
@@ -92,71 +213,58 @@ export class Ledger {
         );
       }
     }
-    this.tallies.clear();
+    this.discard();
   }
 
-  /** Forgets unflushed counts (the transaction they belonged to was rolled back). */
+  /** Forgets unflushed state (the transaction it belonged to was rolled back, or it was written). */
   discard(): void {
     this.tallies.clear();
+    this.balances.clear();
+    this.nfts.clear();
+    this.sign = null;
   }
 
-  private async nft721(q: Queryable, t: LedgerTransfer, sign: 1 | -1): Promise<void> {
-    const tokenId = t.tokenId as string;
+  private nft721(e: NftEntry, t: LedgerTransfer, sign: 1 | -1): void {
+    const owner = (sign === -1 ? t.from : t.to) === ZERO ? ZERO : sign === -1 ? t.from : t.to;
+    const supply = (sign === -1 ? t.from : t.to) === ZERO ? PADDED_ZERO : pad(1n);
     if (sign === -1) {
-      await q.run(
-        'UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?',
-        t.from === ZERO ? ZERO : t.from,
-        t.from === ZERO ? PADDED_ZERO : pad(1n),
-        t.tokenAddress,
-        tokenId,
-      );
-      return;
+      // An UPDATE: a row that is not stored stays absent.
+      if (!e.exists) return;
+    } else if (!e.exists) {
+      e.exists = true;
+      e.created = {
+        type: 'ERC721',
+        creator: t.from === ZERO ? t.txFrom : null,
+        mintTx: t.from === ZERO ? t.txHash : null,
+        mintBlock: t.blockNumber,
+        mintedAt: t.from === ZERO ? t.timestamp : null,
+      };
     }
-    await q.run(
-      `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
-       VALUES (?, ?, 'ERC721', ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply`,
-      t.tokenAddress,
-      tokenId,
-      t.to,
-      t.to === ZERO ? PADDED_ZERO : pad(1n),
-      t.from === ZERO ? t.txFrom : null,
-      t.from === ZERO ? t.txHash : null,
-      t.blockNumber,
-      t.from === ZERO ? t.timestamp : null,
-    );
+    e.owner = owner;
+    e.supply = supply;
+    e.changed = true;
   }
 
-  private async nft1155(q: Queryable, t: LedgerTransfer, v: bigint): Promise<void> {
-    const tokenId = t.tokenId as string;
+  private nft1155(e: NftEntry, t: LedgerTransfer, v: bigint): void {
     const supplyDelta = (t.from === ZERO ? v : 0n) - (t.to === ZERO ? v : 0n);
-    const row = await q.one<{ supply: string }>(
-      'SELECT supply FROM nft_tokens WHERE token_address = ? AND token_id = ?',
-      t.tokenAddress,
-      tokenId,
-    );
-    if (row) {
+    if (e.exists) {
       if (supplyDelta !== 0n) {
-        await q.run(
-          'UPDATE nft_tokens SET supply = ? WHERE token_address = ? AND token_id = ?',
-          pad(BigInt(row.supply) + supplyDelta),
-          t.tokenAddress,
-          tokenId,
-        );
+        e.supply = pad(BigInt(e.supply) + supplyDelta);
+        e.changed = true;
       }
       return;
     }
     if (v < 0n) return;
-    await q.run(
-      `INSERT INTO nft_tokens (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block, minted_at)
-       VALUES (?, ?, 'ERC1155', NULL, ?, ?, ?, ?, ?)`,
-      t.tokenAddress,
-      tokenId,
-      pad(supplyDelta),
-      t.from === ZERO ? t.txFrom : null,
-      t.from === ZERO ? t.txHash : null,
-      t.blockNumber,
-      t.from === ZERO ? t.timestamp : null,
-    );
+    e.exists = true;
+    e.owner = null;
+    e.supply = pad(supplyDelta);
+    e.changed = true;
+    e.created = {
+      type: 'ERC1155',
+      creator: t.from === ZERO ? t.txFrom : null,
+      mintTx: t.from === ZERO ? t.txHash : null,
+      mintBlock: t.blockNumber,
+      mintedAt: t.from === ZERO ? t.timestamp : null,
+    };
   }
 }

@@ -14,7 +14,7 @@ import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
 import { ProgressBar } from './progress.ts';
 import { RpcClient } from './rpc.ts';
-import { Syncer, type SyncOptions, type SyncStatus } from './sync.ts';
+import { Syncer, type SyncOptions, type SyncStatus, type SyncTimings } from './sync.ts';
 import { Compilers, DEFAULT_COMPILER_LIST_URL } from './verify/compilers.ts';
 import { CompilerPool } from './verify/pool.ts';
 import { VerificationService } from './verify/service.ts';
@@ -99,6 +99,8 @@ export interface Indexer {
   syncing(): Promise<void>;
   /** Whether this process syncs now. */
   isSyncing(): boolean;
+  /** Where this process's catch-up time went (null while it does not sync). */
+  syncTimings(): SyncTimings | null;
   /** Stops HTTP, sync and metadata work and closes the database. */
   stop(): Promise<void>;
 }
@@ -258,6 +260,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     },
     syncing,
     isSyncing: () => syncer !== null,
+    syncTimings: () => syncer?.syncTimings() ?? null,
     stop() {
       stopped ??= (async () => {
         abort.abort();

@@ -94,24 +94,23 @@ export async function rollbackTo(
        FROM token_transfers WHERE block_number >= ? ORDER BY id DESC`,
       from,
     );
-    for (const t of rows) {
-      await ledger.apply(
-        tx,
-        {
-          tokenAddress: t.token_address,
-          tokenType: t.token_type,
-          from: t.from_addr,
-          to: t.to_addr,
-          value: BigInt(t.value),
-          tokenId: t.token_id,
-          blockNumber: t.block_number,
-          txHash: t.tx_hash,
-          txFrom: t.from_addr,
-          timestamp: t.timestamp,
-        },
-        -1,
-      );
-    }
+    // Undone newest first, all at once: the ledger reads the state they touch in a few queries and writes it once.
+    await ledger.applyAll(
+      tx,
+      rows.map((t) => ({
+        tokenAddress: t.token_address,
+        tokenType: t.token_type,
+        from: t.from_addr,
+        to: t.to_addr,
+        value: BigInt(t.value),
+        tokenId: t.token_id,
+        blockNumber: t.block_number,
+        txHash: t.tx_hash,
+        txFrom: t.from_addr,
+        timestamp: t.timestamp,
+      })),
+      -1,
+    );
     await ledger.flush(tx);
     await tx.run('DELETE FROM token_transfers WHERE block_number >= ?', from);
     await tx.run('DELETE FROM nft_tokens WHERE mint_block >= ?', from);

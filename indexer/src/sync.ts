@@ -44,6 +44,107 @@ interface Tip {
   hash: string;
 }
 
+/** Batches in flight during a catch-up unless the options say otherwise. */
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Where a catch-up's time went: waiting for the node, and writing (database calls and our own work). */
+export interface SyncTimings {
+  batches: number;
+  blocks: number;
+  transactions: number;
+  /** Wall time inside catch-up loops. */
+  loopMs: number;
+  /** Time the loop waited for the next batch to arrive from the node (the fetch of later ones runs meanwhile). */
+  nodeWaitMs: number;
+  /** Time spent storing batches, database calls included. */
+  writeMs: number;
+  /** Part of writeMs spent in database calls (queries, BEGIN and COMMIT). */
+  dbMs: number;
+}
+
+/** Sizes batches by transactions: the block count per batch follows the transactions per block seen last. */
+export class BatchSizer {
+  private readonly txsPerBatch: number;
+  private readonly maxBlocks: number;
+  private blocksPerBatch = 10;
+
+  // Large batches: what a batch costs whatever its size (a transaction, a few statements per token touched) is paid
+  // less often; the pipeline keeps the node busy meanwhile.
+  constructor(txsPerBatch = 1000, maxBlocksPerBatch = 500) {
+    this.txsPerBatch = txsPerBatch;
+    this.maxBlocks = maxBlocksPerBatch;
+  }
+
+  /** The last block of the batch that starts at `next`. */
+  plan(next: number, head: number): number {
+    return Math.min(head, next + this.blocksPerBatch - 1);
+  }
+
+  /** Learns from a fetched batch how many blocks the next ones should span. */
+  adapt(batch: Pick<FetchedBatch, 'txCount' | 'blocks'>): void {
+    const perBlock = batch.txCount / batch.blocks.length;
+    const want = Math.ceil(this.txsPerBatch / Math.max(1, perBlock));
+    this.blocksPerBatch = Math.max(1, Math.min(this.maxBlocks, want));
+  }
+}
+
+/**
+ * The catch-up pipeline: keeps up to `concurrency` batches in flight from the node while `consume` stores the oldest
+ * one, strictly in order. Stops when consume answers false, `running` turns false, or the node has no more blocks;
+ * a fetch error is thrown once the fetches in flight have settled. The syncer and the bench's fetch-only loop share it.
+ */
+export async function fetchAhead(
+  ctx: FetchContext,
+  sizer: BatchSizer,
+  start: number,
+  head: number,
+  concurrency: number,
+  timings: { batches: number; blocks: number; transactions: number; nodeWaitMs: number },
+  running: () => boolean,
+  consume: (batch: FetchedBatch) => Promise<boolean>,
+): Promise<void> {
+  type Slot = { requested: number; result: Promise<{ batch: FetchedBatch | null } | { error: unknown }> };
+  const queue: Slot[] = [];
+  let next = start;
+  const enqueue = (): void => {
+    while (queue.length < concurrency && next <= head && running()) {
+      const last = sizer.plan(next, head);
+      const result = fetchBatch(ctx, next, last).then((batch) => ({ batch }), (error: unknown) => ({ error }));
+      queue.push({ requested: last, result });
+      next = last + 1;
+    }
+  };
+  const drain = async (): Promise<void> => {
+    await Promise.all(queue.splice(0).map((slot) => slot.result));
+  };
+  try {
+    enqueue();
+    while (queue.length > 0) {
+      const slot = queue.shift() as Slot;
+      const waited = performance.now();
+      const outcome = await slot.result;
+      timings.nodeWaitMs += performance.now() - waited;
+      if ('error' in outcome) throw outcome.error;
+      const batch = outcome.batch;
+      if (batch === null || !running()) break;
+      // The node has no more blocks yet: store what came, and nothing after it this round.
+      const short = batch.last < slot.requested;
+      if (!short) {
+        // Sized and refilled before this batch is written, so `concurrency` fetches stay in flight during the write.
+        sizer.adapt(batch);
+        enqueue();
+      }
+      if (!(await consume(batch))) break;
+      timings.batches++;
+      timings.blocks += batch.blocks.length;
+      timings.transactions += batch.txCount;
+      if (short) break;
+    }
+  } finally {
+    await drain();
+  }
+}
+
 /** Follows the chain: bounded-concurrency catch-up, then head polling, with reorg rollback. */
 export class Syncer {
   private readonly db: Store;
@@ -53,8 +154,6 @@ export class Syncer {
   private readonly book: AddressBook;
   private readonly pollMs: number;
   private readonly concurrency: number;
-  private readonly txsPerBatch: number;
-  private readonly maxBlocks: number;
   private readonly log: (line: string) => void;
   private readonly progress: ProgressBar;
   private readonly checkpoint: () => boolean;
@@ -66,7 +165,8 @@ export class Syncer {
   private lastError: string | null = null;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
-  private blocksPerBatch = 10;
+  private readonly sizer: BatchSizer;
+  private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0 };
   private readonly caughtUpWaiters: (() => void)[] = [];
   private uncheckpointed = 0;
   private reorgs = 0;
@@ -84,9 +184,8 @@ export class Syncer {
     this.writer = new Writer(db, this.book, this.fence);
     this.publisher = new SyncStatePublisher(db);
     this.pollMs = opts.pollMs ?? 1000;
-    this.concurrency = opts.concurrency ?? 4;
-    this.txsPerBatch = opts.txsPerBatch ?? 400;
-    this.maxBlocks = opts.maxBlocksPerBatch ?? 100;
+    this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+    this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
     this.log = opts.log ?? (() => {});
     this.progress = opts.progress ?? new ProgressBar();
     this.checkpoint =
@@ -264,19 +363,10 @@ export class Syncer {
       await this.fence(tx);
       await countReorg(tx);
     });
+    this.writer.forget();
     this.reorgs++;
     this.tip = await this.storedTip();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);
-  }
-
-  private planBatch(next: number, head: number): number {
-    return Math.min(head, next + this.blocksPerBatch - 1);
-  }
-
-  private adapt(batch: FetchedBatch): void {
-    const perBlock = batch.txCount / batch.blocks.length;
-    const want = Math.ceil(this.txsPerBatch / Math.max(1, perBlock));
-    this.blocksPerBatch = Math.max(1, Math.min(this.maxBlocks, want));
   }
 
   /** Fetches batches ahead (bounded) and writes them strictly in order. */
@@ -285,48 +375,31 @@ export class Syncer {
       this.catchingUp = true;
       this.progress.begin(start);
     }
-    type Slot = { requested: number; result: Promise<{ batch: FetchedBatch | null } | { error: unknown }> };
-    const queue: Slot[] = [];
-    let next = start;
-    const enqueue = (): void => {
-      while (queue.length < this.concurrency && next <= head && this.running) {
-        const last = this.planBatch(next, head);
-        const result = fetchBatch(this.ctx, next, last).then((batch) => ({ batch }), (error: unknown) => ({ error }));
-        queue.push({ requested: last, result });
-        next = last + 1;
-      }
-    };
-    const drain = async (): Promise<void> => {
-      await Promise.all(queue.splice(0).map((slot) => slot.result));
-    };
-    enqueue();
-    while (queue.length > 0) {
-      const slot = queue.shift() as Slot;
-      const outcome = await slot.result;
-      if ('error' in outcome) {
-        await drain();
-        throw outcome.error;
-      }
-      const batch = outcome.batch;
-      if (batch === null || !this.running) break;
-      if (!this.continues(batch)) {
-        await drain();
-        // The chain changed under us: checkTip on the next round finds the fork point.
-        this.log(`sync: blocks ${batch.first}-${batch.last} do not extend the indexed chain; rechecking the tip`);
-        await this.sleep(Math.min(this.pollMs, 1000));
-        return;
-      }
-      const written = await this.writer.write(batch);
-      this.tip = { number: written.last, hash: written.lastHash };
-      this.uncheckpointed++;
-      this.maybeCheckpoint(false);
-      this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
-      this.adapt(batch);
-      if (batch.last < slot.requested) break;
-      enqueue();
+    const began = performance.now();
+    try {
+      await fetchAhead(this.ctx, this.sizer, start, head, this.concurrency, this.timings, () => this.running, async (batch) => {
+        if (!this.continues(batch)) {
+          // The chain changed under us: checkTip on the next round finds the fork point.
+          this.log(`sync: blocks ${batch.first}-${batch.last} do not extend the indexed chain; rechecking the tip`);
+          await this.sleep(Math.min(this.pollMs, 1000));
+          return false;
+        }
+        const written = await this.writer.write(batch);
+        this.tip = { number: written.last, hash: written.lastHash };
+        this.uncheckpointed++;
+        this.maybeCheckpoint(false);
+        this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
+        return true;
+      });
+    } finally {
+      this.timings.loopMs += performance.now() - began;
     }
-    await drain();
     if (this.tip !== null && this.tip.number >= head) this.markCaughtUp();
+  }
+
+  /** Where the catch-up's time went so far (the bench prints the shares). */
+  syncTimings(): SyncTimings {
+    return { ...this.timings, ...this.writer.timings() };
   }
 
   private continues(batch: FetchedBatch): boolean {

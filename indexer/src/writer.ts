@@ -2,7 +2,8 @@ import type { AddressBook } from './address-book.ts';
 import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
 import type { Queryable, Store } from './store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
-import { Ledger } from './ledger.ts';
+import { insertRows } from './bulk.ts';
+import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
 import type { ContractProbe } from './probe.ts';
 import { parseTransferLog, type TokenType } from './transfers.ts';
@@ -30,35 +31,25 @@ function lower(a: string | null | undefined): string | null {
 
 type Cell = string | number | null;
 
-/** Rows per multi-row INSERT (a text per row count is prepared once, so the count is bounded). */
-const ROWS_PER_INSERT = 100;
-
 /**
  * Rows of the append-only tables (blocks, transactions, logs, transfers, address links), written at the end of the
  * batch's transaction as multi-row INSERTs: nothing in the batch reads them back, and one statement per 100 rows
  * instead of one per row saves a round trip each on PostgreSQL.
  */
 class RowBuffer {
-  private readonly tables = new Map<string, { columns: string; suffix: string; width: number; rows: Cell[][] }>();
+  private readonly tables = new Map<string, { columns: readonly string[]; suffix: string; rows: Cell[][] }>();
 
   add(table: string, columns: readonly string[], row: Cell[], suffix = ''): void {
     let t = this.tables.get(table);
     if (t === undefined) {
-      t = { columns: columns.join(', '), suffix, width: columns.length, rows: [] };
+      t = { columns, suffix, rows: [] };
       this.tables.set(table, t);
     }
     t.rows.push(row);
   }
 
   async flush(q: Queryable): Promise<void> {
-    for (const [table, t] of this.tables) {
-      const one = `(${Array.from({ length: t.width }, () => '?').join(', ')})`;
-      for (let i = 0; i < t.rows.length; i += ROWS_PER_INSERT) {
-        const chunk = t.rows.slice(i, i + ROWS_PER_INSERT);
-        const values = Array.from({ length: chunk.length }, () => one).join(', ');
-        await q.run(`INSERT INTO ${table} (${t.columns}) VALUES ${values}${t.suffix}`, ...chunk.flat());
-      }
-    }
+    for (const [table, t] of this.tables) await insertRows(q, table, t.columns, t.rows, t.suffix);
     this.tables.clear();
   }
 
@@ -81,6 +72,22 @@ const BLOCK_COLUMNS = [
   'tx_count', 'reward',
 ] as const;
 
+/** A queryable that adds the time of each call to `spent.dbMs`. */
+function timed(q: Queryable, spent: { dbMs: number }): Queryable {
+  const time = async <T>(call: Promise<T>, began: number): Promise<T> => {
+    try {
+      return await call;
+    } finally {
+      spent.dbMs += performance.now() - began;
+    }
+  };
+  return {
+    one: (sql, ...params) => time(q.one(sql, ...params), performance.now()),
+    all: (sql, ...params) => time(q.all(sql, ...params), performance.now()),
+    run: (sql, ...params) => time(q.run(sql, ...params), performance.now()),
+  };
+}
+
 /** Stores fetched batches: one database transaction per batch, whole blocks only. */
 export class Writer {
   private readonly db: Store;
@@ -89,7 +96,14 @@ export class Writer {
   /** The batch's transaction while one is written. */
   private q: Queryable;
   private types = new Map<string, string>();
+  /** Contracts stored as a token type, which the writer never changes again (kept across batches until a rollback). */
+  private readonly tokenTypes = new Set<string>();
   private readonly rows = new RowBuffer();
+  private readonly spent = { writeMs: 0, dbMs: 0 };
+  /** The batch's token transfers, applied to the ledger together once its blocks are read. */
+  private transfers: LedgerTransfer[] = [];
+  /** The batch's blocks per producer, written to validators once per batch. */
+  private producers = new Map<string, { blocks: number; rewards: bigint; first: number; last: number }>();
   /** Called after each commit with the NFT rows that wait for metadata. */
   onNftRows: (() => void) | null = null;
 
@@ -103,18 +117,31 @@ export class Writer {
     this.fence = fence;
   }
 
+  /** Forgets what the writer remembers of stored rows (a rollback removed some). */
+  forget(): void {
+    this.tokenTypes.clear();
+  }
+
+  /** Time spent writing batches, and the part of it in database calls (for the bench's time shares). */
+  timings(): { writeMs: number; dbMs: number } {
+    return { ...this.spent };
+  }
+
   /** Writes a batch atomically and returns the new tip. */
   async write(batch: FetchedBatch): Promise<WriteResult> {
     this.types = new Map();
     let nftTouched = false;
     let result: WriteResult;
+    const began = performance.now();
     try {
       result = await this.writeInTransaction(batch, () => {
         nftTouched = true;
       });
+      this.spent.writeMs += performance.now() - began;
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
       this.book.clear();
+      this.tokenTypes.clear();
       this.ledger.discard();
       throw err;
     }
@@ -122,21 +149,29 @@ export class Writer {
     return result;
   }
 
-  private writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
-    return this.db.transaction(async (tx) => {
-      await this.fence(tx);
-      this.q = tx;
-      this.rows.clear();
+  private async writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
+    // Database time is the time inside queries plus what the transaction costs around our callback (BEGIN, COMMIT).
+    let inside = 0;
+    const began = performance.now();
+    const out = await this.db.transaction(async (raw) => {
+      const entered = performance.now();
+      const tx = timed(raw, this.spent);
       try {
+        await this.fence(tx);
+        this.q = tx;
+        this.rows.clear();
         const result = await this.writeBatch(batch, nftSeen, tx);
         await this.rows.flush(tx);
         return result;
       } finally {
         this.rows.clear();
         this.q = this.db;
+        inside = performance.now() - entered;
       }
       // A batch lost to a crash is fetched again: the sync resumes after the last block that was kept.
     }, { relaxed: true });
+    this.spent.dbMs += performance.now() - began - inside;
+    return out;
   }
 
   private async writeBatch(batch: FetchedBatch, nftSeen: () => void, tx: Queryable): Promise<WriteResult> {
@@ -144,6 +179,8 @@ export class Writer {
       let txs = 0;
       let logs = 0;
       let transfers = 0;
+      this.transfers = [];
+      this.producers = new Map();
       const firstSeen = new Map<string, number>();
       for (const [bi, block] of batch.blocks.entries()) {
         const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
@@ -152,26 +189,36 @@ export class Writer {
         transfers += counts.transfers;
         if (counts.nft) nftSeen();
       }
+      await this.tallyValidators();
+      const addresses: Cell[][] = [];
       for (const [address, balance] of batch.balances) {
         const kind = await this.book.lookup(address, tx);
-        await this.q.run(
-          `INSERT INTO addresses (address, balance, balance_block, first_seen_block, is_contract) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
-             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
-          address,
-          pad(balance),
-          batch.last,
-          firstSeen.get(address) ?? batch.last,
-          kind !== undefined && kind !== 'account' ? 1 : 0,
-        );
+        addresses.push([address, pad(balance), batch.last, firstSeen.get(address) ?? batch.last, kind !== undefined && kind !== 'account' ? 1 : 0]);
       }
+      await insertRows(
+        this.q,
+        'addresses',
+        ['address', 'balance', 'balance_block', 'first_seen_block', 'is_contract'],
+        addresses,
+        ` ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
+             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
+      );
       for (const [token, supply] of batch.supplies) {
         if (supply !== null) await this.q.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
       }
+      await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'transactions'", txs);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'logs'", logs);
-      await this.q.run("UPDATE counters SET value = value + ? WHERE name = 'token_transfers'", transfers);
+      // One statement for the three counters, none for a batch of empty blocks.
+      if (txs + logs + transfers > 0) {
+        await this.q.run(
+          // Typed: PostgreSQL would read the CASE's untyped parameters as text.
+          `UPDATE counters SET value = value + CASE name WHEN 'transactions' THEN CAST(? AS BIGINT) WHEN 'logs' THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END
+           WHERE name IN ('transactions', 'logs', 'token_transfers')`,
+          txs,
+          logs,
+          transfers,
+        );
+      }
       const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
       return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
     }
@@ -245,7 +292,7 @@ export class Writer {
             t.value.toString(),
             tokenId,
           ]);
-          await this.ledger.apply(this.q, { ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp }, 1);
+          this.transfers.push({ ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp });
           transfers++;
           if (t.tokenType !== 'ERC20') nft = true;
         }
@@ -268,27 +315,40 @@ export class Writer {
       reward.toString(),
     ]);
     // The genesis block is not produced by anyone; its miner field is a placeholder.
-    if (number > 0) await this.tallyValidator(miner, number, reward);
+    if (number > 0) {
+      const p = this.producers.get(miner);
+      if (p === undefined) this.producers.set(miner, { blocks: 1, rewards: reward, first: number, last: number });
+      else {
+        p.blocks++;
+        p.rewards += reward;
+        p.last = number;
+      }
+    }
     return { txs: block.transactions.length, logs, transfers, nft };
   }
 
-  private async tallyValidator(miner: string, number: number, reward: bigint): Promise<void> {
-    const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
-    if (v) {
-      await this.q.run(
-        'UPDATE validators SET blocks_mined = blocks_mined + 1, rewards = ?, last_block = ? WHERE address = ?',
-        (BigInt(v.rewards) + reward).toString(),
-        number,
-        miner,
-      );
-    } else {
-      await this.q.run(
-        'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, 1, ?, ?, ?)',
-        miner,
-        reward.toString(),
-        number,
-        number,
-      );
+  /** Adds the batch's blocks and rewards to each producer's row: one read and one write per producer per batch. */
+  private async tallyValidators(): Promise<void> {
+    for (const [miner, p] of this.producers) {
+      const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
+      if (v) {
+        await this.q.run(
+          'UPDATE validators SET blocks_mined = blocks_mined + ?, rewards = ?, last_block = ? WHERE address = ?',
+          p.blocks,
+          (BigInt(v.rewards) + p.rewards).toString(),
+          p.last,
+          miner,
+        );
+      } else {
+        await this.q.run(
+          'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, ?, ?, ?, ?)',
+          miner,
+          p.blocks,
+          p.rewards.toString(),
+          p.first,
+          p.last,
+        );
+      }
     }
   }
 
@@ -353,12 +413,16 @@ export class Writer {
 
   /** A contract the probe could not classify becomes a token once it emits that token's transfer event. */
   private async upgradeType(address: string, type: TokenType): Promise<void> {
+    if (this.tokenTypes.has(address)) return;
     let current = this.types.get(address);
     if (current === undefined) {
       current = (await this.q.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address))?.contract_type ?? 'none';
       this.types.set(address, current);
     }
-    if (current !== 'none') return;
+    if (current !== 'none') {
+      this.tokenTypes.add(address);
+      return;
+    }
     await this.q.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
     this.types.set(address, type);
   }

@@ -337,6 +337,77 @@ describe('kill -9 during the sync', () => {
   }, 300_000);
 });
 
+/** Batches as large as the chain (after the first, of 10 blocks): one transaction writes most of the history. */
+const ONE_BIG_BATCH = { concurrency: 1, maxBlocksPerBatch: 1_000_000, txsPerBatch: 1_000_000_000 } as const;
+
+/**
+ * Resolves once a write transaction of the indexer has been open across two looks 2 ms apart (so it is a batch, not
+ * a status write): on PostgreSQL a backend of the database with the same transaction id both times, on SQLite the
+ * write lock held both times (BEGIN IMMEDIATE refused without waiting).
+ */
+async function batchOpen(storage: Storage, p: Proc): Promise<void> {
+  const pgDb = storage.databaseUrl ? await inspect(storage) : null;
+  const liteDb = pgDb === null ? new DatabaseSync(join(storage.dataDir, 'indexer.sqlite')) : null;
+  liteDb?.exec('PRAGMA busy_timeout = 0');
+  const busy = async (): Promise<string | null> => {
+    if (pgDb !== null) {
+      const sql = 'SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()';
+      return (await pgDb.one<{ xid: string }>(sql))?.xid ?? null;
+    }
+    try {
+      liteDb?.exec('BEGIN IMMEDIATE');
+      liteDb?.exec('ROLLBACK');
+      return null;
+    } catch (err) {
+      if (!/locked|busy/i.test(String(err))) throw err;
+      return 'write lock';
+    }
+  };
+  let last: string | null = null;
+  const end = Date.now() + 120_000;
+  try {
+    for (;;) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died: ${p.lines.slice(-8).join(' | ')}`);
+      if (Date.now() > end) throw new Error('timed out waiting for a batch transaction to be open');
+      const now = await busy();
+      if (now !== null && now === last) return;
+      last = now;
+      await sleep(2);
+    }
+  } finally {
+    liteDb?.close();
+    if (pgDb !== null) await close(pgDb);
+  }
+}
+
+describe('kill -9 in the middle of a large batch', () => {
+  it('a SIGKILL while one transaction writes most of the history leaves a consistent prefix, and the restart ends equal to a clean run', async () => {
+    const head = (await chainHead()).number;
+    const storage = await freshStorage(tempDir());
+    const p = spawnIndexer({ ...storage, sync: ONE_BIG_BATCH });
+    await serving(p);
+    await batchOpen(storage, p);
+    await sigkill(p);
+
+    const db = await inspect(storage);
+    try {
+      // Nothing of the batch that was being written is kept (the first, small batch may be).
+      const tip = await expectChainPrefix(db);
+      expect(tip).toBeLessThan(head);
+      expect(tip).toBeLessThan(10);
+    } finally {
+      await close(db);
+    }
+    await syncToHead(storage, head, ONE_BIG_BATCH);
+    const reference = await freshStorage(tempDir());
+    await syncToHead(reference, head);
+    const mine = await inspect(storage);
+    const clean = await inspect(reference);
+    expect(await expectChainPrefix(mine)).toBe(head);
+    await expectSameRows(mine, clean, EXCLUDED);
+  }, 300_000);
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Deep reorgs, followed by a live indexer
 

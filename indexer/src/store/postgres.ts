@@ -90,8 +90,8 @@ export class PostgresStore implements Store {
     const onError = (err: Error) => (broken = err);
     client.on('error', onError);
     try {
-      await client.query('BEGIN');
-      if (opts.relaxed === true) await client.query('SET LOCAL synchronous_commit = off');
+      // One round trip: a simple query may hold several statements.
+      await client.query(opts.relaxed === true ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
       const out = await fn(queryable(client, this.convert));
       await client.query('COMMIT');
       return out;
