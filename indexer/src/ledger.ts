@@ -225,23 +225,17 @@ export class Ledger {
   }
 
   private nft721(e: NftEntry, t: LedgerTransfer, sign: 1 | -1): void {
-    const owner = (sign === -1 ? t.from : t.to) === ZERO ? ZERO : sign === -1 ? t.from : t.to;
-    const supply = (sign === -1 ? t.from : t.to) === ZERO ? PADDED_ZERO : pad(1n);
+    // Storing moves the item to `to`; undoing moves it back to `from` (the zero address: burnt, or not minted yet).
+    const owner = sign === -1 ? t.from : t.to;
     if (sign === -1) {
       // An UPDATE: a row that is not stored stays absent.
       if (!e.exists) return;
     } else if (!e.exists) {
       e.exists = true;
-      e.created = {
-        type: 'ERC721',
-        creator: t.from === ZERO ? t.txFrom : null,
-        mintTx: t.from === ZERO ? t.txHash : null,
-        mintBlock: t.blockNumber,
-        mintedAt: t.from === ZERO ? t.timestamp : null,
-      };
+      e.created = mintFields('ERC721', t);
     }
     e.owner = owner;
-    e.supply = supply;
+    e.supply = owner === ZERO ? PADDED_ZERO : pad(1n);
     e.changed = true;
   }
 
@@ -259,12 +253,12 @@ export class Ledger {
     e.owner = null;
     e.supply = pad(supplyDelta);
     e.changed = true;
-    e.created = {
-      type: 'ERC1155',
-      creator: t.from === ZERO ? t.txFrom : null,
-      mintTx: t.from === ZERO ? t.txHash : null,
-      mintBlock: t.blockNumber,
-      mintedAt: t.from === ZERO ? t.timestamp : null,
-    };
+    e.created = mintFields('ERC1155', t);
   }
+}
+
+/** The fields an NFT row is created with: its mint's sender, transaction and time when the transfer is the mint. */
+function mintFields(type: 'ERC721' | 'ERC1155', t: LedgerTransfer): NonNullable<NftEntry['created']> {
+  const mint = t.from === ZERO;
+  return { type, creator: mint ? t.txFrom : null, mintTx: mint ? t.txHash : null, mintBlock: t.blockNumber, mintedAt: mint ? t.timestamp : null };
 }

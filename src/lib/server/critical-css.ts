@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textMemo } from './text-memo.ts';
 
 // The page's own CSS, inlined: of the site's one stylesheet (Tailwind's output, 42 KB, 8.5 KB with Brotli) a page
 // keeps only the rules whose classes it uses, in its HTML or in the scripts it loads, and the custom properties,
@@ -289,30 +290,16 @@ export function pruneCss(nodes: Node[], present: ReadonlySet<string>): string {
   return emit(nodes);
 }
 
-/** Classes of a class attribute's value, by value: pages of a kind repeat the same few hundred values. */
-const classValues = new Map<string, string[]>();
-
-/**
- * A copy of a string that owns its characters. A substring of a page (a match, a slice) may be kept by V8 as a view
- * of the whole page: kept as a memo's key or value, it would keep that page in memory (bench load: +90 MB of heap).
- */
-export function ownString(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
-}
+/** Classes of a class attribute's value (entities decoded), by value: pages of a kind repeat the same few hundred values. */
+const classValues = textMemo(
+  (raw) => raw.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_e, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name] ?? '').split(/\s+/).filter(Boolean),
+  10_000,
+);
 
 /** Class names written in an HTML document's class attributes. */
 export function htmlClasses(html: string, into = new Set<string>()): Set<string> {
   for (const m of html.matchAll(/\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    let raw = m[1] ?? m[2] ?? '';
-    let names = classValues.get(raw);
-    if (!names) {
-      raw = ownString(raw);
-      const value = raw.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_e, name: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[name] ?? '');
-      names = value.split(/\s+/).filter(Boolean);
-      if (classValues.size >= 10_000) classValues.clear();
-      classValues.set(raw, names);
-    }
-    for (const c of names) into.add(c);
+    for (const c of classValues(m[1] ?? m[2] ?? '')) into.add(c);
   }
   return into;
 }
@@ -456,31 +443,15 @@ export function pageScriptUrls(html: string): string[] {
   return urls;
 }
 
-/** Longest script text whose classes are remembered by text. */
-const MEMO_TEXT_MAX = 8_192;
-
 /** Classes that an inline script's text names, per stylesheet and text: the same few scripts are in every page. */
-const inlineScriptClasses = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+const inlineScriptClasses = new WeakMap<ReadonlySet<string>, (text: string) => string[]>();
 
 /** Adds the classes a page's inline scripts name (they may add classes too). */
 function addInlineScriptClasses(html: string, known: ReadonlySet<string>, into: Set<string>): void {
-  let memo = inlineScriptClasses.get(known);
-  if (!memo) inlineScriptClasses.set(known, (memo = new Map<string, string[]>()));
+  let classesOf = inlineScriptClasses.get(known);
+  if (!classesOf) inlineScriptClasses.set(known, (classesOf = textMemo((text) => [...scriptClasses(text, known)])));
   for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const text = m[1] ?? '';
-    let names = memo.get(text);
-    if (!names) {
-      // Only short texts are kept (the shared scripts): a data block carrying one page's data is read each time.
-      if (text.length <= MEMO_TEXT_MAX) {
-        const own = ownString(text);
-        names = [...scriptClasses(own, known)];
-        if (memo.size >= 500) memo.clear();
-        memo.set(own, names);
-      } else {
-        names = [...scriptClasses(text, known)];
-      }
-    }
-    for (const c of names) into.add(c);
+    for (const c of classesOf(m[1] ?? '')) into.add(c);
   }
 }
 

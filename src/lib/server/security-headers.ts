@@ -5,6 +5,7 @@
 // run. Every answer gets the headers that need no page: nosniff, the referrer policy, no framing, and
 // Strict-Transport-Security when the visitor came over https. Used by the site's middleware (pages it renders) and by
 // scripts/site-server.ts (the prerendered legal pages and the built files it sends itself).
+import { textMemo } from './text-memo.ts';
 import { createHash } from 'node:crypto';
 import { trustedProxy } from './request-checks.ts';
 
@@ -106,21 +107,7 @@ function afterEquals(html: string, at: number, tagStart: number): boolean {
 }
 
 /** Hashes of inline scripts by text: every page inlines the same few (the head script, island loaders). */
-const scriptHashes = new Map<string, string>();
-
-function scriptHash(text: string): string {
-  let hash = scriptHashes.get(text);
-  if (hash === undefined) {
-    hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-    // Only short texts are kept (the shared scripts): a script carrying one page's data is hashed each time.
-    // The text is copied: a slice of the page kept as a key would keep the whole page in memory.
-    if (text.length <= 8_192) {
-      if (scriptHashes.size >= 500) scriptHashes.clear();
-      scriptHashes.set(Buffer.from(text, 'utf8').toString('utf8'), hash);
-    }
-  }
-  return hash;
-}
+const scriptHash = textMemo((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
 
 /**
  * The CSP source expressions ('sha256-…') of the inline scripts a page runs, in document order and without repeats.
