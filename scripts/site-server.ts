@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer/src/http/encoding.ts';
 import { readConfig } from '../src/lib/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
-import { KEPT_PAGE_LOOKUP, type KeptPageLookup } from '../src/lib/server/render-cache.ts';
+import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
@@ -151,24 +151,26 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * Answers a GET from the render cache (src/lib/server/render-cache.ts) when the page is kept there: the built
  * middleware leaves its look-up on a global symbol once it is loaded, and a hit is then written here as a static file
- * would be, without Astro's request handling (routing, a Request and Response per middleware layer). False when the
- * page is not kept (or the middleware is not loaded yet): Astro's handler renders it, and keeps it.
+ * would be, without Astro's request handling (routing, a Request and Response per middleware layer). When the page is
+ * not kept, the page's key (null when the middleware is not loaded yet, or the request is not a GET of a path):
+ * Astro's handler renders the page and keeps it under that key.
  */
-export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): Promise<{ served: boolean; key: PageKey | null }> {
   const lookup = (globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP];
   // A path only ('//host/…' would be read as another origin's URL, whose path could name another page).
-  if (!lookup || req.method !== 'GET' || !req.url?.startsWith('/') || req.url.startsWith('//')) return false;
-  let answer;
+  if (!lookup || req.method !== 'GET' || !req.url?.startsWith('/') || req.url.startsWith('//')) return { served: false, key: null };
+  let found;
   try {
-    answer = await lookup(req.url, req.headers.cookie, { acceptEncoding: headerValue(req.headers['accept-encoding']), ifNoneMatch: headerValue(req.headers['if-none-match']) });
+    found = await lookup(req.url, req.headers.cookie, { acceptEncoding: headerValue(req.headers['accept-encoding']), ifNoneMatch: headerValue(req.headers['if-none-match']) });
   } catch {
-    return false;
+    return { served: false, key: null };
   }
-  if (!answer) return false;
+  const { answer, key } = found;
+  if (!answer) return { served: false, key };
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   res.writeHead(answer.status);
   res.end(answer.body ?? undefined);
-  return true;
+  return { served: true, key };
 }
 
 /** Starts the server on HOST:PORT (defaults 127.0.0.1:4321). */
@@ -180,8 +182,10 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
   const server = createServer((req, res) => {
     setSecurityHeaders(req, res);
     if (servePrecompressed(req, res, enabled)) return;
-    void serveKeptPage(req, res).then((served) => {
-      if (!served) handler(req, res);
+    void serveKeptPage(req, res).then(({ served, key }) => {
+      if (served) return;
+      if (key) requestPageKeys().run(key, () => handler(req, res));
+      else handler(req, res);
     });
   });
   server.keepAliveTimeout = 65_000;

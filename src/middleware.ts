@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
-import { latestHead } from './lib/server/head.ts';
+import { freshHead } from './lib/server/head.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
@@ -9,11 +9,13 @@ import {
   createRenderCache,
   KEPT_PAGE_LOOKUP,
   keptAnswer,
+  requestPageKeys,
   sharedCacheSeconds,
   type CachedPage,
   type KeptAnswer,
   type KeptPageLookup,
   type KeptRequest,
+  type PageKey,
 } from './lib/server/render-cache.ts';
 import { parseThemePreference, THEME_COOKIE } from './lib/theme.ts';
 import { readConfig } from './lib/config.ts';
@@ -24,14 +26,26 @@ import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer/timeouts.ts';
 const pages = createRenderCache();
 /** Renders under way per key: a second visitor of a page being rendered waits for it instead of rendering it too. */
 const rendering = new Map<string, Promise<CachedPage | null>>();
-/** How long a page kept per head block may live if the chain stalls (its relative times would drift further). */
-const HEAD_PAGE_TTL_MS = 30_000;
+/**
+ * How long a page kept per head block may live if the chain stalls: its relative times ("x secs ago", written on the
+ * server) would drift further, and pages whose parts are read on their own clock (the home page's statistics, 30 s)
+ * follow them within this.
+ */
+const HEAD_PAGE_TTL_MS = 10_000;
+
+/** Lists and pages of the moment, whose content changes only when the indexer stores a block. */
+const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search']);
 
 /**
- * Pages that change only with the chain, kept per head block: an address page (not its Contract tab, whose
- * verification and calls do not wait for blocks). Data is at most one head check (2 s) older than the chain.
+ * Pages that change only with the chain, kept per head block: the home page, the lists, search results, a token's
+ * page, an address page (not its Contract tab, whose verification and calls do not wait for blocks). The key's head
+ * is read afresh for every request (freshHead): a kept page is never older than what the indexer had when the
+ * request came, so 'Show new blocks' and Refresh show the new block. Not NFT pages: their metadata and images are
+ * fetched by the indexer after the block that minted them (the NFT list shows them too).
  */
 function keptPerHead(url: URL): boolean {
+  if (LISTS_PER_HEAD.has(url.pathname)) return true;
+  if (/^\/tokens\/0x[0-9a-fA-F]{40}$/.test(url.pathname)) return true;
   return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
 }
 
@@ -43,26 +57,28 @@ function toResponse(answer: KeptAnswer): Response {
 /**
  * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
  * gets another's), path and query, the head block for pages kept per head, and the logo list's version (token logos
- * show on many pages: a new upload is a new key, so no kept page hides it). The reads it needs are shared and cached
- * (head: 2 s, logos: 5 s).
+ * show on many pages: a new upload is a new key, so no kept page hides it). The logo list is read at most every 5 s;
+ * the head is read for this request (shared with the requests that came at the same time).
  */
-async function pageKey(url: URL, cookie: string | null | undefined): Promise<{ key: string; perHead: boolean }> {
-  const [head] = await Promise.all([keptPerHead(url) ? latestHead() : null, freshLogoIndex()]);
+async function pageKey(url: URL, cookie: string | null | undefined): Promise<PageKey> {
+  const [head] = await Promise.all([keptPerHead(url) ? freshHead() : null, freshLogoIndex()]);
   const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
-  return { key: `${theme} ${url.pathname}${url.search}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`, perHead: head !== null };
+  const target = `${url.pathname}${url.search}`;
+  return { target, key: `${theme} ${target}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`, perHead: head !== null };
 }
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
 const lookup: KeptPageLookup = (path, cookie, request) =>
   withDeadline(MAIN_CLIENT_TIMEOUT_MS, async () => {
-    const page = pages.get((await pageKey(new URL(path, 'http://site.invalid'), cookie)).key, Date.now());
-    return page ? keptAnswer(page, request, 'hit') : null;
+    const key = await pageKey(new URL(path, 'http://site.invalid'), cookie);
+    const page = pages.get(key.key, Date.now());
+    return { answer: page ? keptAnswer(page, request, 'hit') : null, key };
   });
 (globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP] = lookup;
 
 /**
  * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
- * transactions) for their s-maxage, and address pages for as long as the chain's head block stays the same. Kept
+ * transactions) for their s-maxage, and the pages of the moment (keptPerHead) while the head block stays the same. Kept
  * pages are answered by scripts/site-server.ts before Astro runs (the look-up above); this serves them too when it
  * cannot (another server), and keeps what is rendered. A page is never kept with its Set-Cookie (the visitor whose
  * request rendered it still gets theirs).
@@ -70,7 +86,11 @@ const lookup: KeptPageLookup = (path, cookie, request) =>
 const renderCache = defineMiddleware(async (context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
   const ask: KeptRequest = { acceptEncoding: context.request.headers.get('accept-encoding'), ifNoneMatch: context.request.headers.get('if-none-match') };
-  const { key, perHead: headKey } = await pageKey(context.url, context.request.headers.get('cookie'));
+  // The site server's look-up made this request's key already (a miss); anything else (another server, a page Astro
+  // renders in place of the one asked for) makes its own.
+  const known = requestPageKeys().getStore();
+  const target = `${context.url.pathname}${context.url.search}`;
+  const { key, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'));
   const hit = pages.get(key, Date.now());
   if (hit) return toResponse(keptAnswer(hit, ask, 'hit'));
   const pending = rendering.get(key);

@@ -24,9 +24,9 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
   });
 
-  test('the head block, lists of the moment and errors are not served from memory, and carry no ETag', async ({ request }) => {
+  test('the head block, errors and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
     const { lastBlock } = await indexerJson<{ lastBlock: number }>('/health');
-    for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', '/blocks', `/address/${scenario().accounts[0]}?tab=contract`]) {
+    for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing']) {
       await request.get(path);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache'], path).toBeUndefined();
@@ -82,5 +82,34 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     const { lastBlock } = await indexerJson<{ lastBlock: number }>('/health');
     await expect.poll(async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock, { timeout: 20_000 }).toBeGreaterThan(lastBlock);
     await expect.poll(async () => (await request.get(path)).headers()['x-render-cache'], { timeout: 20_000 }).toBe('miss');
+  });
+
+  test('lists of the moment are kept per head block, and never older than the head the indexer had when asked', async ({ request }) => {
+    test.setTimeout(90_000);
+    const health = async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock;
+    const shownLatest = (html: string): number => {
+      const tag = /<a\b[^>]*data-test="latest-block"[^>]*>/.exec(html)?.[0] ?? '';
+      return Number(/href="\/blocks\/(\d+)"/.exec(tag)?.[1] ?? NaN);
+    };
+    // A key of its own (the list ignores the unknown parameter), so that other tests' visits do not answer for it.
+    const path = `/blocks?cache-probe=${randomUUID()}`;
+    const home = `/?cache-probe=${randomUUID()}`;
+    await request.get(home);
+    await expect.poll(async () => (await request.get(home)).headers()['x-render-cache']).toBe('hit');
+    // Asked again and again while the devnet mines three blocks (one every few seconds): every answer shows at least
+    // the head the indexer had before the request, kept answers included, and each new head is rendered once.
+    const start = await health();
+    const seen = { hit: 0, miss: 0 };
+    for (let before = start; before < start + 3; ) {
+      before = await health();
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      expect(shownLatest(await res.text())).toBeGreaterThanOrEqual(before);
+      const state = res.headers()['x-render-cache'];
+      if (state === 'hit' || state === 'miss') seen[state]++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.hit).toBeGreaterThan(0);
+    expect(seen.miss).toBeGreaterThanOrEqual(3);
   });
 });

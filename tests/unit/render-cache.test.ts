@@ -3,7 +3,7 @@ import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { packPage } from '../../src/lib/server/compress.ts';
 import { compressBodySync } from '../../indexer/src/http/encoding.ts';
-import { cookieValue, createRenderCache, etagMatches, keptAnswer, pageEtag, sharedCacheSeconds, type PackedPage } from '../../src/lib/server/render-cache.ts';
+import { cookieValue, createRenderCache, etagMatches, keptAnswer, pageEtag, sharedCacheSeconds, type PackedPage, type RenderCacheOptions } from '../../src/lib/server/render-cache.ts';
 
 /** A page as the cache keeps it, without compressed copies unless given. */
 function packed(text: string, encoded: Record<string, number> = {}): PackedPage {
@@ -22,9 +22,12 @@ describe('sharedCacheSeconds', () => {
   ])('%s → %i', (header, seconds) => expect(sharedCacheSeconds(header)).toBe(seconds));
 });
 
+/** A cache whose lives are exactly what it is told (no jitter), for the tests of its timing. */
+const exactCache = (options: RenderCacheOptions = {}) => createRenderCache({ ttlJitter: 0, ...options });
+
 describe('render cache', () => {
   it('serves a page until min(s-maxage, max lifetime), then forgets it', () => {
-    const cache = createRenderCache({ maxTtlMs: 60_000 });
+    const cache = exactCache({ maxTtlMs: 60_000 });
     cache.set('/blocks/1', packed('<p>1</p>'), [['content-type', 'text/html']], 86400, 0);
     expect(Buffer.from(cache.get('/blocks/1', 59_999)?.body ?? []).toString()).toBe('<p>1</p>');
     expect(cache.get('/blocks/1', 60_000)).toBeNull();
@@ -33,8 +36,20 @@ describe('render cache', () => {
     expect(cache.get('/blocks/2', 60_000)).toBeNull();
   });
 
+  it('shortens lives by up to their jitter, so pages rendered together expire apart', () => {
+    const draws = [0, 0.5, 0.999];
+    const cache = createRenderCache({ maxTtlMs: 100_000, ttlJitter: 0.2, random: () => draws.shift() ?? 0 });
+    for (const key of ['/a', '/b', '/c']) cache.set(key, packed(key), [], 86400, 0);
+    // Lives of 100 s, 90 s and 80.02 s.
+    expect(cache.get('/a', 99_999)).not.toBeNull();
+    expect(cache.get('/b', 89_999)).not.toBeNull();
+    expect(cache.get('/b', 90_000)).toBeNull();
+    expect(cache.get('/c', 80_010)).not.toBeNull();
+    expect(cache.get('/c', 80_030)).toBeNull();
+  });
+
   it('keeps nothing that may not be shared, nor lists of the moment', () => {
-    const cache = createRenderCache();
+    const cache = exactCache();
     expect(cache.set('/x', packed('x'), [], 0, 0)).toBeNull();
     expect(cache.get('/x', 1)).toBeNull();
     cache.set('/blocks', packed('<p>list</p>'), [], 5, 0);
@@ -42,7 +57,7 @@ describe('render cache', () => {
   });
 
   it('drops the least recently used pages beyond its size', () => {
-    const cache = createRenderCache({ maxBytes: 80, minSharedSeconds: 1 });
+    const cache = exactCache({ maxBytes: 80, minSharedSeconds: 1 });
     cache.set('/a', packed('a'.repeat(10)), [], 100, 0);
     cache.set('/b', packed('b'.repeat(10)), [], 100, 0);
     cache.get('/a', 1);
@@ -57,7 +72,7 @@ describe('render cache', () => {
 
 describe('what the render cache holds in memory', () => {
   it("counts a page's bytes (UTF-8) and its compressed copies against its limit", () => {
-    const cache = createRenderCache({ maxBytes: 1_600, minSharedSeconds: 1 });
+    const cache = exactCache({ maxBytes: 1_600, minSharedSeconds: 1 });
     // 48 ASCII characters and a dash (3 bytes in UTF-8) are 51 bytes, with 100 + 49 bytes of copies: 200 a page.
     for (let i = 0; i < 9; i++) cache.set(`/p${i}`, packed(`—${'x'.repeat(48)}`, { br: 100, gzip: 49 }), [], 100, 0);
     expect(cache.bytes).toBe(1_600);
@@ -69,13 +84,13 @@ describe('what the render cache holds in memory', () => {
   });
 
   it('does not keep a page larger than an eighth of its limit', () => {
-    const cache = createRenderCache({ maxBytes: 800, minSharedSeconds: 1 });
+    const cache = exactCache({ maxBytes: 800, minSharedSeconds: 1 });
     expect(cache.set('/big', packed('x'.repeat(50), { br: 51 }), [], 100, 0)).toBeNull();
     expect(cache.size).toBe(0);
   });
 
   it('sweeps out expired pages nobody asks for again (pages kept per head block once the head moves)', () => {
-    const cache = createRenderCache({ maxBytes: 1_000_000, maxTtlMs: 30_000, sweepIntervalMs: 5_000 });
+    const cache = exactCache({ maxBytes: 1_000_000, maxTtlMs: 30_000, sweepIntervalMs: 5_000 });
     for (let i = 0; i < 100; i++) cache.keep(`/address/0x${i}@7`, packed('x'.repeat(1_000)), [], 30_000, 0);
     expect(cache.size).toBe(100);
     expect(cache.bytes).toBe(100_000);
@@ -89,7 +104,7 @@ describe('what the render cache holds in memory', () => {
   });
 
   it('sweeps at most once per interval', () => {
-    const cache = createRenderCache({ maxTtlMs: 1_000, sweepIntervalMs: 5_000 });
+    const cache = exactCache({ maxTtlMs: 1_000, sweepIntervalMs: 5_000 });
     cache.keep('/a', packed('a'), [], 1_000, 0);
     cache.keep('/b', packed('b'), [], 1_000, 2_000);
     // /a expired at 1 s, but the last sweep ran at 0 s: it stays until the sweep at 5 s.

@@ -6,3 +6,36 @@ import { indexer } from './indexer.ts';
 export function latestHead(): Promise<number | null> {
   return serverCache.get('blocks:latest', LATEST_TTL_MS, () => fetchLatestBlock(indexer()));
 }
+
+/** The indexer's head read under way, and the one that follows it (shared by every caller who came meanwhile). */
+let reading: Promise<number | null> | null = null;
+let following: Promise<number | null> | null = null;
+
+function readHead(load: () => Promise<number | null>): Promise<number | null> {
+  const read = load().finally(() => {
+    if (reading === read) reading = null;
+  });
+  reading = read;
+  // Renders that follow share this answer (latestHead) instead of asking again within 2 s.
+  serverCache.delete('blocks:latest');
+  void serverCache.get('blocks:latest', LATEST_TTL_MS, () => read);
+  return read;
+}
+
+/**
+ * The indexer's head as it is now: from a read that began after this call, so that a page kept per head block is never
+ * older than what the indexer had stored when its request came (a visitor who saw block N elsewhere never gets a page
+ * without it). Concurrent callers share reads: one under way when a call comes may have been sent before it, so the
+ * call waits for the next one, which all calls made meanwhile share. Under load this is one `/health` per round trip
+ * to the indexer, whatever the number of requests. Null when the indexer does not say.
+ */
+export function freshHead(load: () => Promise<number | null> = () => fetchLatestBlock(indexer())): Promise<number | null> {
+  if (!reading) return readHead(load);
+  following ??= reading
+    .catch(() => null)
+    .then(() => {
+      following = null;
+      return readHead(load);
+    });
+  return following;
+}

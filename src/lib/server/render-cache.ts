@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
 
@@ -109,8 +110,36 @@ export function cookieValue(header: string | null | undefined, name: string): st
  */
 export const KEPT_PAGE_LOOKUP = Symbol.for('sto-explorer.kept-page-lookup');
 
-/** The look-up: the answer for a GET of `path` (path and query) from the kept pages, or null (then Astro renders). */
-export type KeptPageLookup = (path: string, cookie: string | undefined, request: KeptRequest) => Promise<KeptAnswer | null>;
+/** A request's key in the render cache. */
+export interface PageKey {
+  /** The path and query it was made for. */
+  target: string;
+  key: string;
+  /** Whether the key names the head block (the page is kept per head). */
+  perHead: boolean;
+}
+
+/** What the look-up found: the kept page's answer, or null (then Astro renders, under the same key). */
+export interface KeptLookup {
+  answer: KeptAnswer | null;
+  key: PageKey;
+}
+
+/** The look-up: the answer for a GET of `path` (path and query) from the kept pages. */
+export type KeptPageLookup = (path: string, cookie: string | undefined, request: KeptRequest) => Promise<KeptLookup>;
+
+const KEPT_PAGE_KEYS = Symbol.for('sto-explorer.kept-page-keys');
+
+/**
+ * The key the site server's look-up made for the request it then hands to Astro: the middleware reuses it rather than
+ * making it again (a page kept per head block asks the indexer for its head: once per request, not twice). Held in an
+ * AsyncLocalStorage (on a global symbol, shared by both module graphs) and never in a request header, which a
+ * visitor could send to store a page under another page's key.
+ */
+export function requestPageKeys(): AsyncLocalStorage<PageKey> {
+  const holder = globalThis as { [KEPT_PAGE_KEYS]?: AsyncLocalStorage<PageKey> };
+  return (holder[KEPT_PAGE_KEYS] ??= new AsyncLocalStorage<PageKey>());
+}
 
 /** Options of createRenderCache. */
 export interface RenderCacheOptions {
@@ -127,6 +156,13 @@ export interface RenderCacheOptions {
    */
   maxTtlMs?: number;
   /**
+   * Lives are shortened by up to this share, at random: pages rendered together (a burst of first visits) then expire
+   * over a spread of time instead of all at once, which would make their next visitors wait for a burst of renders.
+   */
+  ttlJitter?: number;
+  /** Random numbers in [0, 1) for the jitter (tests pass their own). */
+  random?: () => number;
+  /**
    * Only pages shared caches may keep at least this long are stored: final content. Lists of the moment
    * (s-maxage of a few seconds) are left to a CDN, so 'Show new blocks' and Refresh always render afresh here.
    */
@@ -137,6 +173,8 @@ export interface RenderCacheOptions {
 export function createRenderCache(options: RenderCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxTtlMs = options.maxTtlMs ?? 60_000;
+  const ttlJitter = options.ttlJitter ?? 0.2;
+  const random = options.random ?? Math.random;
   const minSharedSeconds = options.minSharedSeconds ?? 60;
   const sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   const entries = new Map<string, CachedPage>();
@@ -184,7 +222,8 @@ export function createRenderCache(options: RenderCacheOptions = {}) {
         lastSweep = now;
         for (const [k, page] of entries) if (page.expiresAt <= now) drop(k, page);
       }
-      const page: CachedPage = { ...packed, headers, expiresAt: now + Math.min(ttlMs, maxTtlMs), bytes: size };
+      const life = Math.min(ttlMs, maxTtlMs) * (1 - ttlJitter * random());
+      const page: CachedPage = { ...packed, headers, expiresAt: now + life, bytes: size };
       entries.set(key, page);
       bytes += size;
       for (const [k, p] of entries) {
