@@ -56,7 +56,7 @@ function toResponse(answer: KeptAnswer): Response {
 
 /**
  * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
- * gets another's), path and query, the head block for pages kept per head, and the logo list's version (token logos
+ * gets another's), path and query, the head block (and the indexer's rollbacks) for pages kept per head, and the logo list's version (token logos
  * show on many pages: a new upload is a new key, so no kept page hides it). The logo list is read at most every 5 s;
  * the head is read for this request (shared with the requests that came at the same time).
  */
@@ -64,7 +64,10 @@ async function pageKey(url: URL, cookie: string | null | undefined): Promise<Pag
   const [head] = await Promise.all([keptPerHead(url) ? freshHead() : null, freshLogoIndex()]);
   const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
   const target = `${url.pathname}${url.search}`;
-  return { target, key: `${theme} ${target}${head === null ? '' : `@${head}`}#${logoIndexVersion()}`, perHead: head !== null };
+  // The indexer's count of rollbacks with the block: after a reorg the head may come back to a height it had, with
+  // other blocks.
+  const at = head?.block == null ? '' : `@${head.block}${head.reorgs === null ? '' : `.${head.reorgs}`}`;
+  return { target, key: `${theme} ${target}${at}#${logoIndexVersion()}`, perHead: at !== '' };
 }
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */

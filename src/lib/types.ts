@@ -128,6 +128,11 @@ export interface Health {
   ok: boolean;
   lastBlock: number | null;
   isIndexing: boolean;
+  /**
+   * Rollbacks the indexer has made (reorgs), when it says (the bundled indexer does): with lastBlock, it tells a head
+   * that replaced blocks at the same height from the one before.
+   */
+  reorgs: number | null;
 }
 
 export interface NetworkStats {

@@ -290,7 +290,7 @@ describe('CORS', () => {
 describe('blocks and transactions', () => {
   it('reports health with sync progress', async () => {
     const h = await ok<Health>('/health');
-    expect(h).toMatchObject({ status: 'ok', lastBlock: info.lastBlock, isIndexing: true });
+    expect(h).toMatchObject({ status: 'ok', lastBlock: info.lastBlock, isIndexing: true, reorgs: 0 });
     expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
   });
 

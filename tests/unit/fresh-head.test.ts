@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { HeadMark } from '../../src/lib/blocks/latest.ts';
 import { freshHead } from '../../src/lib/server/head.ts';
 
 /** A head read the test answers by hand. */
 function manualReads() {
-  const pending: Array<(head: number | null) => void> = [];
+  const pending: Array<(block: number | null) => void> = [];
   let started = 0;
   const load = () => {
     started++;
-    return new Promise<number | null>((resolve) => pending.push(resolve));
+    return new Promise<HeadMark>((resolve) => pending.push((block) => resolve({ block, reorgs: 0 })));
   };
   return { load, pending, started: () => started };
 }
@@ -20,7 +21,7 @@ describe('freshHead: the head from a read that began after the call', () => {
     const head = freshHead(reads.load);
     expect(reads.started()).toBe(1);
     reads.pending[0]?.(7);
-    expect(await head).toBe(7);
+    expect(await head).toEqual({ block: 7, reorgs: 0 });
   });
 
   it('calls made during a read wait for the next one, which they share', async () => {
@@ -30,12 +31,12 @@ describe('freshHead: the head from a read that began after the call', () => {
     const later = [freshHead(reads.load), freshHead(reads.load), freshHead(reads.load)];
     expect(reads.started()).toBe(1);
     reads.pending[0]?.(7);
-    expect(await first).toBe(7);
+    expect((await first).block).toBe(7);
     await tick();
     // One more read, begun after the first ended, for the three of them.
     expect(reads.started()).toBe(2);
     reads.pending[1]?.(8);
-    expect(await Promise.all(later)).toEqual([8, 8, 8]);
+    expect((await Promise.all(later)).map((h) => h.block)).toEqual([8, 8, 8]);
   });
 
   it('a failed read does not leave the calls waiting on it without an answer', async () => {
@@ -47,6 +48,6 @@ describe('freshHead: the head from a read that began after the call', () => {
     await tick();
     expect(reads.started()).toBe(1);
     reads.pending[0]?.(null);
-    expect(await next).toBeNull();
+    expect((await next).block).toBeNull();
   });
 });

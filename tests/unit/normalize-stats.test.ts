@@ -5,11 +5,17 @@ import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 describe('health', () => {
   it.each([['health.json'], ['v1_health.json']])('%s is ok at block 61', (name) => {
-    expect(normalizeHealth(fixture(name))).toEqual({ status: 'ok', ok: true, lastBlock: 61, isIndexing: true });
+    // The chain operator's indexer does not count rollbacks.
+    expect(normalizeHealth(fixture(name))).toEqual({ status: 'ok', ok: true, lastBlock: 61, isIndexing: true, reorgs: null });
+  });
+
+  it("the bundled indexer's count of rollbacks", () => {
+    expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: 2 })?.reorgs).toBe(2);
+    expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: -1 })?.reorgs).toBeNull();
   });
 
   it('any other status is not ok', () => {
-    expect(normalizeHealth({ status: 'error', lastBlock: '7', isIndexing: 'false' })).toEqual({ status: 'error', ok: false, lastBlock: 7, isIndexing: false });
+    expect(normalizeHealth({ status: 'error', lastBlock: '7', isIndexing: 'false' })).toEqual({ status: 'error', ok: false, lastBlock: 7, isIndexing: false, reorgs: null });
     expect(normalizeHealth('down')).toBeNull();
   });
 });

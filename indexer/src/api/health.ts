@@ -19,6 +19,9 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
       rpcConnected: s.rpcConnected,
       chainHead: s.target,
       syncProgress: { current, target, percent },
+      // Rollbacks so far: with lastBlock, it tells a head that replaced blocks at the same height (the site keeps
+      // pages per head, src/middleware.ts).
+      reorgs: s.reorgs,
     };
   }, { limit: 'none' });
 }

@@ -1,11 +1,22 @@
 import { safe, type IndexerClient } from '../indexer/client.ts';
 
+/** The indexer's head: its latest block, and its count of rollbacks when it says. */
+export interface HeadMark {
+  block: number | null;
+  reorgs: number | null;
+}
+
+/** The indexer's head: /health's lastBlock (and reorgs), else the newest listed block; a null block when neither answers. */
+export async function fetchHeadMark(client: Pick<IndexerClient, 'getHealth' | 'getBlocks'>): Promise<HeadMark> {
+  const health = await safe(client.getHealth(), null);
+  if (health?.lastBlock !== null && health?.lastBlock !== undefined) return { block: health.lastBlock, reorgs: health.reorgs };
+  const newest = await safe(client.getBlocks({ limit: 1 }), []);
+  return { block: newest[0]?.number ?? null, reorgs: null };
+}
+
 /** The indexer's latest block: /health's lastBlock, else the newest listed block; null when neither answers. */
 export async function fetchLatestBlock(client: Pick<IndexerClient, 'getHealth' | 'getBlocks'>): Promise<number | null> {
-  const health = await safe(client.getHealth(), null);
-  if (health?.lastBlock !== null && health?.lastBlock !== undefined) return health.lastBlock;
-  const newest = await safe(client.getBlocks({ limit: 1 }), []);
-  return newest[0]?.number ?? null;
+  return (await fetchHeadMark(client)).block;
 }
 
 /** The head moves every few seconds; concurrent renders may share one answer for this long. */

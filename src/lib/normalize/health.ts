@@ -1,13 +1,13 @@
 import type { Health } from '../types.ts';
 import { isRecord, pick, toBool, toText } from './fields.ts';
 
-/** A block height from /health: a non-negative safe integer, as a number or a decimal string. */
+/** A block height (or a count) from /health: a non-negative safe integer, as a number or a decimal string. */
 function toBlockHeight(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
-/** /health {status, lastBlock, isIndexing}; ok is status === 'ok'. Null when the value is not an object. */
+/** /health {status, lastBlock, isIndexing, reorgs?}; ok is status === 'ok'. Null when the value is not an object. */
 export function normalizeHealth(raw: unknown): Health | null {
   if (!isRecord(raw)) return null;
   const status = toText(raw['status']) ?? 'unknown';
@@ -16,5 +16,6 @@ export function normalizeHealth(raw: unknown): Health | null {
     ok: status === 'ok',
     lastBlock: toBlockHeight(pick(raw, 'lastBlock', 'latestBlock', 'blockNumber')),
     isIndexing: toBool(raw['isIndexing']) ?? false,
+    reorgs: toBlockHeight(raw['reorgs']),
   };
 }

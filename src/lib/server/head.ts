@@ -1,5 +1,5 @@
 import { serverCache } from '../cache.ts';
-import { fetchLatestBlock, LATEST_TTL_MS } from '../blocks/latest.ts';
+import { fetchHeadMark, fetchLatestBlock, LATEST_TTL_MS, type HeadMark } from '../blocks/latest.ts';
 import { indexer } from './indexer.ts';
 
 /** The chain head as the indexer knows it, shared by every render within 2 s; null when the indexer does not say. */
@@ -8,17 +8,17 @@ export function latestHead(): Promise<number | null> {
 }
 
 /** The indexer's head read under way, and the one that follows it (shared by every caller who came meanwhile). */
-let reading: Promise<number | null> | null = null;
-let following: Promise<number | null> | null = null;
+let reading: Promise<HeadMark> | null = null;
+let following: Promise<HeadMark> | null = null;
 
-function readHead(load: () => Promise<number | null>): Promise<number | null> {
+function readHead(load: () => Promise<HeadMark>): Promise<HeadMark> {
   const read = load().finally(() => {
     if (reading === read) reading = null;
   });
   reading = read;
   // Renders that follow share this answer (latestHead) instead of asking again within 2 s.
   serverCache.delete('blocks:latest');
-  void serverCache.get('blocks:latest', LATEST_TTL_MS, () => read);
+  void serverCache.get('blocks:latest', LATEST_TTL_MS, async () => (await read).block);
   return read;
 }
 
@@ -27,12 +27,12 @@ function readHead(load: () => Promise<number | null>): Promise<number | null> {
  * older than what the indexer had stored when its request came (a visitor who saw block N elsewhere never gets a page
  * without it). Concurrent callers share reads: one under way when a call comes may have been sent before it, so the
  * call waits for the next one, which all calls made meanwhile share. Under load this is one `/health` per round trip
- * to the indexer, whatever the number of requests. Null when the indexer does not say.
+ * to the indexer, whatever the number of requests. The mark has a null block when the indexer does not say.
  */
-export function freshHead(load: () => Promise<number | null> = () => fetchLatestBlock(indexer())): Promise<number | null> {
+export function freshHead(load: () => Promise<HeadMark> = () => fetchHeadMark(indexer())): Promise<HeadMark> {
   if (!reading) return readHead(load);
   following ??= reading
-    .catch(() => null)
+    .catch(() => undefined)
     .then(() => {
       following = null;
       return readHead(load);
