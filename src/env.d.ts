@@ -4,4 +4,15 @@ declare module 'astro' {
     'client:interaction'?: boolean;
   }
 }
+declare global {
+  namespace App {
+    interface Locals {
+      /**
+       * The visitor's theme as the render cache read it for the page's key (src/middleware.ts): the layout renders
+       * this one, so a kept page always has the theme its key names. Unset for requests the cache does not see.
+       */
+      theme?: import('./lib/theme.ts').ThemePreference;
+    }
+  }
+}
 export {};

@@ -1,6 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
 import { freshHead } from './lib/server/head.ts';
+import type { HeadMark } from './lib/blocks/latest.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
@@ -61,13 +62,29 @@ function toResponse(answer: KeptAnswer): Response {
  * the head is read for this request (shared with the requests that came at the same time).
  */
 async function pageKey(url: URL, cookie: string | null | undefined): Promise<PageKey> {
-  const [head] = await Promise.all([keptPerHead(url) ? freshHead() : null, freshLogoIndex()]);
+  const arrivedAt = Date.now();
+  const [head] = await Promise.all([keptPerHead(url) ? headWithin(HEAD_KEY_WAIT_MS) : null, freshLogoIndex()]);
   const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
   const target = `${url.pathname}${url.search}`;
   // The indexer's count of rollbacks with the block: after a reorg the head may come back to a height it had, with
   // other blocks.
   const at = head?.block == null ? '' : `@${head.block}${head.reorgs === null ? '' : `.${head.reorgs}`}`;
-  return { target, key: `${theme} ${target}${at}#${logoIndexVersion()}`, perHead: at !== '' };
+  return { target, theme, key: `${theme} ${target}${at}#${logoIndexVersion()}`, perHead: at !== '', arrivedAt };
+}
+
+/**
+ * How long a request waits for the head of its key. Beyond it (an indexer that hangs) the page is rendered without
+ * one and not kept, and its own reads answer within the page's deadline (core §9) rather than after the head's too.
+ */
+const HEAD_KEY_WAIT_MS = 1_000;
+
+/** The indexer's head (freshHead), or null when it does not answer within `ms`. */
+function headWithin(ms: number): Promise<HeadMark | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([freshHead(), late]).finally(() => clearTimeout(timer));
 }
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
@@ -93,7 +110,9 @@ const renderCache = defineMiddleware(async (context, next) => {
   // renders in place of the one asked for) makes its own.
   const known = requestPageKeys().getStore();
   const target = `${context.url.pathname}${context.url.search}`;
-  const { key, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'));
+  const { key, theme, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'));
+  // One reading of the theme cookie for both the key and the page (the layout), so they cannot disagree.
+  context.locals.theme = theme;
   const hit = pages.get(key, Date.now());
   if (hit) return toResponse(keptAnswer(hit, ask, 'hit'));
   const pending = rendering.get(key);
@@ -187,7 +206,9 @@ const security = defineMiddleware(async (context, next) => {
  */
 const deadline = defineMiddleware((context, next) => {
   if (context.request.method !== 'GET' || context.isPrerendered) return next();
-  return withDeadline(MAIN_CLIENT_TIMEOUT_MS, () => next());
+  // A request the site server looked up first: its deadline began with the look-up (the read of its key's head).
+  const arrivedAt = requestPageKeys().getStore()?.arrivedAt ?? Date.now();
+  return withDeadline(Math.max(0, MAIN_CLIENT_TIMEOUT_MS - (Date.now() - arrivedAt)), () => next());
 });
 
 export const onRequest = sequence(security, compression, deadline, renderCache, pageHtml);

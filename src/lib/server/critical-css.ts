@@ -333,29 +333,17 @@ export function stylesheetPath(full: string): string {
 export function createPruner(full: string, fullPath = stylesheetPath(full)): CssPruner {
   const nodes = parseCss(full);
   const known = cssClasses(nodes);
-  const cache = new Map<string, string>();
-  // Pages of one kind list the same classes in the same order: that list, as found, names the result at once (no
-  // filtering and sorting of a few hundred names per page); the sorted set of known classes is the canonical key.
-  const byOrder = new Map<string, string>();
+  // The stylesheet per set of known classes (sorted: the canonical key). Pages of one kind list the same classes in
+  // the same order: that list, as found, names the result at once (no filtering and sorting of a few hundred names
+  // per page). Class lists of whole pages can be long, hence no length limit for either.
+  const bySet = textMemo((key) => pruneCss(nodes, new Set(key === '' ? [] : key.split(' '))), 500, Infinity);
+  const byOrder = textMemo((seen) => bySet(seen.split(' ').filter((c) => known.has(c)).sort().join(' ')), 500, Infinity);
   return {
     full,
     known,
     fullPath,
     pruneFor(classes) {
-      const seen = [...classes].join(' ');
-      const found = byOrder.get(seen);
-      if (found !== undefined) return found;
-      const relevant = [...classes].filter((c) => known.has(c)).sort();
-      const key = relevant.join(' ');
-      let css = cache.get(key);
-      if (css === undefined) {
-        css = pruneCss(nodes, new Set(relevant));
-        if (cache.size > 500) cache.clear();
-        cache.set(key, css);
-      }
-      if (byOrder.size > 500) byOrder.clear();
-      byOrder.set(seen, css);
-      return css;
+      return byOrder([...classes].join(' '));
     },
   };
 }

@@ -16,9 +16,16 @@ function readHead(load: () => Promise<HeadMark>): Promise<HeadMark> {
     if (reading === read) reading = null;
   });
   reading = read;
-  // Renders that follow share this answer (latestHead) instead of asking again within 2 s.
-  serverCache.delete('blocks:latest');
-  void serverCache.get('blocks:latest', LATEST_TTL_MS, async () => (await read).block);
+  // Renders that follow use this answer (latestHead) instead of asking again within 2 s: once it is in, never the
+  // read under way, which a render would then wait for under another request's deadline.
+  read.then(
+    (mark) => {
+      if (mark.block === null) return;
+      serverCache.delete('blocks:latest');
+      void serverCache.get('blocks:latest', LATEST_TTL_MS, () => Promise.resolve(mark.block));
+    },
+    () => {},
+  );
   return read;
 }
 

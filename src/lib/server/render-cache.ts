@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
+import type { ThemePreference } from '../theme.ts';
 
 // An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages
 // of final blocks: the site serves them as a CDN in front of it would, without rendering or asking the indexer again.
@@ -114,9 +115,13 @@ export const KEPT_PAGE_LOOKUP = Symbol.for('sto-explorer.kept-page-lookup');
 export interface PageKey {
   /** The path and query it was made for. */
   target: string;
+  /** The visitor's theme (theme_preference), part of the key: the layout renders this one. */
+  theme: ThemePreference;
   key: string;
   /** Whether the key names the head block (the page is kept per head). */
   perHead: boolean;
+  /** When the request's look-up began (epoch ms): its deadline for indexer reads counts from then (src/middleware.ts). */
+  arrivedAt: number;
 }
 
 /** What the look-up found: the kept page's answer, or null (then Astro renders, under the same key). */
