@@ -91,7 +91,8 @@ async function fetchOnce(workload: CatchUpFigures['workload'], rpcUrl: string): 
     const ctx: FetchContext = { rpc, book: new AddressBook(store), blockReceipts: true, stateFloor: null, head };
     const timings = { batches: 0, blocks: 0, transactions: 0, nodeWaitMs: 0 };
     const started = performance.now();
-    await fetchAhead(ctx, new BatchSizer(), 0, head, DEFAULT_CONCURRENCY, timings, () => true, () => Promise.resolve(true));
+    const consume = (): Promise<boolean> => Promise.resolve(true);
+    await fetchAhead({ ctx, sizer: new BatchSizer(), start: 0, head, concurrency: DEFAULT_CONCURRENCY, timings, running: () => true, consume });
     const seconds = (performance.now() - started) / 1000;
     return rates({ workload, runner: 'fetch only', blocks: timings.blocks, transactions: timings.transactions, seconds, timings: null });
   } finally {

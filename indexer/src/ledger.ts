@@ -1,4 +1,4 @@
-import { insertRows, selectIn } from './bulk.ts';
+import { insertRows, runIn, selectIn, updateFromValues, type Key } from './bulk.ts';
 import type { Queryable, SqlParam } from './store/types.ts';
 import { pad, PADDED_ZERO } from './num.ts';
 import type { TokenType } from './transfers.ts';
@@ -72,8 +72,9 @@ export class Ledger {
 
   /** Reads the stored balances and NFT rows the transfers touch that are not in memory yet. */
   private async load(q: Queryable, transfers: readonly LedgerTransfer[]): Promise<void> {
-    const holders = new Map<string, Set<string>>();
-    const ids = new Map<string, Set<string>>();
+    // (token, holder) pairs to read: all of a holder's rows of a token come back, whichever ids are wanted.
+    const holders = new Map<string, Key>();
+    const ids: Key[] = [];
     // Entries created by this load: only they take the stored values (a holder's rows of other ids come back too).
     const fresh = new Set<string>();
     const want = (token: string, holder: string, tokenId: string): void => {
@@ -81,9 +82,7 @@ export class Ledger {
       if (holder === ZERO || this.balances.has(k)) return;
       this.balances.set(k, { token, holder, tokenId, before: 0n, after: 0n });
       fresh.add(k);
-      let set = holders.get(token);
-      if (set === undefined) holders.set(token, (set = new Set()));
-      set.add(holder);
+      holders.set(key(token, holder), [token, holder]);
     };
     for (const t of transfers) {
       want(t.tokenAddress, t.from, '');
@@ -97,38 +96,33 @@ export class Ledger {
       if (t.tokenType === 'ERC20' || this.nfts.has(k)) continue;
       fresh.add(k);
       this.nfts.set(k, { token: t.tokenAddress, tokenId: t.tokenId, exists: false, owner: null, supply: PADDED_ZERO, changed: false, created: null });
-      let set = ids.get(t.tokenAddress);
-      if (set === undefined) ids.set(t.tokenAddress, (set = new Set()));
-      set.add(t.tokenId);
+      ids.push([t.tokenAddress, t.tokenId]);
     }
-    for (const [token, set] of holders) {
-      const rows = await selectIn<{ holder: string; token_id: string; balance: string }>(
-        q,
-        'SELECT holder, token_id, balance FROM token_balances WHERE token_address = ? AND holder IN (?)',
-        [token],
-        [...set],
-      );
-      for (const r of rows) {
-        const k = key(token, r.holder, r.token_id);
-        const e = this.balances.get(k);
-        if (e !== undefined && fresh.has(k)) e.before = e.after = BigInt(r.balance);
-      }
+    // One query per kind of row for all the batch's tokens, not one per token.
+    const balances = await selectIn<{ token_address: string; holder: string; token_id: string; balance: string }>(
+      q,
+      'SELECT token_address, holder, token_id, balance FROM token_balances WHERE (token_address, holder) IN (?)',
+      [],
+      [...holders.values()],
+    );
+    for (const r of balances) {
+      const k = key(r.token_address, r.holder, r.token_id);
+      const e = this.balances.get(k);
+      if (e !== undefined && fresh.has(k)) e.before = e.after = BigInt(r.balance);
     }
-    for (const [token, set] of ids) {
-      const rows = await selectIn<{ token_id: string; owner: string | null; supply: string }>(
-        q,
-        'SELECT token_id, owner, supply FROM nft_tokens WHERE token_address = ? AND token_id IN (?)',
-        [token],
-        [...set],
-      );
-      for (const r of rows) {
-        const k = key(token, r.token_id);
-        const e = this.nfts.get(k);
-        if (e !== undefined && fresh.has(k)) {
-          e.exists = true;
-          e.owner = r.owner;
-          e.supply = r.supply;
-        }
+    const nfts = await selectIn<{ token_address: string; token_id: string; owner: string | null; supply: string }>(
+      q,
+      'SELECT token_address, token_id, owner, supply FROM nft_tokens WHERE (token_address, token_id) IN (?)',
+      [],
+      ids,
+    );
+    for (const r of nfts) {
+      const k = key(r.token_address, r.token_id);
+      const e = this.nfts.get(k);
+      if (e !== undefined && fresh.has(k)) {
+        e.exists = true;
+        e.owner = r.owner;
+        e.supply = r.supply;
       }
     }
   }
@@ -170,18 +164,17 @@ export class Ledger {
   /** Writes what was applied since the last flush: each touched balance and NFT once, then the counts (same transaction). */
   async flush(q: Queryable): Promise<void> {
     const upserts: SqlParam[][] = [];
+    const zeroed: Key[] = [];
     for (const e of this.balances.values()) {
       if (e.after === e.before) continue;
       if (e.tokenId === '') {
         const change = (e.after > 0n ? 1 : 0) - (e.before > 0n ? 1 : 0);
         if (change !== 0) this.tally(e.token).holders += change;
       }
-      if (e.after === 0n) {
-        await q.run('DELETE FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ?', e.token, e.holder, e.tokenId);
-      } else {
-        upserts.push([e.token, e.holder, e.tokenId, pad(e.after)]);
-      }
+      if (e.after === 0n) zeroed.push([e.token, e.holder, e.tokenId]);
+      else upserts.push([e.token, e.holder, e.tokenId, pad(e.after)]);
     }
+    await runIn(q, 'DELETE FROM token_balances WHERE (token_address, holder, token_id) IN (?)', [], zeroed);
     await insertRows(q, 'token_balances', ['token_address', 'holder', 'token_id', 'balance'], upserts, ' ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance');
     const nfts: SqlParam[][] = [];
     for (const e of this.nfts.values()) {
@@ -203,16 +196,16 @@ export class Ledger {
       nfts,
       ' ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply',
     );
-    for (const [token, t] of this.tallies) {
-      if (t.holders !== 0 || t.transfers !== 0) {
-        await q.run(
-          'UPDATE contracts SET holder_count = holder_count + ?, transfer_count = transfer_count + ? WHERE address = ?',
-          t.holders,
-          t.transfers,
-          token,
-        );
-      }
-    }
+    const counts: SqlParam[][] = [];
+    for (const [token, t] of this.tallies) if (t.holders !== 0 || t.transfers !== 0) counts.push([token, t.holders, t.transfers]);
+    await updateFromValues(
+      q,
+      // Typed: PostgreSQL would read the VALUES' untyped parameters as text.
+      `UPDATE contracts SET holder_count = holder_count + v.column2, transfer_count = transfer_count + v.column3
+       FROM (?) AS v WHERE contracts.address = v.column1`,
+      '(?, CAST(? AS BIGINT), CAST(? AS BIGINT))',
+      counts,
+    );
     this.discard();
   }
 

@@ -2,7 +2,7 @@ import type { AddressBook } from './address-book.ts';
 import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
 import type { Queryable, Store } from './store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
-import { insertRows } from './bulk.ts';
+import { insertRows, runIn, selectIn } from './bulk.ts';
 import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
 import type { ContractProbe } from './probe.ts';
@@ -10,6 +10,9 @@ import { parseTransferLog, type TokenType } from './transfers.ts';
 
 /** Multiplier turning (block, index) into a row id whose order is chain order. */
 export const ROW_ID_BLOCK = 1_000_000;
+
+/** Block producers whose reward totals the writer remembers at most (a chain with more reads them again). */
+const MAX_PRODUCERS = 10_000;
 
 /** What a stored batch added, for progress reporting. */
 export interface WriteResult {
@@ -74,17 +77,21 @@ const BLOCK_COLUMNS = [
 
 /** A queryable that adds the time of each call to `spent.dbMs`. */
 function timed(q: Queryable, spent: { dbMs: number }): Queryable {
-  const time = async <T>(call: Promise<T>, began: number): Promise<T> => {
+  // The clock starts before the call: SQLite runs the statement synchronously inside it.
+  const time = async <T>(call: () => Promise<T>): Promise<T> => {
+    const began = performance.now();
     try {
-      return await call;
+      return await call();
     } finally {
       spent.dbMs += performance.now() - began;
     }
   };
+  const insertMany = q.insertMany;
   return {
-    one: (sql, ...params) => time(q.one(sql, ...params), performance.now()),
-    all: (sql, ...params) => time(q.all(sql, ...params), performance.now()),
-    run: (sql, ...params) => time(q.run(sql, ...params), performance.now()),
+    one: (sql, ...params) => time(() => q.one(sql, ...params)),
+    all: (sql, ...params) => time(() => q.all(sql, ...params)),
+    run: (sql, ...params) => time(() => q.run(sql, ...params)),
+    ...(insertMany ? { insertMany: (table, columns, rows, suffix) => time(() => insertMany(table, columns, rows, suffix)) } : {}),
   };
 }
 
@@ -98,10 +105,14 @@ export class Writer {
   private types = new Map<string, string>();
   /** Contracts stored as a token type, which the writer never changes again (kept across batches until a rollback). */
   private readonly tokenTypes = new Set<string>();
+  /** Stored reward totals of block producers, so a batch adds to them without reading them (kept like tokenTypes). */
+  private readonly producerRewards = new Map<string, bigint>();
   private readonly rows = new RowBuffer();
   private readonly spent = { writeMs: 0, dbMs: 0 };
   /** The batch's token transfers, applied to the ledger together once its blocks are read. */
   private transfers: LedgerTransfer[] = [];
+  /** Contracts stored in the batch, marked as such in addresses once per batch. */
+  private contracts: string[] = [];
   /** The batch's blocks per producer, written to validators once per batch. */
   private producers = new Map<string, { blocks: number; rewards: bigint; first: number; last: number }>();
   /** Called after each commit with the NFT rows that wait for metadata. */
@@ -120,6 +131,7 @@ export class Writer {
   /** Forgets what the writer remembers of stored rows (a rollback removed some). */
   forget(): void {
     this.tokenTypes.clear();
+    this.producerRewards.clear();
   }
 
   /** Time spent writing batches, and the part of it in database calls (for the bench's time shares). */
@@ -141,7 +153,7 @@ export class Writer {
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
       this.book.clear();
-      this.tokenTypes.clear();
+      this.forget();
       this.ledger.discard();
       throw err;
     }
@@ -180,6 +192,7 @@ export class Writer {
       let logs = 0;
       let transfers = 0;
       this.transfers = [];
+      this.contracts = [];
       this.producers = new Map();
       const firstSeen = new Map<string, number>();
       for (const [bi, block] of batch.blocks.entries()) {
@@ -203,6 +216,7 @@ export class Writer {
         ` ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
              is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
       );
+      await runIn(this.q, 'UPDATE addresses SET is_contract = 1 WHERE address IN (?)', [], this.contracts);
       for (const [token, supply] of batch.supplies) {
         if (supply !== null) await this.q.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
       }
@@ -327,29 +341,32 @@ export class Writer {
     return { txs: block.transactions.length, logs, transfers, nft };
   }
 
-  /** Adds the batch's blocks and rewards to each producer's row: one read and one write per producer per batch. */
+  /**
+   * Adds the batch's blocks and rewards to each producer's row in one upsert. Rewards are decimal text (they outgrow
+   * 64 bits), so the new total is computed here from the stored one, read once per producer and then remembered.
+   */
   private async tallyValidators(): Promise<void> {
-    for (const [miner, p] of this.producers) {
-      const v = await this.q.one<{ rewards: string }>('SELECT rewards FROM validators WHERE address = ?', miner);
-      if (v) {
-        await this.q.run(
-          'UPDATE validators SET blocks_mined = blocks_mined + ?, rewards = ?, last_block = ? WHERE address = ?',
-          p.blocks,
-          (BigInt(v.rewards) + p.rewards).toString(),
-          p.last,
-          miner,
-        );
-      } else {
-        await this.q.run(
-          'INSERT INTO validators (address, blocks_mined, rewards, first_block, last_block) VALUES (?, ?, ?, ?, ?)',
-          miner,
-          p.blocks,
-          p.rewards.toString(),
-          p.first,
-          p.last,
-        );
-      }
+    const unknown = [...this.producers.keys()].filter((miner) => !this.producerRewards.has(miner));
+    if (unknown.length > 0) {
+      if (this.producerRewards.size > MAX_PRODUCERS) this.producerRewards.clear();
+      for (const miner of unknown) this.producerRewards.set(miner, 0n);
+      const stored = await selectIn<{ address: string; rewards: string }>(this.q, 'SELECT address, rewards FROM validators WHERE address IN (?)', [], unknown);
+      for (const v of stored) this.producerRewards.set(v.address, BigInt(v.rewards));
     }
+    const rows: Cell[][] = [];
+    for (const [miner, p] of this.producers) {
+      const rewards = (this.producerRewards.get(miner) ?? 0n) + p.rewards;
+      this.producerRewards.set(miner, rewards);
+      rows.push([miner, p.blocks, rewards.toString(), p.first, p.last]);
+    }
+    await insertRows(
+      this.q,
+      'validators',
+      ['address', 'blocks_mined', 'rewards', 'first_block', 'last_block'],
+      rows,
+      ` ON CONFLICT (address) DO UPDATE SET blocks_mined = validators.blocks_mined + excluded.blocks_mined, rewards = excluded.rewards,
+           last_block = excluded.last_block`,
+    );
   }
 
   private insertTx(
@@ -407,7 +424,7 @@ export class Writer {
       probe?.owner ?? null,
       probe?.codeSize ?? null,
     );
-    await this.q.run('UPDATE addresses SET is_contract = 1 WHERE address = ?', address);
+    this.contracts.push(address);
     this.book.stored(address);
   }
 

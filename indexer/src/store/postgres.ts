@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { postgresPlaceholders } from './dialect.ts';
 import { migratePostgres } from './migrate-postgres.ts';
+import { ColumnTypes, copyRows, unnestRows } from './postgres-bulk.ts';
 import type { Queryable, SqlParam, Store, TransactionOptions } from './types.ts';
 
 // Rows come back as SQLite's would, so callers need no branches: int8 (bigint columns, count(*)) as a number when it
@@ -53,6 +54,7 @@ export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly pool: pg.Pool;
   private readonly converted = new Map<string, string>();
+  private readonly columnTypes = new ColumnTypes();
   private readonly direct: Queryable;
 
   constructor(pool: pg.Pool) {
@@ -92,7 +94,7 @@ export class PostgresStore implements Store {
     try {
       // One round trip: a simple query may hold several statements.
       await client.query(opts.relaxed === true ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-      const out = await fn(queryable(client, this.convert));
+      const out = await fn({ ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }) });
       await client.query('COMMIT');
       return out;
     } catch (err) {
@@ -104,6 +106,13 @@ export class PostgresStore implements Store {
       client.off('error', onError);
       client.release(broken);
     }
+  }
+
+  /** Many rows in one round trip: COPY for plain appends, unnest arrays when ON CONFLICT follows. */
+  private async insertAtOnce(client: pg.ClientBase, insert: { table: string; columns: readonly string[]; rows: readonly SqlParam[][]; suffix: string }): Promise<void> {
+    if (insert.rows.length === 0) return;
+    if (insert.suffix === '') await copyRows(client, insert.table, insert.columns, insert.rows);
+    else await unnestRows(client, this.columnTypes, insert, toPg);
   }
 
   /** A new connection outside the pool, with the store's settings and type parsing (for session locks). */

@@ -12,6 +12,11 @@ export interface Queryable {
   all<T>(sql: string, ...params: SqlParam[]): Promise<T[]>;
   /** Runs a statement that writes; answers the number of rows it changed. */
   run(sql: string, ...params: SqlParam[]): Promise<number>;
+  /**
+   * Inserts rows in one round trip where the backend gains by it (PostgreSQL, inside a transaction); absent otherwise.
+   * `suffix` follows the rows (ON CONFLICT …); without one, the rows are appended (COPY).
+   */
+  insertMany?: (table: string, columns: readonly string[], rows: readonly SqlParam[][], suffix: string) => Promise<void>;
 }
 
 /** How a transaction commits. */

@@ -1,0 +1,100 @@
+// Many rows in one statement on PostgreSQL, where multi-row INSERTs would take one round trip per 100 rows:
+// - plain appends as COPY … FROM STDIN (through node-postgres, without a streams package: a query whose CopyInResponse
+//   is answered with all the rows in COPY's text format): no SQL to parse per row, no parameter to bind; about 3× faster
+//   than 100-row INSERTs for a quarter of the client CPU (500-row batches of blocks, measured here);
+// - inserts with ON CONFLICT as INSERT … SELECT FROM unnest(one array per column), typed from the catalog.
+import pg from 'pg';
+import type { SqlParam } from './types.ts';
+
+/** What runs a query on PostgreSQL: a pooled client inside a transaction. */
+type Client = pg.ClientBase;
+
+/** The parts of node-postgres's connection that the copy protocol uses. */
+interface CopyConnection {
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+/** Escapes for COPY's text format: backslash, and the characters that end a field or a row. */
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** One value in COPY's text format: \N for null, bytes as bytea hex, text with its separators escaped. */
+function field(value: SqlParam): string {
+  if (value === null) return '\\N';
+  if (value instanceof Uint8Array) return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  const text = typeof value === 'string' ? value : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : text;
+}
+
+/** Rows as the body of a COPY in text format (tab-separated fields, one line per row). */
+export function copyText(rows: readonly SqlParam[][]): Buffer {
+  let out = '';
+  for (const row of rows) out += `${row.map(field).join('\t')}\n`;
+  return Buffer.from(out);
+}
+
+/** A COPY … FROM STDIN that sends its data as soon as the server asks for it. */
+class CopyIn extends pg.Query {
+  private readonly data: Buffer;
+
+  constructor(text: string, data: Buffer, done: (err: Error | undefined) => void) {
+    super(text, undefined, done);
+    this.data = data;
+  }
+
+  // Called by node-postgres (not in its type declarations) when the server is ready for the rows.
+  handleCopyInResponse(connection: CopyConnection): void {
+    connection.sendCopyFromChunk(this.data);
+    connection.endCopyFrom();
+  }
+}
+
+/** Appends rows to `table` with one COPY on `client` (inside its transaction when one is open). */
+export function copyRows(client: Client, table: string, columns: readonly string[], rows: readonly SqlParam[][]): Promise<void> {
+  const text = `COPY ${table} (${columns.join(', ')}) FROM STDIN`;
+  return new Promise((resolve, reject) => {
+    client.query(new CopyIn(text, copyText(rows), (err) => (err ? reject(err) : resolve())));
+  });
+}
+
+/** Column types of tables, read from the catalog once per table (the schema changes only by migrations, at start). */
+export class ColumnTypes {
+  private readonly tables = new Map<string, Promise<Map<string, string>>>();
+
+  /** The SQL type of each column of `table` (as format_type writes it, e.g. bigint, text). */
+  async of(client: Client, table: string): Promise<Map<string, string>> {
+    let types = this.tables.get(table);
+    if (types === undefined) {
+      types = read(client, table);
+      this.tables.set(table, types);
+      types.catch(() => this.tables.delete(table));
+    }
+    return types;
+  }
+}
+
+async function read(client: Client, table: string): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ name: string; type: string }>(
+    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+     WHERE attrelid = CAST($1 AS regclass) AND attnum > 0 AND NOT attisdropped`,
+    [table],
+  );
+  return new Map(rows.map((r) => [r.name, r.type]));
+}
+
+/** Inserts rows with one INSERT … SELECT FROM unnest(…) whose arrays hold one column each; `suffix` follows it. */
+export async function unnestRows(
+  client: Client,
+  types: ColumnTypes,
+  insert: { table: string; columns: readonly string[]; rows: readonly SqlParam[][]; suffix: string },
+  toPg: (p: SqlParam) => unknown,
+): Promise<void> {
+  const known = await types.of(client, insert.table);
+  const casts = insert.columns.map((c, i) => {
+    const type = known.get(c);
+    if (type === undefined) throw new Error(`no column ${c} in ${insert.table}`);
+    return `$${i + 1}::${type}[]`;
+  });
+  const arrays = insert.columns.map((_, i) => insert.rows.map((row) => toPg(row[i] ?? null)));
+  await client.query(`INSERT INTO ${insert.table} (${insert.columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})${insert.suffix}`, arrays);
+}
