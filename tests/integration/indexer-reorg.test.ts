@@ -173,12 +173,18 @@ describe('chain reorganisations', () => {
     await activity();
     await indexedHead();
     const before = await chainHead();
+    const rollbacks = ((await (await fetch(`${indexer.url}/health`)).json()) as { reorgs: number }).reorgs;
     await rpc.call('anvil_reorg', [3, [[{ from: info.accounts[6], to: info.accounts[7], value: '0x42', gasPrice: '0x0' }, 1]]]);
     const after = await chainHead();
     expect(after.number).toBe(before.number);
     expect(after.hash).not.toBe(before.hash);
     await indexedHead();
     await expectConsistent();
+    // The same height with other blocks: /health counts the rollback, so pages kept per head (the site's render
+    // cache keys them by block and rollbacks) are rendered again.
+    const health = (await (await fetch(`${indexer.url}/health`)).json()) as { lastBlock: number; reorgs: number };
+    expect(health.lastBlock).toBe(after.number);
+    expect(health.reorgs).toBeGreaterThan(rollbacks);
   });
 
   it('starts over when the database was filled from another chain (a restarted devnet)', async () => {
