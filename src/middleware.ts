@@ -1,13 +1,14 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
-import { freshHead } from './lib/server/head.ts';
-import type { HeadMark } from './lib/blocks/latest.ts';
+import { freshHead, latestHead } from './lib/server/head.ts';
+import { isFinalBlock } from './lib/blocks/cache.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import {
   cookieValue,
   createRenderCache,
+  KEEP_PER_HEAD_HEADER,
   KEPT_PAGE_LOOKUP,
   keptAnswer,
   requestPageKeys,
@@ -38,14 +39,21 @@ const HEAD_PAGE_TTL_MS = 10_000;
 const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search']);
 
 /**
- * Pages that change only with the chain, kept per head block: the home page, the lists, search results, a token's
- * page, an address page (not its Contract tab, whose verification and calls do not wait for blocks). The key's head
+ * Pages that change only with the chain, kept per head block: the home page, the lists, search results, a block
+ * inside the reorg window, a token's page, an address page (not its Contract tab, whose verification and calls do not wait for blocks). The key's head
  * is read afresh for every request (freshHead): a kept page is never older than what the indexer had when the
  * request came, so 'Show new blocks' and Refresh show the new block. Not NFT pages: their metadata and images are
  * fetched by the indexer after the block that minted them (the NFT list shows them too).
  */
-function keptPerHead(url: URL): boolean {
+async function keptPerHead(url: URL): Promise<boolean> {
   if (LISTS_PER_HEAD.has(url.pathname)) return true;
+  const block = /^\/blocks\/(\d{1,15})$/.exec(url.pathname);
+  // A block inside the reorg window by the head read within 2 s (older than the true head: a block final by it is
+  // final); final blocks are kept for their s-maxage, under a key without the head.
+  if (block) {
+    const head = await within(latestHead(), HEAD_KEY_WAIT_MS);
+    return head !== null && !isFinalBlock(Number(block[1]), head);
+  }
   if (/^\/tokens\/0x[0-9a-fA-F]{40}$/.test(url.pathname)) return true;
   return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
 }
@@ -63,7 +71,7 @@ function toResponse(answer: KeptAnswer): Response {
  */
 async function pageKey(url: URL, cookie: string | null | undefined): Promise<PageKey> {
   const arrivedAt = Date.now();
-  const [head] = await Promise.all([keptPerHead(url) ? headWithin(HEAD_KEY_WAIT_MS) : null, freshLogoIndex()]);
+  const [head] = await Promise.all([keptPerHead(url).then((perHead) => (perHead ? within(freshHead(), HEAD_KEY_WAIT_MS) : null)), freshLogoIndex()]);
   const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
   const target = `${url.pathname}${url.search}`;
   // The indexer's count of rollbacks with the block: after a reorg the head may come back to a height it had, with
@@ -78,13 +86,13 @@ async function pageKey(url: URL, cookie: string | null | undefined): Promise<Pag
  */
 const HEAD_KEY_WAIT_MS = 1_000;
 
-/** The indexer's head (freshHead), or null when it does not answer within `ms`. */
-function headWithin(ms: number): Promise<HeadMark | null> {
+/** What `answer` gives, or null when it does not come within `ms`. */
+function within<T>(answer: Promise<T>, ms: number): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ms);
   });
-  return Promise.race([freshHead(), late]).finally(() => clearTimeout(timer));
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
@@ -129,7 +137,9 @@ const renderCache = defineMiddleware(async (context, next) => {
     const response = await next();
     const cacheControl = response.headers.get('cache-control');
     const seconds = response.status === 200 ? sharedCacheSeconds(cacheControl) : 0;
-    const perHead = headKey && response.status === 200 && !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+    const perHeadAllowed = response.headers.get(KEEP_PER_HEAD_HEADER) === '1' || !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+    if (response.headers.has(KEEP_PER_HEAD_HEADER)) response.headers.delete(KEEP_PER_HEAD_HEADER);
+    const perHead = headKey && response.status === 200 && perHeadAllowed;
     if ((!pages.keeps(seconds) && !perHead) || response.headers.has('content-encoding')) return response;
     const packed = await packPage(new Uint8Array(await response.arrayBuffer()));
     const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');

@@ -24,9 +24,8 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
   });
 
-  test('the head block, errors and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
-    const { lastBlock } = await indexerJson<{ lastBlock: number }>('/health');
-    for (const path of [`/blocks/${lastBlock}`, '/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing']) {
+  test('errors, NFT pages and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
+    for (const path of ['/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing', `/nfts/${scenario().nfts[0]?.address}/1`]) {
       await request.get(path);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache'], path).toBeUndefined();
@@ -111,5 +110,22 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
     expect(seen.hit).toBeGreaterThan(0);
     expect(seen.miss).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a block inside the reorg window is kept per head block, and still tells shared caches not to store it', async ({ request }) => {
+    const health = async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock;
+    const head = await health();
+    const path = `/blocks/${head}`;
+    await expect
+      .poll(async () => {
+        // The same head for both requests, or it is tried again (the devnet mines every few seconds).
+        const before = await health();
+        await request.get(path);
+        const again = await request.get(path);
+        expect(again.headers()['cache-control']).toBe('no-store');
+        expect(again.headers()['x-keep-per-head']).toBeUndefined();
+        return before === (await health()) ? again.headers()['x-render-cache'] : 'head moved';
+      })
+      .toBe('hit');
   });
 });

@@ -106,6 +106,13 @@ export function cookieValue(header: string | null | undefined, name: string): st
 }
 
 /**
+ * A page's word to the render cache (src/middleware.ts) that it may be kept per head block although shared caches
+ * may not keep it (`no-store`): a block inside the reorg window, which changes only with the head (a rollback
+ * included, which the key names). Never sent to the browser.
+ */
+export const KEEP_PER_HEAD_HEADER = 'x-keep-per-head';
+
+/**
  * Where the built middleware leaves its look-up of kept pages (a global symbol: scripts/site-server.ts and the
  * bundle are separate module graphs), so the site server answers a hit before Astro's handler runs at all.
  */
