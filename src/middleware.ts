@@ -40,8 +40,8 @@ const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/se
 
 /**
  * Pages that change only with the chain, kept per head block: the home page, the lists, search results, a block
- * inside the reorg window, a token's page, an address page (not its Contract tab, whose verification and calls do not wait for blocks). The key's head
- * is read afresh for every request (freshHead): a kept page is never older than what the indexer had when the
+ * inside the reorg window, a token's page, an address page (not its Contract tab, whose verification and calls do not
+ * wait for blocks). The key's head is read afresh for every request (freshHead): a kept page is never older than what the indexer had when the
  * request came, so 'Show new blocks' and Refresh show the new block. Not NFT pages: their metadata and images are
  * fetched by the indexer after the block that minted them (the NFT list shows them too).
  */
@@ -65,8 +65,8 @@ function toResponse(answer: KeptAnswer): Response {
 
 /**
  * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
- * gets another's), path and query, the head block (and the indexer's rollbacks) for pages kept per head, and the logo list's version (token logos
- * show on many pages: a new upload is a new key, so no kept page hides it). The logo list is read at most every 5 s;
+ * gets another's), path and query, the head block (and the indexer's rollbacks) for pages kept per head, and the logo
+ * list's version (token logos show on many pages: a new upload is a new key, so no kept page hides it). The logo list is read at most every 5 s;
  * the head is read for this request (shared with the requests that came at the same time).
  */
 async function pageKey(url: URL, cookie: string | null | undefined): Promise<PageKey> {
@@ -106,8 +106,8 @@ const lookup: KeptPageLookup = (path, cookie, request) =>
 
 /**
  * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
- * transactions) for their s-maxage, and the pages of the moment (keptPerHead) while the head block stays the same. Kept
- * pages are answered by scripts/site-server.ts before Astro runs (the look-up above); this serves them too when it
+ * transactions) for their s-maxage, and the pages of the moment (keptPerHead) while the head block stays the same.
+ * Kept pages are answered by scripts/site-server.ts before Astro runs (the look-up above); this serves them too when it
  * cannot (another server), and keeps what is rendered. A page is never kept with its Set-Cookie (the visitor whose
  * request rendered it still gets theirs).
  */

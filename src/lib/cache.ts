@@ -20,6 +20,8 @@ export interface TtlCacheOptions {
 export interface TtlCache {
   /** The cached value for `key`, or the result of `load` kept for `ttlMs`. */
   get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  /** Keeps a known value for `key` for `ttlMs` (in place of what is held). */
+  set<T>(key: string, ttlMs: number, value: T): void;
   /** Forgets one key. */
   delete(key: string): void;
   /** Forgets everything. */
@@ -67,6 +69,12 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
         if (entries.get(key) === entry) entries.delete(key);
       });
       return value;
+    },
+    set<T>(key: string, ttlMs: number, value: T): void {
+      const at = now();
+      entries.delete(key);
+      prune(at);
+      entries.set(key, { expiresAt: at + ttlMs, value: Promise.resolve(value) });
     },
     delete(key: string): void {
       entries.delete(key);

@@ -30,6 +30,19 @@ describe('createTtlCache', () => {
     expect(calls).toBe(2);
   });
 
+  it('set keeps a known value for its lifetime, in place of what was held', async () => {
+    const time = clock();
+    const cache = createTtlCache({ now: time.now });
+    let calls = 0;
+    const load = async (): Promise<number> => ++calls;
+    expect(await cache.get('head', 2_000, load)).toBe(1);
+    cache.set('head', 2_000, 7);
+    time.advance(1_999);
+    expect(await cache.get('head', 2_000, load)).toBe(7);
+    time.advance(1);
+    expect(await cache.get('head', 2_000, load)).toBe(2);
+  });
+
   it('concurrent callers share the in-flight promise', async () => {
     const cache = createTtlCache({ now: clock().now });
     let calls = 0;

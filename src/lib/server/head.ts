@@ -20,9 +20,7 @@ function readHead(load: () => Promise<HeadMark>): Promise<HeadMark> {
   // read under way, which a render would then wait for under another request's deadline.
   read.then(
     (mark) => {
-      if (mark.block === null) return;
-      serverCache.delete('blocks:latest');
-      void serverCache.get('blocks:latest', LATEST_TTL_MS, () => Promise.resolve(mark.block));
+      if (mark.block !== null) serverCache.set('blocks:latest', LATEST_TTL_MS, mark.block);
     },
     () => {},
   );
