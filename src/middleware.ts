@@ -1,12 +1,11 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
 import { freshHead, latestHead } from './lib/server/head.ts';
-import { isFinalBlock } from './lib/blocks/cache.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
+import { pageKey, type PageKeyReads } from './lib/server/page-key.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
 import { finishPage, fullStylesheet } from './lib/server/page-css.ts';
 import {
-  cookieValue,
   createRenderCache,
   KEEP_PER_HEAD_HEADER,
   KEPT_PAGE_LOOKUP,
@@ -17,9 +16,7 @@ import {
   type KeptAnswer,
   type KeptPageLookup,
   type KeptRequest,
-  type PageKey,
 } from './lib/server/render-cache.ts';
-import { parseThemePreference, THEME_COOKIE } from './lib/theme.ts';
 import { readConfig } from './lib/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
 import { withDeadline } from './lib/server/deadline.ts';
@@ -35,70 +32,18 @@ const rendering = new Map<string, Promise<CachedPage | null>>();
  */
 const HEAD_PAGE_TTL_MS = 10_000;
 
-/** Lists and pages of the moment, whose content changes only when the indexer stores a block. */
-const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search']);
-
-/**
- * Pages that change only with the chain, kept per head block: the home page, the lists, search results, a block
- * inside the reorg window, a token's page, an address page (not its Contract tab, whose verification and calls do not
- * wait for blocks). The key's head is read afresh for every request (freshHead): a kept page is never older than what the indexer had when the
- * request came, so 'Show new blocks' and Refresh show the new block. Not NFT pages: their metadata and images are
- * fetched by the indexer after the block that minted them (the NFT list shows them too).
- */
-async function keptPerHead(url: URL): Promise<boolean> {
-  if (LISTS_PER_HEAD.has(url.pathname)) return true;
-  const block = /^\/blocks\/(\d{1,15})$/.exec(url.pathname);
-  // A block inside the reorg window by the head read within 2 s (older than the true head: a block final by it is
-  // final); final blocks are kept for their s-maxage, under a key without the head.
-  if (block) {
-    const head = await within(latestHead(), HEAD_KEY_WAIT_MS);
-    return head !== null && !isFinalBlock(Number(block[1]), head);
-  }
-  if (/^\/tokens\/0x[0-9a-fA-F]{40}$/.test(url.pathname)) return true;
-  return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
-}
-
 /** A Response of a kept page's answer. */
 function toResponse(answer: KeptAnswer): Response {
   return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers: answer.headers });
 }
 
-/**
- * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
- * gets another's), path and query, the head block (and the indexer's rollbacks) for pages kept per head, and the logo
- * list's version (token logos show on many pages: a new upload is a new key, so no kept page hides it). The logo list is read at most every 5 s;
- * the head is read for this request (shared with the requests that came at the same time).
- */
-async function pageKey(url: URL, cookie: string | null | undefined): Promise<PageKey> {
-  const arrivedAt = Date.now();
-  const [head] = await Promise.all([keptPerHead(url).then((perHead) => (perHead ? within(freshHead(), HEAD_KEY_WAIT_MS) : null)), freshLogoIndex()]);
-  const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
-  const target = `${url.pathname}${url.search}`;
-  // The indexer's count of rollbacks with the block: after a reorg the head may come back to a height it had, with
-  // other blocks.
-  const at = head?.block == null ? '' : `@${head.block}${head.reorgs === null ? '' : `.${head.reorgs}`}`;
-  return { target, theme, key: `${theme} ${target}${at}#${logoIndexVersion()}`, perHead: at !== '', arrivedAt };
-}
-
-/**
- * How long a request waits for the head of its key. Beyond it (an indexer that hangs) the page is rendered without
- * one and not kept, and its own reads answer within the page's deadline (core §9) rather than after the head's too.
- */
-const HEAD_KEY_WAIT_MS = 1_000;
-
-/** What `answer` gives, or null when it does not come within `ms`. */
-function within<T>(answer: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
+/** The reads of a request's key: the shared head reads and logo list of this server. */
+const KEY_READS: PageKeyReads = { freshHead: () => freshHead(), latestHead, freshLogos: () => freshLogoIndex(), logoVersion: logoIndexVersion };
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
 const lookup: KeptPageLookup = (path, cookie, request) =>
   withDeadline(MAIN_CLIENT_TIMEOUT_MS, async () => {
-    const key = await pageKey(new URL(path, 'http://site.invalid'), cookie);
+    const key = await pageKey(new URL(path, 'http://site.invalid'), cookie, KEY_READS);
     const page = pages.get(key.key, Date.now());
     return { answer: page ? keptAnswer(page, request, 'hit') : null, key };
   });
@@ -118,7 +63,7 @@ const renderCache = defineMiddleware(async (context, next) => {
   // renders in place of the one asked for) makes its own.
   const known = requestPageKeys().getStore();
   const target = `${context.url.pathname}${context.url.search}`;
-  const { key, theme, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'));
+  const { key, theme, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'), KEY_READS);
   // One reading of the theme cookie for both the key and the page (the layout), so they cannot disagree.
   context.locals.theme = theme;
   const hit = pages.get(key, Date.now());

@@ -168,7 +168,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   // Not read while this process syncs: its own syncer's status is first-hand.
   const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log, paused: () => syncer !== null }) : null;
   await reader?.start();
-  const status = (): SyncStatus => (syncer)?.status() ?? reader?.status() ?? IDLE_STATUS;
+  const status = (): SyncStatus => {
+    if (syncer === null) return reader?.status() ?? IDLE_STATUS;
+    // The syncer's progress, and the metadata queue's writes, which it runs beside the syncer.
+    return { ...syncer.status(), metadataUpdates: metadata?.writes() ?? null };
+  };
 
   const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({

@@ -6,7 +6,7 @@ import type { SyncStatus } from './sync.ts';
 // syncer does and drop cached responses after a reorg (issue 14).
 
 /** The status of a process that neither syncs nor has read a syncer's state yet. */
-export const IDLE_STATUS: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0 };
+export const IDLE_STATUS: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0, metadataUpdates: 0 };
 
 /** The syncer's row is refreshed at least this often while it runs. */
 export const SYNC_STATE_HEARTBEAT_MS = 10_000;
@@ -20,13 +20,14 @@ interface Row {
   rpc_connected: number;
   last_error: string | null;
   reorgs: number;
+  metadata_updates: number;
   updated_at: number;
 }
 
 /** Reads the sync state: the last stored block from blocks itself, the rest from the syncer's row. */
 export async function readSyncState(q: Queryable, now = Date.now()): Promise<SyncStatus> {
   const row = await q.one<Row>(
-    `SELECT (SELECT max(number) FROM blocks) AS last_block, chain_head, catching_up, rpc_connected, last_error, reorgs, updated_at
+    `SELECT (SELECT max(number) FROM blocks) AS last_block, chain_head, catching_up, rpc_connected, last_error, reorgs, metadata_updates, updated_at
      FROM sync_state WHERE id = 1`,
   );
   const running = row !== undefined && now - Number(row.updated_at) < SYNC_STATE_STALE_MS;
@@ -38,6 +39,7 @@ export async function readSyncState(q: Queryable, now = Date.now()): Promise<Syn
     rpcConnected: running && Number(row?.rpc_connected) === 1,
     lastError: row?.last_error ?? null,
     reorgs: Number(row?.reorgs ?? 0),
+    metadataUpdates: Number(row?.metadata_updates ?? 0),
   };
 }
 

@@ -37,6 +37,11 @@ export interface SyncStatus {
   lastError: string | null;
   /** Rollbacks so far: cached API responses of an older generation are stale. */
   reorgs: number;
+  /**
+   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
+   * while unknown (the metadata queue has not read the stored count, or does not run).
+   */
+  metadataUpdates: number | null;
 }
 
 interface Tip {
@@ -228,6 +233,8 @@ export class Syncer {
       rpcConnected: this.rpcConnected,
       lastError: this.lastError,
       reorgs: this.reorgs,
+      // The metadata queue's count, which the process that syncs adds (indexer/src/main.ts).
+      metadataUpdates: null,
     };
   }
 

@@ -133,6 +133,11 @@ export interface Health {
    * that replaced blocks at the same height from the one before.
    */
   reorgs: number | null;
+  /**
+   * Writes of NFT metadata the indexer has made, when it says (the bundled indexer does): metadata arrives after the
+   * block that minted a token, so an NFT's page changes with this count as well as with the head.
+   */
+  metadataUpdates: number | null;
 }
 
 export interface NetworkStats {

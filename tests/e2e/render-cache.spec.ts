@@ -24,8 +24,8 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
   });
 
-  test('errors, NFT pages and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
-    for (const path of ['/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing', `/nfts/${scenario().nfts[0]?.address}/1`]) {
+  test('errors and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
+    for (const path of ['/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing']) {
       await request.get(path);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache'], path).toBeUndefined();
@@ -110,6 +110,29 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
     expect(seen.hit).toBeGreaterThan(0);
     expect(seen.miss).toBeGreaterThanOrEqual(3);
+  });
+
+  test('NFT pages are kept per head block and count of metadata writes the indexer reports', async ({ request }) => {
+    const nft = scenario().nfts[0]?.address;
+    const mark = async () => {
+      const h = await indexerJson<{ lastBlock: number; reorgs: number; metadataUpdates: number | null }>('/health');
+      return `${h.lastBlock}.${h.reorgs}m${h.metadataUpdates}`;
+    };
+    // The bundled indexer counts its metadata writes (the scenario's NFTs had theirs fetched).
+    expect((await indexerJson<{ metadataUpdates: number | null }>('/health')).metadataUpdates).toBeGreaterThan(0);
+    for (const path of ['/nfts', `/nfts/${nft}`, `/nfts/${nft}/1`].map((p) => `${p}?cache-probe=${randomUUID()}`)) {
+      await expect
+        .poll(async () => {
+          // The same head and count for both requests, or it is tried again (the devnet mines every few seconds).
+          const before = await mark();
+          const first = await request.get(path);
+          const again = await request.get(path);
+          expect(again.status(), path).toBe(200);
+          expect(await again.text()).toBe(await first.text());
+          return before === (await mark()) ? `${first.headers()['x-render-cache']} ${again.headers()['x-render-cache']}` : 'head moved';
+        })
+        .toBe('miss hit');
+    }
   });
 
   test('a block inside the reorg window is kept per head block, and still tells shared caches not to store it', async ({ request }) => {

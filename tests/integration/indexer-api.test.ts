@@ -24,6 +24,7 @@ interface ApiError {
 }
 
 interface Health {
+  metadataUpdates: number | null;
   syncProgress: { current: number; target: number; percent: number };
 }
 
@@ -291,6 +292,10 @@ describe('blocks and transactions', () => {
   it('reports health with sync progress', async () => {
     const h = await ok<Health>('/health');
     expect(h).toMatchObject({ status: 'ok', lastBlock: info.lastBlock, isIndexing: true, reorgs: 0 });
+    // NFT metadata writes so far: every token's metadata was written once at least (the set-up waited for them all).
+    const tokens = await countOf(indexer.store, 'SELECT count(*) AS n FROM nft_tokens');
+    expect(tokens).toBeGreaterThan(0);
+    expect(h.metadataUpdates).toBeGreaterThanOrEqual(tokens);
     expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
   });
 

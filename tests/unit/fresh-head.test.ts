@@ -8,7 +8,7 @@ function manualReads() {
   let started = 0;
   const load = () => {
     started++;
-    return new Promise<HeadMark>((resolve) => pending.push((block) => resolve({ block, reorgs: 0 })));
+    return new Promise<HeadMark>((resolve) => pending.push((block) => resolve({ block, reorgs: 0, metadataUpdates: 0 })));
   };
   return { load, pending, started: () => started };
 }
@@ -21,7 +21,7 @@ describe('freshHead: the head from a read that began after the call', () => {
     const head = freshHead(reads.load);
     expect(reads.started()).toBe(1);
     reads.pending[0]?.(7);
-    expect(await head).toEqual({ block: 7, reorgs: 0 });
+    expect(await head).toEqual({ block: 7, reorgs: 0, metadataUpdates: 0 });
   });
 
   it('calls made during a read wait for the next one, which they share', async () => {

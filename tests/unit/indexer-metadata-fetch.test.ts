@@ -291,6 +291,9 @@ describe('the metadata queue', () => {
     name: string | null;
   }
 
+  /** Metadata writes the queue reported (writes(), for /health) and the count stored in sync_state, after loadOne. */
+  let counted: { reported: number | null; stored: number | undefined; before: number | null } = { reported: null, stored: undefined, before: null };
+
   /** Runs a queue over one pending ERC-721 token whose tokenURI is the local server's document. */
   async function loadOne(allowPrivate: boolean | undefined): Promise<Row | undefined> {
     tokenUri = `${origin}/meta.json`;
@@ -302,11 +305,19 @@ describe('the metadata queue', () => {
         '1',
       );
       const queue = new MetadataQueue(store, new RpcClient(`${origin}/rpc`), { gateway: 'https://ipfs.invalid/ipfs/', ...(allowPrivate === undefined ? {} : { allowPrivate }) });
+      // A count from earlier writes (another process's, before a restart) goes on from where it was.
+      await store.run('UPDATE sync_state SET metadata_updates = 40 WHERE id = 1');
+      const before = queue.writes();
       queue.start();
       const row = async () => store.one<Row>('SELECT metadata_status, metadata_attempts, metadata_error, name FROM nft_tokens');
       const deadline = Date.now() + 5000;
       while ((await row())?.metadata_status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await queue.stop();
+      counted = {
+        before,
+        reported: queue.writes(),
+        stored: (await store.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n,
+      };
       return await row();
     } finally {
       await store.close();
@@ -326,5 +337,14 @@ describe('the metadata queue', () => {
   it('loads it with allowPrivate', async () => {
     expect(await loadOne(true)).toEqual({ metadata_status: 'ok', metadata_attempts: 0, metadata_error: null, name: 'Local #1' });
     expect(hits).toEqual(['/meta.json']);
+  });
+
+  it('counts each write in sync_state and reports the count (the site keeps NFT pages per head and this count)', async () => {
+    await loadOne(true);
+    // Unknown before the loop read the stored count; one write after it, stored and reported alike.
+    expect(counted).toEqual({ before: null, reported: 41, stored: 41 });
+    // A refusal is a write too (the page shows the token's metadata as unavailable from then on).
+    await loadOne(undefined);
+    expect(counted).toEqual({ before: null, reported: 41, stored: 41 });
   });
 });

@@ -5,8 +5,8 @@ import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 describe('health', () => {
   it.each([['health.json'], ['v1_health.json']])('%s is ok at block 61', (name) => {
-    // The chain operator's indexer does not count rollbacks.
-    expect(normalizeHealth(fixture(name))).toEqual({ status: 'ok', ok: true, lastBlock: 61, isIndexing: true, reorgs: null });
+    // The chain operator's indexer counts neither rollbacks nor metadata writes.
+    expect(normalizeHealth(fixture(name))).toEqual({ status: 'ok', ok: true, lastBlock: 61, isIndexing: true, reorgs: null, metadataUpdates: null });
   });
 
   it("the bundled indexer's count of rollbacks", () => {
@@ -14,8 +14,14 @@ describe('health', () => {
     expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: -1 })?.reorgs).toBeNull();
   });
 
+  it("the bundled indexer's count of NFT metadata writes", () => {
+    expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: 0, metadataUpdates: 14 })?.metadataUpdates).toBe(14);
+    expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: 0, metadataUpdates: null })?.metadataUpdates).toBeNull();
+    expect(normalizeHealth({ status: 'ok', lastBlock: 9, isIndexing: true, reorgs: 0, metadataUpdates: 1.5 })?.metadataUpdates).toBeNull();
+  });
+
   it('any other status is not ok', () => {
-    expect(normalizeHealth({ status: 'error', lastBlock: '7', isIndexing: 'false' })).toEqual({ status: 'error', ok: false, lastBlock: 7, isIndexing: false, reorgs: null });
+    expect(normalizeHealth({ status: 'error', lastBlock: '7', isIndexing: 'false' })).toEqual({ status: 'error', ok: false, lastBlock: 7, isIndexing: false, reorgs: null, metadataUpdates: null });
     expect(normalizeHealth('down')).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ function fake(options: FakeOptions) {
     getHealth: async () => {
       calls.health++;
       if (options.lastBlock instanceof Error) throw options.lastBlock;
-      return { status: 'ok', ok: true, lastBlock: options.lastBlock ?? null, isIndexing: true, reorgs: null };
+      return { status: 'ok', ok: true, lastBlock: options.lastBlock ?? null, isIndexing: true, reorgs: null, metadataUpdates: null };
     },
     getTransactions: async (query = {}) => {
       calls.transactions.push(query);

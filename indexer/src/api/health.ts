@@ -22,6 +22,8 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
       // Rollbacks so far: with lastBlock, it tells a head that replaced blocks at the same height (the site keeps
       // pages per head, src/middleware.ts).
       reorgs: s.reorgs,
+      // Writes of NFT metadata so far (null while unknown): NFT pages change with them between blocks.
+      metadataUpdates: s.metadataUpdates,
     };
   }, { limit: 'none' });
 }

@@ -131,7 +131,7 @@ const GET: Record<string, Op> = {
   '/token-logos': { summary: 'Uploaded token logos: address, type and content hash (sha256, hex)', schema: obj({ logos: arr(ref('TokenLogo')) }) },
   '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
   '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
-  '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent} and rollbacks so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int }) },
+  '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
   '/openapi.json': { summary: 'This document' },
   '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
   '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },

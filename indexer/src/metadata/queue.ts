@@ -1,5 +1,5 @@
 import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
-import type { Store } from '../store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { RpcError, type RpcClient } from '../rpc.ts';
 import { FetchRefusedError, fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
@@ -49,6 +49,8 @@ export class MetadataQueue {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private kicked = false;
+  /** Writes to nft_tokens so far, as stored in sync_state (read when the loop starts); null until then. */
+  private updates: number | null = null;
 
   constructor(db: Store, rpc: RpcClient, opts: MetadataOptions) {
     this.db = db;
@@ -76,6 +78,14 @@ export class MetadataQueue {
     await this.loop;
   }
 
+  /**
+   * The metadata writes so far (sync_state.metadata_updates), for /health: it moves only after a write committed, so a
+   * page rendered for a count never misses the writes it counts. Null until the loop has read the stored count.
+   */
+  writes(): number | null {
+    return this.updates;
+  }
+
   /** Signals that new rows are waiting. */
   kick(): void {
     this.kicked = true;
@@ -97,6 +107,7 @@ export class MetadataQueue {
   }
 
   private async run(): Promise<void> {
+    this.updates = Number((await this.db.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
     while (this.running) {
       this.kicked = false;
       const rows = await this.db.all<PendingRow>(
@@ -133,12 +144,14 @@ export class MetadataQueue {
       const message = err instanceof Error ? err.message : String(err);
       const attempts = row.metadata_attempts + 1;
       if (err instanceof TransientError && attempts < MAX_ATTEMPTS) {
-        await this.db.run(
-          'UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?',
-          attempts,
-          message.slice(0, 500),
-          row.token_address,
-          row.token_id,
+        await this.write((tx) =>
+          tx.run(
+            'UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?',
+            attempts,
+            message.slice(0, 500),
+            row.token_address,
+            row.token_id,
+          ),
         );
         return false;
       }
@@ -148,8 +161,17 @@ export class MetadataQueue {
     }
   }
 
+  /** Runs one write to nft_tokens and counts it in the same transaction (see writes()). */
+  private async write(fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await fn(tx);
+      await tx.run('UPDATE sync_state SET metadata_updates = metadata_updates + 1 WHERE id = 1');
+    });
+    if (this.updates !== null) this.updates++;
+  }
+
   private async finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): Promise<void> {
-    await this.db.run(
+    await this.write((tx) => tx.run(
       `UPDATE nft_tokens SET metadata_status = ?, metadata_uri = ?, metadata = ?, name = ?, description = ?, image = ?,
          metadata_error = ? WHERE token_address = ? AND token_id = ?`,
       status,
@@ -161,7 +183,7 @@ export class MetadataQueue {
       error === null ? null : error.slice(0, 500),
       row.token_address,
       row.token_id,
-    );
+    ));
   }
 
   private async tokenUri(row: PendingRow, id: bigint): Promise<string | null> {

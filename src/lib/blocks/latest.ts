@@ -4,14 +4,16 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 export interface HeadMark {
   block: number | null;
   reorgs: number | null;
+  /** The indexer's NFT metadata writes so far (null when it does not say: NFT pages are then not kept per head). */
+  metadataUpdates: number | null;
 }
 
 /** The indexer's head: /health's lastBlock (and reorgs), else the newest listed block; a null block when neither answers. */
 export async function fetchHeadMark(client: Pick<IndexerClient, 'getHealth' | 'getBlocks'>): Promise<HeadMark> {
   const health = await safe(client.getHealth(), null);
-  if (health?.lastBlock !== null && health?.lastBlock !== undefined) return { block: health.lastBlock, reorgs: health.reorgs };
+  if (health?.lastBlock !== null && health?.lastBlock !== undefined) return { block: health.lastBlock, reorgs: health.reorgs, metadataUpdates: health.metadataUpdates };
   const newest = await safe(client.getBlocks({ limit: 1 }), []);
-  return { block: newest[0]?.number ?? null, reorgs: null };
+  return { block: newest[0]?.number ?? null, reorgs: null, metadataUpdates: null };
 }
 
 /** The indexer's latest block: /health's lastBlock, else the newest listed block; null when neither answers. */

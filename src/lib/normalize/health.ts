@@ -7,7 +7,7 @@ function toBlockHeight(value: unknown): number | null {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
-/** /health {status, lastBlock, isIndexing, reorgs?}; ok is status === 'ok'. Null when the value is not an object. */
+/** /health {status, lastBlock, isIndexing, reorgs?, metadataUpdates?}; ok is status === 'ok'. Null when the value is not an object. */
 export function normalizeHealth(raw: unknown): Health | null {
   if (!isRecord(raw)) return null;
   const status = toText(raw['status']) ?? 'unknown';
@@ -17,5 +17,6 @@ export function normalizeHealth(raw: unknown): Health | null {
     lastBlock: toBlockHeight(pick(raw, 'lastBlock', 'latestBlock', 'blockNumber')),
     isIndexing: toBool(raw['isIndexing']) ?? false,
     reorgs: toBlockHeight(raw['reorgs']),
+    metadataUpdates: toBlockHeight(raw['metadataUpdates']),
   };
 }
