@@ -18,6 +18,8 @@ export interface AnvilHandle {
   chainId: number;
   /** Process id of the anvil binary (setpriv execs it, so this is anvil itself). */
   pid: number;
+  /** The home folder anvil runs with, where it keeps older blocks' states; removed when it exits. */
+  home: string;
   stop(): Promise<void>;
 }
 
@@ -168,7 +170,7 @@ export async function startAnvil(opts: AnvilOptions = {}): Promise<AnvilHandle> 
       if (Date.now() > deadline) throw new Error(`anvil at ${url} did not answer within 20 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    return { url, port: where.port, chainId, pid: child.pid ?? -1, stop };
+    return { url, port: where.port, chainId, pid: child.pid ?? -1, home, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -345,6 +345,20 @@ describe('devnet anvil process', () => {
     expect(existsSync(`/proc/${a.pid}`)).toBe(false);
   });
 
+  it("keeps anvil's state files in a home folder of its own, removed when it stops", async () => {
+    const a = await startAnvil();
+    const states = `${a.home}/.foundry/anvil/tmp`;
+    try {
+      expect(a.home).not.toBe(process.env['HOME']);
+      // Enough blocks for anvil to move older states out of memory into files (1,024; a few seconds).
+      await new Rpc(a.url).call('anvil_mine', ['0x400']);
+      expect(existsSync(states)).toBe(true);
+    } finally {
+      await a.stop();
+    }
+    expect(existsSync(a.home)).toBe(false);
+  }, 60_000);
+
   it('kills anvil when its parent process dies abruptly (SIGKILL)', async () => {
     const code = `import { startAnvil } from ${JSON.stringify(fileURLToPath(new URL('../../devnet/anvil.ts', import.meta.url)))};
       const a = await startAnvil(); console.log('PID ' + a.pid); setInterval(() => {}, 1000);`;
