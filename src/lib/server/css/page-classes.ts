@@ -6,7 +6,7 @@ import { textMemo } from '../text-memo.ts';
 // files it loads name (they may add classes after the first paint), and those the head script puts on <html>.
 
 /** Classes that scripts put on <html> before the first paint (the head script's `js`). */
-export const ALWAYS_PRESENT = ['js'];
+const ALWAYS_PRESENT = ['js'];
 
 /** Classes of a class attribute's value (entities decoded), by value: pages of a kind repeat the same few hundred values. */
 const classValues = textMemo(
