@@ -28,6 +28,10 @@ describe('critical CSS: a page keeps the rules of the classes it uses', () => {
     expect(all).toBe(TAILWIND_CSS.replace('@keyframes ping{75%,to{opacity:0}}', '').replace(';--tw-font-weight:initial', ''));
   });
 
+  it('keeps an @layer block with nothing left in it (its place fixes the order), and no other empty group', () => {
+    expect(pruneCss(parseStylesheet('@layer base{.a{color:red}}@media (width>=40rem){.a{color:blue}}@supports (display:grid){.a{display:grid}}'), new Set())).toBe('@layer base{}');
+  });
+
   it('keeps a rule only when every class of one of its selectors is there', () => {
     expect(prune(['group-hover:underline'])).not.toContain('group-hover');
     expect(prune(['group', 'group-hover:underline'])).toContain('.group:hover .group-hover\\:underline{text-decoration:underline}');
