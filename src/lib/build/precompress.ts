@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { createPruner, createScriptClassIndex, inlinedStylesheet, prunePage } from '../server/critical-css.ts';
+import { inlinedStylesheet, prunePage } from '../server/critical-css.ts';
+import { createScriptClassIndex } from '../server/css/page-classes.ts';
+import { createPruner } from '../server/css/prune.ts';
 import { deferModuleScripts } from '../server/late-scripts.ts';
 import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../indexer/src/http/encoding.ts';
 

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deferModuleScripts } from './late-scripts.ts';
-import { createPruner, createScriptClassIndex, inlinedStylesheet, prunePage, stylesheetPath, type CssPruner } from './critical-css.ts';
+import { inlinedStylesheet, prunePage } from './critical-css.ts';
+import { createScriptClassIndex } from './css/page-classes.ts';
+import { createPruner, stylesheetPath, type CssPruner } from './css/prune.ts';
 
 // The server's side of the page's own CSS (critical-css.ts). Pages inline one of a few stylesheets (the site's, or
 // the site's with a component's styles added); each is parsed the first time a page carries it. The whole stylesheet
