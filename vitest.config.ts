@@ -18,6 +18,8 @@ export default getViteConfig({
         test: {
           name: 'integration-postgres',
           include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-api.test.ts', 'tests/integration/postgres-*.test.ts'],
+          // The rate limits' file runs its own indexer on SQLite in memory: nothing in it changes with the backend.
+          exclude: ['**/node_modules/**', 'tests/integration/indexer-rate-limit.test.ts'],
           env: { INDEXER_TEST_BACKEND: 'postgres' },
           globalSetup: ['tests/integration/pg-global-setup.ts'],
         },
