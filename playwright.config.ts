@@ -18,7 +18,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The run ends with one line per project: its wall time and its tests' summed time (tests/timing/).
+  reporter: [['list'], ['./tests/timing/playwright-timing.ts']],
   use: {
     // The global setup starts the stack and publishes the site's address here.
     baseURL: process.env['E2E_SITE_URL'],

@@ -8,6 +8,8 @@ export default getViteConfig({
     hookTimeout: 180_000,
     // Integration tests start their own anvil and indexer; two cores do not take many at once.
     maxWorkers: 2,
+    // The run ends with one line per project: its wall time and the worker time its files took (tests/timing/).
+    reporters: ['default', './tests/timing/vitest-timing.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // The indexer's integration suite on SQLite (the default backend), with the devnet and site checks.
@@ -18,6 +20,8 @@ export default getViteConfig({
         test: {
           name: 'integration-postgres',
           include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-api.test.ts', 'tests/integration/postgres-*.test.ts'],
+          // The rate limits' file runs its own indexer on SQLite in memory: nothing in it changes with the backend.
+          exclude: ['**/node_modules/**', 'tests/integration/indexer-rate-limit.test.ts'],
           env: { INDEXER_TEST_BACKEND: 'postgres' },
           globalSetup: ['tests/integration/pg-global-setup.ts'],
         },

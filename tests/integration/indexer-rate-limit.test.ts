@@ -1,3 +1,5 @@
+// The indexer's rate limits: the token bucket and the settings as plain functions, then over real HTTP servers and an
+// indexer started in the test (SQLite in memory, no chain), which is why the file sits with the integration tests.
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+// The PostgreSQL store against SQLite: the dialect's rewrites, the migrations, the queries and the sync lock, on a real
+// server. The file starts its own cluster rather than the project's shared one (pg-global-setup.ts): its lock cases
+// read and terminate advisory-lock holders through pg_locks, which spans the whole cluster, and must never reach the
+// indexers that other files run on the shared one.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
