@@ -1,4 +1,4 @@
-import { createTtlCache } from '../cache.ts';
+import { createTtlCache } from '../server/ttl-cache.ts';
 import { isApiError } from '../http-errors.ts';
 import { safe, type IndexerClient } from '../indexer/client.ts';
 import { VERIFY_TIMEOUT_MS } from '../indexer/timeouts.ts';

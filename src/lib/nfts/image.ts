@@ -23,18 +23,6 @@ export function placeholderSrc(n: number): string {
   return `/nft-placeholders/${n}.svg`;
 }
 
-/** The IPFS gateway from the environment (IPFS_GATEWAY, http(s) only), with a trailing slash; the default otherwise. */
-export function readIpfsGateway(env: Record<string, string | undefined> = process.env): string {
-  const value = env['IPFS_GATEWAY']?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/i.test(value)) return DEFAULT_IPFS_GATEWAY;
-  try {
-    const href = new URL(value).href;
-    return href.endsWith('/') ? href : `${href}/`;
-  } catch {
-    return DEFAULT_IPFS_GATEWAY;
-  }
-}
-
 /**
  * An NFT image URL safe to put in src: http(s) as given (normalised), ipfs:// (and ipfs://ipfs/) through the gateway,
  * data:image/* up to MAX_INLINE_IMAGE_CHARS; null for anything else (javascript:, other data: types, relative or

@@ -2,7 +2,7 @@
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
 import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
 import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../http-errors.ts';
-import type { TtlCache } from '../cache.ts';
+import type { TtlCache } from '../server/ttl-cache.ts';
 import { pageCount } from '../pagination.ts';
 import type { NftCollection, NftToken } from '../types.ts';
 import { matchesNftSearch, type NftListQuery } from './params.ts';

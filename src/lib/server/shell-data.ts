@@ -1,4 +1,4 @@
-import { serverCache } from '../cache.ts';
+import { serverCache } from './ttl-cache.ts';
 import { formatGwei } from '../format.ts';
 import type { RpcResult } from '../rpc.ts';
 import { indexer } from './indexer.ts';

@@ -1,6 +1,6 @@
 // Token list rules (spec tokens §2.2, §5, §9): market figures per token, search, sort and paging, all on the server.
 import { PAGE_SIZES, pageCount, parsePageQuery } from '../pagination.ts';
-import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
+import { marketCap, quoteOf, type PriceBook } from '../server/prices.ts';
 import type { Token } from '../types.ts';
 import { tokenPriority, type TokenSource } from './presets.ts';
 import { isOneOf } from '../params.ts';

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { createPruner, createScriptClassIndex, inlinedStylesheet, prunePage } from '../server/critical-css.ts';
-import { deferModuleScripts } from '../server/late-scripts.ts';
-import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../indexer/src/http/encoding.ts';
+import { createPruner, createScriptClassIndex, inlinedStylesheet, prunePage } from '../critical-css.ts';
+import { deferModuleScripts } from '../late-scripts.ts';
+import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../../indexer/src/http/encoding.ts';
 
 // Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
 // beside itself as .br and .gz at the highest effort, once, so the site's server sends them precompressed.

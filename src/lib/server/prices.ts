@@ -2,10 +2,10 @@
 // when MARKET_DATA_API_KEY is set. Without a key no request is ever made. The book is refreshed every 5 minutes; a
 // failed fetch keeps the built-in prices and carries the spec's message for the pages to show.
 import { formatUnits } from 'ethers';
-import { formatUsd } from './format.ts';
-import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './tokens/market-data.ts';
+import { formatUsd } from '../format.ts';
+import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './market-data.ts';
 
-export type { PriceQuote } from './tokens/market-data.ts';
+export type { PriceQuote } from './market-data.ts';
 
 /** Built-in USD prices by symbol (spec tokens §9). */
 export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 };
