@@ -26,7 +26,8 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, health),
     ...bind(t, stats),
     ...bind(t, search),
-    ...bind(t, rpc),
+    // The proxy module also holds its answer decoders and constants, which are not calls of a transport.
+    ...bind(t, { proxyRpc: rpc.proxyRpc, getGasPrice: rpc.getGasPrice, readTokenMeta: rpc.readTokenMeta }),
     ...bind(t, blocks),
     ...bind(t, transactions),
     ...bind(t, holders),
