@@ -1,4 +1,5 @@
-import type { SearchResult, Token } from './types.ts';
+import type { Token } from './types.ts';
+import type { SearchResult } from './wire.ts';
 import { search } from './indexer/search.ts';
 import { getTokenLogos, getTokens } from './indexer/tokens.ts';
 import { browserTransport } from './indexer/transport.ts';

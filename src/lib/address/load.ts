@@ -9,18 +9,8 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus, isNotFound, type FailureStatus } from '../http-errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
-import type {
-  AccountBalances,
-  AddressKind,
-  ContractType,
-  Holder,
-  HoldersResponse,
-  NftToken,
-  Token,
-  TokenBalance,
-  TokenTransfer,
-  Transaction,
-} from '../types.ts';
+import type { AddressKind, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AccountBalances, HoldersResponse } from '../wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
 /** Everything the address header and overview show. */

@@ -1,4 +1,5 @@
-import type { AiDashboardData, Health } from '../types.ts';
+import type { AiDashboardData } from '../types.ts';
+import type { Health } from '../wire.ts';
 import { appendLog, type DebugLogEntry, type LogType } from './test-log.ts';
 
 // The AI test page's flow, free of the DOM and of HTTP so it can be tested with plain functions: on start it reads

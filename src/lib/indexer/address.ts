@@ -3,7 +3,8 @@ import { normalizeContractList } from '../normalize/contract.ts';
 import { normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import type { AccountBalances, AddressSummary, AddressTypeInfo, ContractDetails, NftToken, NftTransfer, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AddressTypeInfo, ContractDetails, NftToken, NftTransfer, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AccountBalances, AddressSummary } from '../wire.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
 // Addresses and accounts (spec core §7).

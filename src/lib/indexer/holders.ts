@@ -1,5 +1,5 @@
 import { emptyHolders, normalizeHolderStats, normalizeHoldersResponse } from '../normalize/holders.ts';
-import type { HolderStats, HoldersResponse } from '../types.ts';
+import type { HolderStats, HoldersResponse } from '../wire.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 

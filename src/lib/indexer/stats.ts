@@ -1,6 +1,7 @@
-import { formatUnitsExact } from '../normalize/bignum.ts';
+import { formatUnits } from '../normalize/bignum.ts';
 import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
-import type { ContractCounts, NetworkStats, TransactionCount, ValidatorPayout } from '../types.ts';
+import type { NetworkStats } from '../types.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout } from '../wire.ts';
 import { getHealth } from './health.ts';
 import { getGasPrice } from './rpc.ts';
 import { CONTRACTS_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';
@@ -76,7 +77,7 @@ export async function getNetworkStats(t: Transport, request: RequestOptions = {}
     gasPriceWei,
     gasPriceGwei: gasPriceWei === null ? null : Number(gasPriceWei) / 1e9,
     totalHolders: holders,
-    validatorsPayout: { raw: payoutWei, formatted: payout?.totalPayoutEther ?? formatUnitsExact(payoutWei, 18) },
+    validatorsPayout: { raw: payoutWei, formatted: payout?.totalPayoutEther ?? formatUnits(payoutWei, 18) },
     totalTokens: erc20,
   };
 }

@@ -1,13 +1,6 @@
-import type {
-  AccountBalances,
-  AddressData,
-  AddressSummary,
-  AddressTypeInfo,
-  ContractDetails,
-  Token,
-  TokenBalance,
-} from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
+import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance } from '../types.ts';
+import type { AccountBalances, AddressSummary } from '../wire.ts';
+import { formatUnits, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
 import { toAddressKind, toContractType } from './kinds.ts';
 import { normalizeToken } from './token.ts';
@@ -50,7 +43,7 @@ export function normalizeTokenBalance(raw: unknown): TokenBalance | null {
     name: toText(pick(raw, 'name', 'tokenName')) ?? 'Unknown Token',
     decimals,
     rawBalance,
-    balance: formatUnitsExact(rawBalance, decimals),
+    balance: formatUnits(rawBalance, decimals),
     type: toContractType(pick(raw, 'type', 'tokenType', 'contractType')),
   };
 }

@@ -95,8 +95,11 @@ export function parseUnits(value: unknown, decimals: number): bigint | null {
   return sign === '-' ? -result : result;
 }
 
-/** Exact decimal text of raw units: formatUnitsExact(1500000000000000000n, 18) = '1.5'; no grouping, no trailing zeros. */
-export function formatUnitsExact(raw: bigint, decimals: number): string {
+/**
+ * Exact decimal text of raw units: formatUnits(1500000000000000000n, 18) = '1.5'; no grouping, no trailing zeros. The
+ * site's one units formatter (ethers' formatUnits is not used: it writes '1.0' where this writes '1').
+ */
+export function formatUnits(raw: bigint, decimals: number): string {
   const negative = raw < 0n;
   const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);

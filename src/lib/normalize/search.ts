@@ -1,4 +1,4 @@
-import type { SearchResult } from '../types.ts';
+import type { SearchResult } from '../wire.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, pick, toAddress, toHash, toImageUrl, toText } from './fields.ts';
 import { toAddressKind, toContractType } from './kinds.ts';

@@ -1,8 +1,8 @@
 // Token prices (spec tokens §4, §7, §8, §9): the built-in USD prices, replaced by a market-data provider's quotes only
 // when MARKET_DATA_API_KEY is set. Without a key no request is ever made. The book is refreshed every 5 minutes; a
 // failed fetch keeps the built-in prices and carries the spec's message for the pages to show.
-import { formatUnits } from 'ethers';
 import { formatUsd } from '../format.ts';
+import { formatUnits } from '../normalize/bignum.ts';
 import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './market-data.ts';
 
 export type { PriceQuote } from './market-data.ts';

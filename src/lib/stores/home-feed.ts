@@ -1,4 +1,4 @@
-import { formatUnitsExact } from '../normalize/bignum.ts';
+import { formatUnits } from '../normalize/bignum.ts';
 import type { Block, NetworkStats } from '../types.ts';
 
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:
@@ -107,7 +107,7 @@ export function newBadgeText(count: number): string | null {
 
 /** The dollar estimate of the validators payout: 10% of the payout amount, as exact decimal text of dollars. */
 export function payoutUsdEstimate(payoutWei: bigint): string {
-  return formatUnitsExact((payoutWei * PAYOUT_USD_PERCENT) / 100n, 18);
+  return formatUnits((payoutWei * PAYOUT_USD_PERCENT) / 100n, 18);
 }
 
 /** A percentage figure with at most one decimal ('98%', '94.1%'); not a number gives '0%'. */

@@ -3,7 +3,8 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { isWellFormedAddress } from '../address/params.ts';
 import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../pagination.ts';
-import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
+import type { Token, TokenTransfer } from '../types.ts';
+import type { HoldersResponse } from '../wire.ts';
 import type { TokenTab } from './params.ts';
 
 /** Tokens fetched per /tokens call (the indexer's largest page). */
