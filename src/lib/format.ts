@@ -5,10 +5,10 @@ import { lazy } from './lazy.ts';
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
 export * from './format-short.ts';
 export * from './format-time.ts';
-// One integer parser for every amount: formatting reads what normalisation reads.
+// One integer parser for every amount: formatting reads what normalization reads.
 export { toBigInt };
 
-/** A wei or raw token amount as it arrives after normalisation: bigint, decimal or 0x-hex string, or a safe integer. */
+/** A wei or raw token amount as it arrives after normalization: bigint, decimal or 0x-hex string, or a safe integer. */
 export type RawAmount = bigint | string | number;
 
 type Decimal = `${number}`;

@@ -62,7 +62,7 @@ export function matchTokens(list: readonly TokenEntry[], q: string): Suggestion[
     .map((t) => ({ kind: 'token', label: t.symbol || t.name || t.address, detail: t.name, address: t.address }));
 }
 
-/** Turns one normalised search result into suggestions. */
+/** Turns one normalized search result into suggestions. */
 export function fromSearchResult(result: SearchResult | null): Suggestion[] {
   if (!result) return [];
   switch (result.type) {

@@ -1,10 +1,13 @@
-// The internal entity shapes every page and island sees, one per entity. The normalisers in ./normalize/ build
+// The internal entity shapes every page and island sees, one per entity. The normalizers in ./normalize/ build
 // them from any indexer variant. All plain data (no classes, no Maps) so Astro can serialise them as island props:
 // big integers (wei, gas, raw token amounts) are bigint, block numbers and unix-second timestamps are numbers,
 // addresses keep the checksum they arrived with (compare them lowercased).
 
-/** Kind of an address. 'unknown' when the indexer could not tell or failed. */
-export type AddressKind = 'contract' | 'wallet' | 'unknown';
+/**
+ * What an address is on chain: a contract, or a 'wallet' (an externally owned account, the spec's word, shown as
+ * 'Wallet'); 'unknown' when the indexer could not tell or failed. Not the visitor's browser wallet (contracts/wallet.ts).
+ */
+export type AddressType = 'contract' | 'wallet' | 'unknown';
 
 /** Token standard of a contract; 'none' for other contracts and wallets. */
 export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'none';
@@ -160,7 +163,7 @@ export interface TokenBalance {
 
 export interface AddressTypeInfo {
   address: string;
-  type: AddressKind;
+  type: AddressType;
   contractType: ContractType;
 }
 

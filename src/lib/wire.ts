@@ -1,8 +1,8 @@
-import type { AbiEntry, AddressData, AddressKind, ContractType, ContractValue, Holder, TokenBalance } from './types.ts';
+import type { AbiEntry, AddressData, AddressType, ContractType, ContractValue, Holder, TokenBalance } from './types.ts';
 
 // What the indexer's endpoints answer (and the bodies the site sends them), one shape per endpoint: /health, the
 // statistics, holders, the address summary and type, search, contract verification, interaction and proxy detection.
-// Like the entities of ./types.ts they are normalised (big integers as bigint, every variant of an answer mapped to one
+// Like the entities of ./types.ts they are normalized (big integers as bigint, every variant of an answer mapped to one
 // shape by ./normalize/), but their shape is the endpoint's: pages compose the entities of ./types.ts from them.
 
 export interface Health {
@@ -134,7 +134,7 @@ export interface SearchNftData {
 export type SearchResult =
   | { type: 'block'; data: SearchBlockData }
   | { type: 'transaction'; data: SearchTransactionData }
-  | { type: 'address'; data: SearchAddressData; addressType: AddressKind; contractType: ContractType }
+  | { type: 'address'; data: SearchAddressData; addressType: AddressType; contractType: ContractType }
   | { type: 'token'; data: SearchTokenData }
   | { type: 'nft'; data: SearchNftData }
   | { type: 'multiple'; data: SearchResult[] };

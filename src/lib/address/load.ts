@@ -9,7 +9,7 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus, isNotFound, type FailureStatus } from '../http-errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
-import type { AddressKind, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AddressType, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
 import type { AccountBalances, HoldersResponse } from '../wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
@@ -17,7 +17,7 @@ import type { AddressTab, HolderOrder } from './params.ts';
 export interface AddressView {
   /** The address, checksummed. */
   address: string;
-  type: AddressKind;
+  type: AddressType;
   contractType: ContractType;
   /** Native balance in wei; null when unknown. */
   balance: bigint | null;
@@ -76,9 +76,9 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
     return { kind: 'error', status: failureStatus(error) };
   }
 
-  const verifiedCheck = (type: AddressKind): Promise<boolean | null> =>
+  const verifiedCheck = (type: AddressType): Promise<boolean | null> =>
     type === 'contract' ? safe(client.getContractVerified(address), null) : Promise.resolve(null);
-  const tokenCheck = (type: AddressKind, contractType: ContractType, known: Token | null): Promise<Token | null> =>
+  const tokenCheck = (type: AddressType, contractType: ContractType, known: Token | null): Promise<Token | null> =>
     type === 'contract' && contractType === 'ERC20' && known === null ? safe(client.getToken(address), null) : Promise.resolve(known);
   const nftCheck = (known: number | null): Promise<number | null> =>
     known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: NFT_COUNT_PROBE }).then((list) => list.length), null);

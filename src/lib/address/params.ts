@@ -1,5 +1,5 @@
 // Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
-import type { AddressKind, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../types.ts';
 import { oneOf } from '../params.ts';
 
 /** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
@@ -32,7 +32,7 @@ export function parseTab(value: string | null | undefined): AddressTab {
 
 /** What decides which tabs an address has. */
 export interface TabFacts {
-  readonly type: AddressKind;
+  readonly type: AddressType;
   readonly contractType: ContractType;
   readonly nftCount: number | null;
 }

@@ -18,7 +18,7 @@ import { lazy } from '../lazy.ts';
 
 // The AI dashboard has no endpoint: its figures are computed here from recent blocks and transactions, with
 // formulas that can be checked against the data (documented on each function). Pure functions take already
-// fetched, normalised inputs plus `now`; loadAiDashboardData fetches them and falls back to the simulated set.
+// fetched, normalized inputs plus `now`; loadAiDashboardData fetches them and falls back to the simulated set.
 
 /** Blocks the dashboard reads. */
 export const AI_BLOCK_SAMPLE = 20;
@@ -287,7 +287,7 @@ export function activityFeed(inputs: FeedInputs, now: number): AiActivityItem[] 
 }
 
 /**
- * The live dashboard data (isSimulated false) from normalised inputs at `now` (epoch ms):
+ * The live dashboard data (isSimulated false) from normalized inputs at `now` (epoch ms):
  * learning cycles = floor(last block / 2500); blocks processed = last block; prediction accuracy from
  * predictBlockHeights (capped at 95); gas optimization from gasOptimizationPercent over the type sample
  * (else the recent transactions); charts, feed and network shape from the functions above.

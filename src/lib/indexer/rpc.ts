@@ -6,7 +6,7 @@ import type { RequestOptions, Transport } from './transport.ts';
 // eth_call, the gas price, and any other method (the contract island's chain id and receipts). Like every resource
 // module, each call takes the transport first. Every helper answers a result union; any failure is the spec's error
 // object {code: -32603, message: 'Internal error'} (core §8), whatever the cause (network, node error, undecodable
-// result). ethers is only touched inside the token readers, and the gas price reads no normaliser, so the header's
+// result). ethers is only touched inside the token readers, and the gas price reads no normalizer, so the header's
 // gas-price script (on every page) carries only the transport and this file's first half.
 
 /** A JSON-RPC error object. */

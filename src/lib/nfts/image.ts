@@ -24,7 +24,7 @@ export function placeholderSrc(n: number): string {
 }
 
 /**
- * An NFT image URL safe to put in src: http(s) as given (normalised), ipfs:// (and ipfs://ipfs/) through the gateway,
+ * An NFT image URL safe to put in src: http(s) as given (normalized), ipfs:// (and ipfs://ipfs/) through the gateway,
  * data:image/* up to MAX_INLINE_IMAGE_CHARS; null for anything else (javascript:, other data: types, relative or
  * protocol-relative paths, whitespace inside an http(s) or ipfs URL, oversized data).
  */

@@ -2,11 +2,11 @@ import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance
 import type { AccountBalances, AddressSummary } from '../wire.ts';
 import { formatUnits, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
-import { toAddressKind, toContractType } from './kinds.ts';
+import { toAddressType, toContractType } from './kinds.ts';
 import { normalizeToken } from './token.ts';
 
 // Re-exported so callers find every address reader here.
-export { toAddressKind, toContractType } from './kinds.ts';
+export { toAddressType, toContractType } from './kinds.ts';
 
 /** The type of an address when it cannot be told (spec core §4: unknown on failure). */
 export function unknownAddressType(address: string): AddressTypeInfo {
@@ -17,7 +17,7 @@ export function unknownAddressType(address: string): AddressTypeInfo {
 export function normalizeAddressType(raw: unknown, address: string): AddressTypeInfo {
   if (!isRecord(raw)) return unknownAddressType(address);
   const contractType = toContractType(raw['contractType']);
-  let type = toAddressKind(pick(raw, 'type', 'addressType'));
+  let type = toAddressType(pick(raw, 'type', 'addressType'));
   if (type === 'unknown' && contractType !== 'none') type = 'contract';
   return { address: toAddress(raw['address']) ?? address, type, contractType: type === 'contract' ? contractType : 'none' };
 }
