@@ -61,7 +61,7 @@ export function formatSto(wei: RawAmount | null | undefined): string {
 export type TxValueScreen = 'list' | 'card' | 'detail';
 
 /** Maximum decimals of a transaction value per screen: address lists 6, cards 8, detail page 12. */
-export const TX_VALUE_DECIMALS: Readonly<Record<TxValueScreen, number>> = { list: 6, card: 8, detail: 12 };
+const TX_VALUE_DECIMALS: Readonly<Record<TxValueScreen, number>> = { list: 6, card: 8, detail: 12 };
 
 /**
  * Transaction value in STO from wei with up to 6 (list), 8 (card) or 12 (detail) decimals, trailing zeros

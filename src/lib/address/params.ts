@@ -11,7 +11,7 @@ export function isWellFormedAddress(value: string | null | undefined): value is 
 }
 
 /** The address page's tabs, in display order (spec core §2). */
-export const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
+const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
 
 /** One tab of the address page. */
 export type AddressTab = (typeof ADDRESS_TABS)[number];

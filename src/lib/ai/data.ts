@@ -134,7 +134,7 @@ function traditionalPrice(tx: Transaction, reference: bigint): bigint {
 }
 
 /** The reference gas price: the network's quoted price, else the highest price in the sample. */
-export function referenceGasPrice(transactions: readonly Transaction[], quotedWei: bigint | null): bigint {
+function referenceGasPrice(transactions: readonly Transaction[], quotedWei: bigint | null): bigint {
   if (quotedWei !== null && quotedWei > 0n) return quotedWei;
   return transactions.reduce((max, tx) => (tx.gasPrice !== null && tx.gasPrice > max ? tx.gasPrice : max), 0n);
 }
@@ -213,7 +213,7 @@ const utcDay = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', mo
 const utcMonth = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }));
 
 /** Chart labels for unix-second times: daily 'HH:MM:SS', monthly 'MMM D', yearly 'MMM YYYY' (UTC). */
-export function rangeLabels(timestamps: readonly number[]): { daily: string[]; monthly: string[]; yearly: string[] } {
+function rangeLabels(timestamps: readonly number[]): { daily: string[]; monthly: string[]; yearly: string[] } {
   return {
     daily: timestamps.map((t) => utcClock().format(t * 1000)),
     monthly: timestamps.map((t) => utcDay().format(t * 1000)),

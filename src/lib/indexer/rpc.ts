@@ -88,7 +88,7 @@ export function decodeStringResult(hex: string): string | null {
 }
 
 /** A uint8 returned by decimals(); null when it does not decode or exceeds 255. */
-export function decodeDecimalsResult(hex: string): number | null {
+function decodeDecimalsResult(hex: string): number | null {
   try {
     const [value] = AbiCoder.defaultAbiCoder().decode(['uint256'], hex);
     return typeof value === 'bigint' && value <= 255n ? Number(value) : null;

@@ -15,12 +15,12 @@ export function getTps(t: Transport, request?: RequestOptions): Promise<number> 
 }
 
 /** GET /stats/holders → number of holders (8 s). */
-export function getHolderCount(t: Transport, request?: RequestOptions): Promise<number> {
+function getHolderCount(t: Transport, request?: RequestOptions): Promise<number> {
   return t.need('/stats/holders', normalizeHolderCount, request, HOLDERS_TIMEOUT_MS);
 }
 
 /** GET /stats/validators/payout → totals and validators (5 s). */
-export function getValidatorsPayout(t: Transport, request?: RequestOptions): Promise<ValidatorPayout> {
+function getValidatorsPayout(t: Transport, request?: RequestOptions): Promise<ValidatorPayout> {
   return t.need('/stats/validators/payout', normalizeValidatorPayout, request, PAYOUT_TIMEOUT_MS);
 }
 
@@ -35,7 +35,7 @@ export function getTransactionCount(t: Transport, request?: RequestOptions): Pro
 }
 
 /** GET /stats/contracts/erc20/count → number of ERC-20 contracts (5 s). */
-export function getErc20Count(t: Transport, request?: RequestOptions): Promise<number> {
+function getErc20Count(t: Transport, request?: RequestOptions): Promise<number> {
   return t.need('/stats/contracts/erc20/count', (body) => normalizeCount(body), request, CONTRACTS_TIMEOUT_MS);
 }
 

@@ -13,7 +13,7 @@ export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
 export const MAX_INLINE_IMAGE_CHARS = 64 * 1024;
 
 /** Number of placeholder images (public/nft-placeholders/1.svg … 5.svg). */
-export const PLACEHOLDER_COUNT = 5;
+const PLACEHOLDER_COUNT = 5;
 
 /** Placeholder shown when an image fails to load (spec tokens §5: placeholder 1). */
 export const FAILED_IMAGE_PLACEHOLDER = 1;

@@ -27,11 +27,6 @@ export function toBigInt(value: unknown): bigint | null {
   return null;
 }
 
-/** A bigint that defaults when the value cannot be read. */
-export function toBigIntOr(value: unknown, fallback: bigint): bigint {
-  return toBigInt(value) ?? fallback;
-}
-
 /** A finite number of any encoding (fractions allowed for decimal strings and numbers); null otherwise. */
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -6,7 +6,7 @@ import { paramText } from './transaction.ts';
 // A contract's events (GET /contracts/{a}/events): logs with the indexer's event names and decoded arguments.
 
 /** A contract event: a log plus the indexer's event name and decoded arguments when present. */
-export function normalizeContractEvent(raw: unknown): ContractEvent | null {
+function normalizeContractEvent(raw: unknown): ContractEvent | null {
   const log = normalizeLog(raw);
   if (log === null || !isRecord(raw)) return null;
   const argsRaw = raw['args'] ?? raw['returnValues'];

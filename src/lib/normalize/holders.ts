@@ -4,7 +4,7 @@ import { formatUnits, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, to
 import { isRecord, normalizeList, pick, toAddress, toText, unwrapList } from './fields.ts';
 
 /** Token details of a holders response (token or tokenInfo); null when absent. */
-export function normalizeHolderTokenInfo(raw: unknown): HolderTokenInfo | null {
+function normalizeHolderTokenInfo(raw: unknown): HolderTokenInfo | null {
   if (!isRecord(raw)) return null;
   return {
     address: toAddress(pick(raw, 'address', 'tokenAddress', 'contractAddress')),

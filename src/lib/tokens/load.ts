@@ -8,7 +8,7 @@ import type { HoldersResponse } from '../wire.ts';
 import type { TokenTab } from './params.ts';
 
 /** Tokens fetched per /tokens call (the indexer's largest page). */
-export const TOKEN_FETCH_PAGE = 100;
+const TOKEN_FETCH_PAGE = 100;
 
 /** The list is small: at most this many tokens are fetched, then sorted, searched and paged here. */
 export const TOKEN_LIST_MAX = 300;

@@ -77,7 +77,7 @@ export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt'
  * The verified name of the contract a call went to: the bundled indexer names it in the contract's details; with
  * another indexer a verified contract's source gives it. Null for accounts and unverified contracts.
  */
-export async function verifiedContractName(source: TxDetailSource, address: string): Promise<string | null> {
+async function verifiedContractName(source: TxDetailSource, address: string): Promise<string | null> {
   if (!source.getContract) return null;
   const details = await safe(source.getContract(address), null);
   if (details === null) return null;

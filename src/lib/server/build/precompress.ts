@@ -10,7 +10,7 @@ import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../..
 // beside itself as .br and .gz at the highest effort, once, so the site's server sends them precompressed.
 
 /** Extensions of the files that are compressed. */
-export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
+const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
 
 const ENCODINGS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
@@ -49,7 +49,7 @@ export function precompressDirectory(dir: string): { files: number; bytes: numbe
  * stylesheet, module scripts after the first paint; the whole stylesheet they name is written under its immutable
  * name.
  */
-export function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
+function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
   const htmlFiles = [...files(dir)].filter((path) => extname(path) === '.html');
   let pruner = null;
   for (const path of htmlFiles) {
