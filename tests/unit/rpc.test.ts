@@ -1,17 +1,7 @@
 import { AbiCoder, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import {
-  RPC_INTERNAL_ERROR,
-  TOKEN_SELECTORS,
-  decodeStringResult,
-  ethCall,
-  getGasPrice,
-  readTokenDecimals,
-  readTokenMeta,
-  readTokenName,
-  readTokenSymbol,
-  type JsonRpcRequest,
-} from '../../src/lib/indexer/rpc.ts';
+import { RPC_INTERNAL_ERROR, ethCall, getGasPrice, type JsonRpcRequest } from '../../src/lib/indexer/rpc.ts';
+import { TOKEN_SELECTORS, decodeStringResult, readTokenDecimals, readTokenMeta, readTokenName, readTokenSymbol } from '../../src/lib/indexer/token-meta.ts';
 import { createTransport, type Transport } from '../../src/lib/indexer/transport.ts';
 import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
