@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { redirects } from './src/lib/redirects.ts';
 import { interactionDirective } from './src/lib/client-directives/integration.ts';
-import { precompress } from './src/lib/build/precompress.ts';
+import { precompress } from './src/lib/server/build/precompress.ts';
 
 export default defineConfig({
   output: 'server',

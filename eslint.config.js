@@ -4,6 +4,8 @@
 // information (typescript-eslint's project service reads tsconfig.json, which includes
 // .astro/types.d.ts: hence `astro sync` first, or `astro:*` imports would type as any);
 // .astro files and their <script> blocks are linted without it (see below).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
@@ -19,6 +21,45 @@ const reactConfig = (/** @type {string} */ name) => {
   if (!config) throw new Error(`eslint-plugin-react has no flat config "${name}"`);
   return config;
 };
+
+/**
+ * The site's modules that run in the browser: every island (src/islands), every processed `<script>` of an .astro
+ * file (one without attributes other than src, which Astro bundles for the browser), the client directive's entry,
+ * and everything those import, statically or with import(). It is worked out from the sources each time ESLint
+ * starts, so a module becomes browser code (and falls under the rule below) the moment an island or a script
+ * imports it, wherever it sits; a list kept by hand would miss the next one.
+ */
+function browserModules() {
+  const root = import.meta.dirname;
+  /** @type {(dir: string) => string[]} */
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? walk(path) : [path];
+    });
+  const sources = walk(join(root, 'src'));
+  const specifiers = /\b(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  const importsOf = (/** @type {string} */ file, /** @type {string} */ text) =>
+    [...text.matchAll(specifiers)].map((match) => resolve(dirname(file), match[1] ?? match[2] ?? ''));
+  /** @type {string[]} */
+  const entries = [join(root, 'src/lib/client-directives/interaction.ts')];
+  for (const file of sources) {
+    if (file.startsWith(join(root, 'src/islands/'))) entries.push(file);
+    if (!file.endsWith('.astro')) continue;
+    for (const script of readFileSync(file, 'utf8').matchAll(/<script(\s+src=[^>]*)?>([\s\S]*?)<\/script>/g)) {
+      entries.push(...importsOf(file, script[2] ?? ''));
+    }
+  }
+  /** @type {Set<string>} */
+  const seen = new Set();
+  const visit = (/** @type {string} */ file) => {
+    if (seen.has(file) || !file.startsWith(join(root, 'src/')) || !sources.includes(file)) return;
+    seen.add(file);
+    for (const next of importsOf(file, readFileSync(file, 'utf8'))) visit(next);
+  };
+  entries.forEach(visit);
+  return [...seen].map((file) => relative(root, file)).sort();
+}
 
 export default defineConfig([
   globalIgnores(
@@ -74,6 +115,32 @@ export default defineConfig([
     rules: {
       // Props are typed by TypeScript; runtime propTypes are not used.
       'react/prop-types': 'off',
+    },
+  },
+
+  {
+    // Server-only code (secrets, the environment, node: modules, the server's caches) lives in src/lib/server/. A
+    // browser module that imported it would put it in a client bundle, or fail there at run time, so browser code
+    // (the islands, the .astro files' <script>s and every module they reach, see browserModules) may not import it.
+    name: 'sto/browser-not-server',
+    files: ['src/islands/**', 'src/**/*.astro/*.ts', 'src/**/*.astro/*.js', ...browserModules()],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Imports are relative (no path aliases), so any path through a folder named server/ is src/lib/server/.
+              regex: '^\\.{1,2}/(.*/)?server/',
+              message: 'Browser code (islands, component scripts and the modules they import) must not import server-only code from src/lib/server/.',
+            },
+            {
+              regex: '^node:',
+              message: 'Browser code (islands, component scripts and the modules they import) must not import Node built-ins.',
+            },
+          ],
+        },
+      ],
     },
   },
 ]);

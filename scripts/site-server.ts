@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer/src/http/encoding.ts';
-import { readConfig } from '../src/lib/config.ts';
+import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
 

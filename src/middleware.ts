@@ -17,7 +17,7 @@ import {
   type KeptPageLookup,
   type KeptRequest,
 } from './lib/server/render-cache.ts';
-import { readConfig } from './lib/config.ts';
+import { readConfig } from './lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
 import { withDeadline } from './lib/server/deadline.ts';
 import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer/timeouts.ts';

@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { parseCoinValue, prepareArguments, type AbiValue } from '../lib/contracts/abi-input.ts';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { formatResult } from '../lib/contracts/abi-output.ts';
 import { contractFunctions, outputLabel, typeLabel, type ContractFunction } from '../lib/contracts/functions.ts';
-import { INTERACT_MESSAGES, runRead, type InteractMode, type InteractPlace, type ReadOutcome } from '../lib/contracts/interact.ts';
-import { discoverWallets, sendWithWallet, walletMessage, type WalletChoice } from '../lib/contracts/wallet.ts';
+import { INTERACT_MESSAGES, type InteractMode, type InteractPlace, type ReadOutcome } from '../lib/contracts/interact.ts';
+import { createInteractController, WRITE_STATUS_TEXT, type WriteState } from '../lib/contracts/interact-controller.ts';
+import { discoverWallets, type WalletChoice } from '../lib/contracts/wallet.ts';
 import { callContractFunction } from '../lib/indexer/contracts.ts';
-import { proxyRpc } from '../lib/indexer/rpc.ts';
-import { rpcCall, type RpcTransport } from '../lib/rpc.ts';
+import { rpcCall } from '../lib/indexer/rpc.ts';
 import { browserTransport } from '../lib/indexer/transport.ts';
 import type { AbiEntry } from '../lib/types.ts';
 import { blockUrl, txUrl } from '../lib/url.ts';
@@ -27,45 +26,10 @@ interface Props {
   initial?: { signature: string; args: string[]; value: string; outcome: ReadOutcome | null } | null;
 }
 
-/** A write's progress: sent (with the wallet's hash), then mined with a status. */
-type WriteState =
-  | { stage: 'choose'; wallets: WalletChoice[] }
-  | { stage: 'sent'; hash: string; status: 'pending' | 'success' | 'failed' | 'unknown'; block: number | null }
-  | { stage: 'error'; message: string };
-
 const input = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
-const RECEIPT_POLL_MS = 1_500;
-const RECEIPT_POLLS = 120;
 
 function viewHref(path: string, query: Record<string, string>, extra: Record<string, string> = {}): string {
   return `${path}?${new URLSearchParams({ ...query, ...extra }).toString()}`;
-}
-
-/** The indexer's read-only RPC proxy as lib/rpc.ts reads it. */
-function rpcOf(indexerUrl: string): RpcTransport {
-  const t = browserTransport(indexerUrl);
-  return { proxyRpc: (body, options) => proxyRpc(t, body, options) };
-}
-
-/** Waits for a receipt through the indexer's read-only RPC proxy; the status once mined, 'unknown' if it takes too long. */
-async function watchReceipt(indexerUrl: string, hash: string, alive: () => boolean): Promise<{ status: 'success' | 'failed' | 'unknown'; block: number | null }> {
-  const rpc = rpcOf(indexerUrl);
-  for (let i = 0; i < RECEIPT_POLLS && alive(); i++) {
-    // A failed poll (the indexer briefly unreachable) is simply tried again.
-    const answer = await rpcCall(rpc, 'eth_getTransactionReceipt', [hash]);
-    const receipt = answer.ok ? (answer.value as { status?: unknown; blockNumber?: unknown } | null) : null;
-    if (receipt && typeof receipt.status === 'string') {
-      return { status: BigInt(receipt.status) === 1n ? 'success' : 'failed', block: typeof receipt.blockNumber === 'string' ? Number(BigInt(receipt.blockNumber)) : null };
-    }
-    await new Promise((resolve) => window.setTimeout(resolve, RECEIPT_POLL_MS));
-  }
-  return { status: 'unknown', block: null };
-}
-
-/** The explorer's chain id, or null when the indexer does not say (the wallet's chain is then not checked). */
-async function explorerChainId(indexerUrl: string): Promise<bigint | null> {
-  const answer = await rpcCall(rpcOf(indexerUrl), 'eth_chainId', []);
-  return answer.ok && typeof answer.value === 'string' ? BigInt(answer.value) : null;
 }
 
 /** The read/write interface (tokens §2.7, §2.10): one island for the address page's Read and Write and the contract page's Interact. */
@@ -74,94 +38,30 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
   const [selected, setSelected] = useState<ContractFunction | null>(() => functions.find((f) => f.signature === initial?.signature) ?? null);
   const [args, setArgs] = useState<string[]>(initial?.args ?? []);
   const [value, setValue] = useState(initial?.value ?? '');
-  const [busy, setBusy] = useState(false);
-  const [read, setRead] = useState<ReadOutcome | null>(initial?.outcome ?? null);
-  const [write, setWrite] = useState<WriteState | null>(null);
-  const run = useRef(0);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  // The reads, the wallet flow and the receipt polling live in the controller; this component renders its state.
+  // The island's props never change after hydration, so the controller is made once.
+  const [controller] = useState(() =>
+    createInteractController({
+      address,
+      asProxy,
+      place,
+      callFunction: (a, call, request) => callContractFunction(browserTransport(indexerUrl), a, call, request),
+      rpc: (method, params) => rpcCall(browserTransport(indexerUrl), method, params),
+      discoverWallets: () => discoverWallets(window),
+      encodeCall: async (fn, values) => (await import('../lib/contracts/encode.ts')).encodeCall(fn, values),
+      sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+      initialRead: initial?.outcome ?? null,
+    }),
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
+  const { busy, read, write } = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
 
   const select = (fn: ContractFunction) => {
-    run.current++;
+    controller.reset();
     setSelected(fn);
     setArgs(fn.inputs.map(() => ''));
     setValue('');
-    setRead(null);
-    setWrite(null);
-    setBusy(false);
     window.history.replaceState(null, '', viewHref(path, query, { fn: fn.signature }));
-  };
-
-  /** Checks a write's inputs (tokens §5); the values, or null after showing why not. */
-  const prepareWrite = (fn: ContractFunction): AbiValue[] | null => {
-    const prepared = prepareArguments(fn, args);
-    if (prepared.ok) return prepared.values;
-    setWrite({ stage: 'error', message: prepared.errors.join('\n') });
-    return null;
-  };
-
-  const send = async (fn: ContractFunction, values: AbiValue[], wallet: WalletChoice, id: number) => {
-    let wei: bigint | null = null;
-    if (fn.payable) {
-      try {
-        wei = parseCoinValue(value);
-      } catch (error) {
-        setWrite({ stage: 'error', message: `${INTERACT_MESSAGES.valueLabel}: ${walletMessage(error)}` });
-        return;
-      }
-    }
-    try {
-      const { encodeCall } = await import('../lib/contracts/encode.ts');
-      const data = encodeCall(fn, values);
-      const sent = await sendWithWallet(wallet.provider, { to: address, data, value: wei, chainId: await explorerChainId(indexerUrl) });
-      if (run.current !== id) return;
-      setWrite({ stage: 'sent', hash: sent.hash, status: 'pending', block: null });
-      setBusy(false);
-      const mined = await watchReceipt(indexerUrl, sent.hash, () => mounted.current && run.current === id);
-      if (run.current === id) setWrite({ stage: 'sent', hash: sent.hash, ...mined });
-    } catch (error) {
-      if (run.current === id) setWrite({ stage: 'error', message: INTERACT_MESSAGES.walletError(walletMessage(error)) });
-    }
-  };
-
-  const execute = async (fn: ContractFunction) => {
-    const id = ++run.current;
-    setBusy(true);
-    setRead(null);
-    setWrite(null);
-    try {
-      if (fn.kind === 'read') {
-        const outcome = await runRead((a, call, request) => callContractFunction(browserTransport(indexerUrl), a, call, request), address, fn, args, { asProxy, place });
-        if (run.current === id) setRead(outcome);
-        return;
-      }
-      const values = prepareWrite(fn);
-      if (!values) return;
-      const wallets = await discoverWallets(window);
-      if (run.current !== id) return;
-      if (wallets.length === 0) setWrite({ stage: 'error', message: INTERACT_MESSAGES.noProvider });
-      else if (wallets.length > 1) setWrite({ stage: 'choose', wallets });
-      else await send(fn, values, wallets[0] as WalletChoice, id);
-    } finally {
-      if (run.current === id) setBusy(false);
-    }
-  };
-
-  const choose = async (fn: ContractFunction, wallet: WalletChoice) => {
-    const id = ++run.current;
-    setBusy(true);
-    setWrite(null);
-    try {
-      const values = prepareWrite(fn);
-      if (values) await send(fn, values, wallet, id);
-    } finally {
-      if (run.current === id) setBusy(false);
-    }
   };
 
   if (functions.length === 0 && mode !== 'all') {
@@ -188,7 +88,7 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
             data-test="function-panel"
             onSubmit={(event) => {
               event.preventDefault();
-              void execute(selected);
+              void controller.execute(selected, args, value);
             }}
           >
             {Object.entries(query).map(([name, v]) => <input key={name} type="hidden" name={name} value={v} />)}
@@ -233,7 +133,7 @@ export default function ContractInteract({ address, abi, mode, asProxy, place, i
               {busy ? INTERACT_MESSAGES.executing : INTERACT_MESSAGES.execute(selected.name)}
             </button>
             <ReadResult outcome={read} />
-            <WriteResult state={write} onChoose={(wallet) => void choose(selected, wallet)} />
+            <WriteResult state={write} onChoose={(wallet) => void controller.choose(selected, args, value, wallet)} />
           </form>
         )}
       </div>
@@ -258,8 +158,6 @@ function ReadResult({ outcome }: { outcome: ReadOutcome | null }) {
     </div>
   );
 }
-
-const STATUS_TEXT = { pending: 'Pending: waiting for the transaction to be mined…', success: 'Success', failed: 'Failed', unknown: 'Not mined yet: follow it on its page' } as const;
 
 function WriteResult({ state, onChoose }: { state: WriteState | null; onChoose: (wallet: WalletChoice) => void }) {
   if (!state) return null;
@@ -290,7 +188,7 @@ function WriteResult({ state, onChoose }: { state: WriteState | null; onChoose: 
         <a href={txUrl(state.hash)} className="font-mono break-all text-indigo-700 underline" data-test="write-hash">{state.hash}</a>
       </p>
       <p data-test="write-status">
-        {STATUS_TEXT[state.status]}
+        {WRITE_STATUS_TEXT[state.status]}
         {state.block !== null && <> in block <a href={blockUrl(state.block)} className="text-indigo-700 underline">{state.block}</a></>}
       </p>
     </div>

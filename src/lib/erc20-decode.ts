@@ -25,7 +25,7 @@ interface KnownFunction {
  * The standard ERC-20 selectors decoded locally (spec core §5), keyed by 0x-prefixed lowercase selector.
  * 0x94562944 is the spec's 'withdraw' but matches no known canonical signature, hence 'withdraw(...)'.
  */
-export const ERC20_FUNCTIONS: Readonly<Record<string, KnownFunction>> = {
+const ERC20_FUNCTIONS: Readonly<Record<string, KnownFunction>> = {
   '0x095ea7b3': { functionName: 'approve', functionSignature: 'approve(address,uint256)', description: 'Approve a spender to transfer tokens on behalf of the sender' },
   '0xa9059cbb': { functionName: 'transfer', functionSignature: 'transfer(address,uint256)', description: 'Transfer tokens to another address' },
   '0x23b872dd': { functionName: 'transferFrom', functionSignature: 'transferFrom(address,address,uint256)', description: 'Transfer tokens from one address to another using an allowance' },

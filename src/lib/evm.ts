@@ -18,7 +18,7 @@ export const EVM_VERSIONS = [
 export type EvmVersion = (typeof EVM_VERSIONS)[number];
 
 /** EVM versions that compilers newer than the spec's list target (solc 0.8.30 defaults to prague, 0.8.31 on to osaka). */
-export const NEWER_EVM_VERSIONS = ['osaka', 'prague'] as const;
+const NEWER_EVM_VERSIONS = ['osaka', 'prague'] as const;
 
 /** What the verification form offers, newest first: the newer versions, then the spec's twelve. */
 export const FORM_EVM_VERSIONS: readonly string[] = [...NEWER_EVM_VERSIONS, ...EVM_VERSIONS];

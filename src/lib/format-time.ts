@@ -1,9 +1,9 @@
 import { lazy } from './lazy.ts';
 /** Text shown wherever a time cannot be read (spec core §8). */
-export const UNKNOWN_TIME = 'Unknown time';
+const UNKNOWN_TIME = 'Unknown time';
 
 /** Relative times switch to a full date after this many days. */
-export const RELATIVE_TIME_MAX_DAYS = 30;
+const RELATIVE_TIME_MAX_DAYS = 30;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -1,15 +1,14 @@
-import { formatEther, formatUnits } from 'ethers';
 import { formatGweiWei } from './gwei.ts';
-import { toBigInt } from './normalize/bignum.ts';
+import { formatUnits, toBigInt } from './normalize/bignum.ts';
 import { lazy } from './lazy.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
 export * from './format-short.ts';
 export * from './format-time.ts';
-// One integer parser for every amount: formatting reads what normalisation reads.
+// One integer parser for every amount: formatting reads what normalization reads.
 export { toBigInt };
 
-/** A wei or raw token amount as it arrives after normalisation: bigint, decimal or 0x-hex string, or a safe integer. */
+/** A wei or raw token amount as it arrives after normalization: bigint, decimal or 0x-hex string, or a safe integer. */
 export type RawAmount = bigint | string | number;
 
 type Decimal = `${number}`;
@@ -55,14 +54,14 @@ export function formatSto(wei: RawAmount | null | undefined): string {
   const size = abs(value);
   if (size < 10n ** 10n) return belowMarker(8);
   const digits = size >= 1000n * WEI_PER_STO ? 2 : size >= WEI_PER_STO ? 4 : size >= 10n ** 14n ? 6 : 8;
-  return decimalFormat(digits, digits).format(formatEther(value) as Decimal);
+  return decimalFormat(digits, digits).format(formatUnits(value, 18) as Decimal);
 }
 
 /** Where a transaction value is shown; each screen has its own maximum number of decimals. */
 export type TxValueScreen = 'list' | 'card' | 'detail';
 
 /** Maximum decimals of a transaction value per screen: address lists 6, cards 8, detail page 12. */
-export const TX_VALUE_DECIMALS: Readonly<Record<TxValueScreen, number>> = { list: 6, card: 8, detail: 12 };
+const TX_VALUE_DECIMALS: Readonly<Record<TxValueScreen, number>> = { list: 6, card: 8, detail: 12 };
 
 /**
  * Transaction value in STO from wei with up to 6 (list), 8 (card) or 12 (detail) decimals, trailing zeros
@@ -73,7 +72,7 @@ export function formatTxValue(wei: RawAmount | null | undefined, screen: TxValue
   if (value === null || value === 0n) return '0';
   const digits = TX_VALUE_DECIMALS[screen];
   if (abs(value) < 10n ** BigInt(18 - digits)) return belowMarker(digits);
-  return decimalFormat(0, digits).format(formatEther(value) as Decimal);
+  return decimalFormat(0, digits).format(formatUnits(value, 18) as Decimal);
 }
 
 /** Default token decimals when a token does not say (spec: 18). */

@@ -28,7 +28,7 @@ export function httpErrorMessage(status: number, statusText: string): string {
 }
 
 /** The message for a request that could not be set up. */
-export function setupErrorMessage(message: string): string {
+function setupErrorMessage(message: string): string {
   return `Request error: ${message}`;
 }
 

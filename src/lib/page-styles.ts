@@ -3,7 +3,7 @@
  * Refresh, the NFT search) adopt that page's own stylesheet as well: a page inlines only the rules its HTML uses
  * (src/lib/server/critical-css.ts), and the fresh parts may use others (a Failed badge where there was none).
  */
-export function adoptPageStyles(fresh: Document, doc: Document = document): void {
+function adoptPageStyles(fresh: Document, doc: Document = document): void {
   const incoming = fresh.querySelector('style[data-full-css]');
   if (!incoming?.textContent) return;
   const present = Array.from(doc.querySelectorAll('style[data-full-css]'), (s) => s.textContent);

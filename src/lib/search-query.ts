@@ -38,9 +38,6 @@ export function searchPagePath(raw: string | null | undefined): string | null {
   return query === '' ? null : `/search?q=${encodeURIComponent(query)}`;
 }
 
-/** Types a search response can have (spec core §3). */
-export type SearchResultType = 'block' | 'transaction' | 'address' | 'token' | 'nft' | 'multiple';
-
 function segment(record: Record<string, unknown>, key: string): string | null {
   const value = record[key];
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);

@@ -1,4 +1,5 @@
-import type { SearchResult, Token } from './types.ts';
+import type { Token } from './types.ts';
+import type { SearchResult } from './wire.ts';
 import { search } from './indexer/search.ts';
 import { getTokenLogos, getTokens } from './indexer/tokens.ts';
 import { browserTransport } from './indexer/transport.ts';
@@ -61,7 +62,7 @@ export function matchTokens(list: readonly TokenEntry[], q: string): Suggestion[
     .map((t) => ({ kind: 'token', label: t.symbol || t.name || t.address, detail: t.name, address: t.address }));
 }
 
-/** Turns one normalised search result into suggestions. */
+/** Turns one normalized search result into suggestions. */
 export function fromSearchResult(result: SearchResult | null): Suggestion[] {
   if (!result) return [];
   switch (result.type) {

@@ -7,7 +7,7 @@
 export const THEME_COOKIE = 'theme_preference';
 
 /** The choices, in the order the toggle cycles through them. */
-export const THEMES = ['system', 'light', 'dark'] as const;
+const THEMES = ['system', 'light', 'dark'] as const;
 
 export type ThemePreference = (typeof THEMES)[number];
 

@@ -1,10 +1,13 @@
-// The internal entity shapes every page and island sees, one per entity. The normalisers in ./normalize/ build
+// The internal entity shapes every page and island sees, one per entity. The normalizers in ./normalize/ build
 // them from any indexer variant. All plain data (no classes, no Maps) so Astro can serialise them as island props:
 // big integers (wei, gas, raw token amounts) are bigint, block numbers and unix-second timestamps are numbers,
 // addresses keep the checksum they arrived with (compare them lowercased).
 
-/** Kind of an address. 'unknown' when the indexer could not tell or failed. */
-export type AddressKind = 'contract' | 'wallet' | 'unknown';
+/**
+ * What an address is on chain: a contract, or a 'wallet' (an externally owned account, the spec's word, shown as
+ * 'Wallet'); 'unknown' when the indexer could not tell or failed. Not the visitor's browser wallet (contracts/wallet.ts).
+ */
+export type AddressType = 'contract' | 'wallet' | 'unknown';
 
 /** Token standard of a contract; 'none' for other contracts and wallets. */
 export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'none';
@@ -122,24 +125,6 @@ export interface DecodedTransaction {
   fee: bigint | null;
 }
 
-export interface Health {
-  status: string;
-  /** status === 'ok': the indexer is connected. */
-  ok: boolean;
-  lastBlock: number | null;
-  isIndexing: boolean;
-  /**
-   * Rollbacks the indexer has made (reorgs), when it says (the bundled indexer does): with lastBlock, it tells a head
-   * that replaced blocks at the same height from the one before.
-   */
-  reorgs: number | null;
-  /**
-   * Writes of NFT metadata the indexer has made, when it says (the bundled indexer does): metadata arrives after the
-   * block that minted a token, so an NFT's page changes with this count as well as with the head.
-   */
-  metadataUpdates: number | null;
-}
-
 export interface NetworkStats {
   latestBlock: number;
   /** The indexer's count when greater than 0, else 2 × latestBlock (spec core §9). */
@@ -155,11 +140,6 @@ export interface NetworkStats {
   totalTokens: number;
 }
 
-export interface TransactionCount {
-  totalTransactions: number;
-  latestBlock: number | null;
-}
-
 export interface Holder {
   address: string;
   /** Raw units; null when the indexer sent only a formatted balance. */
@@ -168,35 +148,6 @@ export interface Holder {
   balance: string;
   /** Percent of supply (0…100); 0 when unknown. */
   percentage: number;
-}
-
-export interface HolderTokenInfo {
-  address: string | null;
-  name: string;
-  symbol: string;
-  decimals: number;
-  totalSupply: bigint | null;
-}
-
-export interface HoldersResponse {
-  holders: Holder[];
-  /** Total number of holders (the page's own length when the indexer sends a bare array). */
-  totalHolders: number;
-  token: HolderTokenInfo | null;
-}
-
-export interface TopTokenByHolders {
-  address: string;
-  name: string;
-  symbol: string;
-  holders: number;
-}
-
-export interface HolderStats {
-  tokenHolders: number;
-  topTokensByHolders: TopTokenByHolders[];
-  /** Numeric activity figures as the indexer names them (e.g. active24h). */
-  addressActivity: Record<string, number>;
 }
 
 export interface TokenBalance {
@@ -210,15 +161,9 @@ export interface TokenBalance {
   type: ContractType;
 }
 
-export interface AccountBalances {
-  /** Native balance in wei. */
-  native: bigint;
-  tokens: TokenBalance[];
-}
-
 export interface AddressTypeInfo {
   address: string;
-  type: AddressKind;
+  type: AddressType;
   contractType: ContractType;
 }
 
@@ -231,82 +176,6 @@ export interface AddressData extends AddressTypeInfo {
   ownerAddress: string | null;
   creatorAddress: string | null;
 }
-
-/** The bundled indexer's /address/{a} summary: address data plus counts (null when not reported). */
-export interface AddressSummary extends AddressData {
-  transactionCount: number | null;
-  /** Token transfers from or to the address (the Token Transfers tab's total); null when not counted. */
-  tokenTransferCount: number | null;
-  tokenCount: number | null;
-  nftCount: number | null;
-  /** Whether the summary carried the token holdings (the bundled indexer's does), so no balances call is needed. */
-  tokensIncluded: boolean;
-  /** Whether a contract is verified, when the summary says (null: ask /contracts/{a}/verified). */
-  verified: boolean | null;
-}
-
-export interface ContractCounts {
-  totalContracts: number;
-  erc20Contracts: number;
-  nftContracts: number;
-}
-
-export interface ValidatorPayoutEntry {
-  address: string;
-  /** Balance in wei. */
-  balance: bigint;
-  payoutWei: bigint | null;
-  blocksMined: number | null;
-}
-
-export interface ValidatorPayout {
-  totalPayoutWei: bigint;
-  /** Exact decimal text in STO. */
-  totalPayoutEther: string;
-  validators: ValidatorPayoutEntry[];
-}
-
-export interface SearchBlockData {
-  number: number;
-  hash: string | null;
-  timestamp: number | null;
-  transactionCount: number;
-}
-
-export interface SearchTransactionData {
-  hash: string;
-  blockNumber: number | null;
-  timestamp: number | null;
-}
-
-export interface SearchAddressData {
-  address: string;
-  balance: bigint | null;
-}
-
-export interface SearchTokenData {
-  address: string;
-  symbol: string;
-  name: string;
-  totalSupply: bigint | null;
-}
-
-export interface SearchNftData {
-  address: string;
-  tokenId: string;
-  name: string;
-  collection: string | null;
-  /** Safe image URL or null. */
-  image: string | null;
-}
-
-export type SearchResult =
-  | { type: 'block'; data: SearchBlockData }
-  | { type: 'transaction'; data: SearchTransactionData }
-  | { type: 'address'; data: SearchAddressData; addressType: AddressKind; contractType: ContractType }
-  | { type: 'token'; data: SearchTokenData }
-  | { type: 'nft'; data: SearchNftData }
-  | { type: 'multiple'; data: SearchResult[] };
 
 export interface Token {
   address: string;
@@ -493,53 +362,8 @@ export interface RevertReason {
   kind: string;
 }
 
-export interface VerificationRequest {
-  address: string;
-  /** Solidity source, or the text of a standard JSON input (the indexer tells them apart). */
-  sourceCode: string;
-  compilerVersion: string;
-  contractName: string;
-  optimizationUsed?: boolean;
-  runs?: number;
-  constructorArguments?: string;
-  libraries?: Record<string, string>;
-  evmVersion?: string;
-  license?: string;
-}
-
-export interface VerificationResult {
-  success: boolean;
-  error: string | null;
-  /** The success message ('Contract verified successfully (full match)'), when given. */
-  message: string | null;
-  /** 'full' or 'partial' on success, when given. */
-  matchType: 'full' | 'partial' | null;
-  /** From a logs array or compilationLogs text split on newlines. */
-  logs: string[];
-  abi: AbiEntry[] | null;
-  sourceCode: string | null;
-}
-
 /** A value returned by a contract read, made plain: BigNumber objects become decimal strings. */
 export type ContractValue = string | number | boolean | null | ContractValue[] | { [key: string]: ContractValue };
-
-/** Answer of POST /contracts/{a}/interact. */
-export type InteractResult = { success: true; result: ContractValue; outputs?: TypedOutput[] } | { success: false; error: string };
-
-/** What the bundled indexer found about a proxy: its kind (eip1167, eip1967, eip1967-beacon, eip1822) and implementation. */
-export interface ProxyInfo {
-  isProxy: boolean;
-  kind: string | null;
-  implementation: string | null;
-  implementationVerified: boolean;
-}
-
-/** One typed output of the bundled indexer's interact answer (the upstream indexer sends the result only). */
-export interface TypedOutput {
-  name: string;
-  type: string;
-  value: ContractValue;
-}
 
 // AI dashboard
 

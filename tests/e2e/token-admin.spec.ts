@@ -8,7 +8,7 @@ import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { openDatabase } from '../../indexer/src/db.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
-import { encodePng } from '../../src/lib/tokens/png.ts';
+import { encodePng } from '../../src/lib/server/png.ts';
 import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
 
 // The token admin (issue 12) against the run's stack: real logins against the configured hash, the throttle, real

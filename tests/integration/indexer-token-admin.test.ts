@@ -7,7 +7,7 @@ import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { scratchStore } from './backend.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
-import { encodePng } from '../../src/lib/tokens/png.ts';
+import { encodePng } from '../../src/lib/server/png.ts';
 
 const TOKEN = '0x00000000000000000000000000000000000000a1';
 const NOT_A_TOKEN = '0x00000000000000000000000000000000000000b2';

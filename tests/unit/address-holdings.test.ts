@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, formatPrice } from '../../src/lib/prices.ts';
+import { FALLBACK_PRICES, formatPrice } from '../../src/lib/server/prices.ts';
 import {
   filterHoldings,
   formatHoldingBalance,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockCacheControl, FINAL_BLOCK_CACHE, isFinalBlock, NO_STORE, REORG_WINDOW } from '../../src/lib/blocks/cache.ts';
+import { blockCacheControl, FINAL_BLOCK_CACHE, isFinalBlock, NO_STORE, REORG_WINDOW } from '../../src/lib/blocks/cache-policy.ts';
 import { blockListPages, parseBlockListQuery } from '../../src/lib/blocks/list.ts';
 import { errorDisplayingTransactions, transactionsUnavailable } from '../../src/lib/blocks/messages.ts';
 import { blockTxSection, formatGasUsedCell, formatReward } from '../../src/lib/blocks/view.ts';

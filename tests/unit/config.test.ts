@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/lib/config.ts';
+import { readConfig } from '../../src/lib/server/config.ts';
 
 describe('readConfig', () => {
   it('defaults the indexer to the bundled one on loopback and the public URL to it', () => {

@@ -6,7 +6,8 @@ import { INTERACT_MESSAGES, failureText, runRead, type CallFunction } from '../.
 import { ApiError, httpError, networkError } from '../../src/lib/http-errors.ts';
 import type { FunctionCall } from '../../src/lib/indexer/contracts.ts';
 import type { RequestOptions } from '../../src/lib/indexer/transport.ts';
-import type { AbiEntry, AbiParam, ContractSource, ContractValue, ProxyInfo, TypedOutput } from '../../src/lib/types.ts';
+import type { AbiEntry, AbiParam, ContractSource, ContractValue } from '../../src/lib/types.ts';
+import type { ProxyInfo, TypedOutput } from '../../src/lib/wire.ts';
 
 // The read/write interface's texts and reads (tokens §2.7, §2.10, §5, §8), on the server and in the island.
 

@@ -11,7 +11,8 @@ import {
   type VerifyFormValues,
 } from '../../src/lib/contracts/verify-form.ts';
 import { FALLBACK_COMPILER_VERSIONS, formEvmVersion } from '../../src/lib/evm.ts';
-import { normalizeCompilerList, normalizeVerificationResult } from '../../src/lib/normalize/contract.ts';
+import { normalizeCompilerList } from '../../src/lib/normalize/compilers.ts';
+import { normalizeVerificationResult } from '../../src/lib/normalize/verification.ts';
 
 const ADDRESS = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
 

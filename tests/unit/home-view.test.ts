@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { regionViews } from '../../src/lib/home/live.ts';
 import { aiBars, blocksBody, esc, html, newBadge, overlay, statsList, transactionsBody } from '../../src/lib/home/view.ts';
 import { newsItems } from '../../src/lib/home/news.ts';
-import { readConfig } from '../../src/lib/config.ts';
+import { readConfig } from '../../src/lib/server/config.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { HomeBaseline, HomePart } from '../../src/lib/stores/home-feed.ts';

@@ -9,7 +9,7 @@ import { compressBodySync, compressionEnabled, isCompressible, negotiateEncoding
 import { Router } from '../../indexer/src/http/router.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { compressResponse } from '../../src/lib/server/compress.ts';
-import { precompressDirectory } from '../../src/lib/build/precompress.ts';
+import { precompressDirectory } from '../../src/lib/server/build/precompress.ts';
 
 describe('Accept-Encoding negotiation', () => {
   it.each([

@@ -22,7 +22,7 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   // The token admin panel re-reads its own page and posts its own upload form (same origin, with the session cookie).
   'lib/admin/panel-client.ts': /fetch\(url, \{ credentials: 'same-origin', \.\.\.init \}\)/,
   // The market-data provider (server only, with its API key), not the indexer.
-  'lib/tokens/market-data.ts': /globalThis\.fetch\(input, init\)/,
+  'lib/server/market-data.ts': /globalThis\.fetch\(input, init\)/,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoCheck } from '../../indexer/src/logos/validate.ts';
-import { encodePng } from '../../src/lib/tokens/png.ts';
+import { encodePng } from '../../src/lib/server/png.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small PNG writer for any colour type, bit depth and interlacing, and the pieces to break one.

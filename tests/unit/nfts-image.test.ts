@@ -8,8 +8,8 @@ import {
   nftImageSrc,
   placeholderIndex,
   placeholderSrc,
-  readIpfsGateway,
 } from '../../src/lib/nfts/image.ts';
+import { readIpfsGateway } from '../../src/lib/server/config.ts';
 
 const GW = 'https://gw.example/ipfs/';
 const dataOfLength = (n: number): string => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnitsExact, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber, toTimestamp } from '../../src/lib/normalize/bignum.ts';
+import { formatUnits, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber, toTimestamp } from '../../src/lib/normalize/bignum.ts';
 import { normalizeList, parseJsonText, toAddress, toBool, toHexData, toImageUrl, unwrapList } from '../../src/lib/normalize/fields.ts';
 
 describe('toBigInt reads every big-number encoding', () => {
@@ -100,7 +100,7 @@ describe('parseUnits turns whole units into raw units', () => {
   });
 });
 
-describe('formatUnitsExact', () => {
+describe('formatUnits', () => {
   it.each([
     [1_500_000_000_000_000_000n, 18, '1.5'],
     [1000n * 10n ** 18n, 18, '1000'],
@@ -110,7 +110,7 @@ describe('formatUnitsExact', () => {
     [5n, 0, '5'],
     [1_234_560_000n, 6, '1234.56'],
   ])('%s with %i decimals is %s', (raw, decimals, expected) => {
-    expect(formatUnitsExact(raw, decimals)).toBe(expected);
+    expect(formatUnits(raw, decimals)).toBe(expected);
   });
 });
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  minimalContract,
-  normalizeAbi,
-  normalizeContractDetails,
-  normalizeContractEvents,
-  normalizeContractList,
-  normalizeContractSource,
-  normalizeInteractResult,
-  normalizeVerificationResult,
-  normalizeVerified,
-  toContractValue,
-} from '../../src/lib/normalize/contract.ts';
+import { normalizeAbi } from '../../src/lib/normalize/abi.ts';
+import { minimalContract, normalizeContractDetails, normalizeContractList, normalizeVerified } from '../../src/lib/normalize/contract.ts';
+import { normalizeContractEvents } from '../../src/lib/normalize/contract-event.ts';
+import { normalizeContractSource } from '../../src/lib/normalize/contract-source.ts';
+import { normalizeInteractResult, toContractValue } from '../../src/lib/normalize/interact.ts';
+import { normalizeVerificationResult } from '../../src/lib/normalize/verification.ts';
 import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0';
@@ -192,7 +186,8 @@ describe('interaction and verification answers', () => {
 
 describe('contract details: the verified name and the proxy answer of the bundled indexer', () => {
   it('verifiedName is read when present, null otherwise', async () => {
-    const { normalizeContractDetails: details, normalizeProxyInfo } = await import('../../src/lib/normalize/contract.ts');
+    const { normalizeContractDetails: details } = await import('../../src/lib/normalize/contract.ts');
+    const { normalizeProxyInfo } = await import('../../src/lib/normalize/proxy.ts');
     const base = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', contractType: 'none' };
     expect(details({ ...base, verifiedName: 'Playground' })?.verifiedName).toBe('Playground');
     expect(details(base)?.verifiedName).toBeNull();

@@ -1,35 +1,30 @@
 import { AbiCoder, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import {
-  RPC_INTERNAL_ERROR,
-  TOKEN_SELECTORS,
-  decodeStringResult,
-  ethCall,
-  readGasPrice,
-  readTokenDecimals,
-  readTokenMeta,
-  readTokenName,
-  readTokenSymbol,
-  type JsonRpcRequest,
-  type RpcTransport,
-} from '../../src/lib/rpc.ts';
+import { RPC_INTERNAL_ERROR, ethCall, getGasPrice, type JsonRpcRequest } from '../../src/lib/indexer/rpc.ts';
+import { TOKEN_SELECTORS, decodeStringResult, readTokenDecimals, readTokenMeta, readTokenName, readTokenSymbol } from '../../src/lib/indexer/token-meta.ts';
+import { createTransport, type Transport } from '../../src/lib/indexer/transport.ts';
 import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 const coder = AbiCoder.defaultAbiCoder();
 
-/** A transport answering by method and call data, recording every request. */
-function transport(answer: (body: JsonRpcRequest) => unknown): RpcTransport & { requests: JsonRpcRequest[] } {
+/**
+ * An indexer transport whose POST /proxy/rpc answers by method and call data (an Error is a failed request), recording
+ * every JSON-RPC body it was sent.
+ */
+function transport(answer: (body: JsonRpcRequest) => unknown): Transport & { requests: JsonRpcRequest[] } {
   const requests: JsonRpcRequest[] = [];
-  return {
-    requests,
-    proxyRpc: async (body) => {
+  const t = createTransport('http://indexer.test', {
+    fetch: async (input, init) => {
+      if (new URL(input).pathname !== '/proxy/rpc' || init?.method !== 'POST') return Response.json({ error: 'Not found' }, { status: 404 });
+      const body = JSON.parse(typeof init.body === 'string' ? init.body : 'null') as JsonRpcRequest;
       requests.push(body);
       const value = answer(body);
       if (value instanceof Error) throw value;
-      return value;
+      return new Response(typeof value === 'string' ? value : JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
     },
-  };
+  });
+  return Object.assign(t, { requests });
 }
 
 const ok = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
@@ -111,7 +106,7 @@ describe('readTokenMeta', () => {
 describe('eth_gasPrice', () => {
   it('POST_proxy_rpc__eth_gasPrice.json → wei', async () => {
     const t = transport(() => fixture('POST_proxy_rpc__eth_gasPrice.json'));
-    expect(await readGasPrice(t)).toEqual({ ok: true, value: 0x3b9e58f2n });
+    expect(await getGasPrice(t)).toEqual({ ok: true, value: 0x3b9e58f2n });
     expect(t.requests[0]).toMatchObject({ method: 'eth_gasPrice', params: [] });
   });
 
@@ -120,6 +115,6 @@ describe('eth_gasPrice', () => {
     ['garbage', () => ok('fast')],
     ['a thrown error', () => new Error('timeout')],
   ])('%s gives the internal error', async (_name, answer) => {
-    expect(await readGasPrice(transport(answer))).toEqual(INTERNAL);
+    expect(await getGasPrice(transport(answer))).toEqual(INTERNAL);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { networkError, httpError } from '../../src/lib/http-errors.ts';
 import type { IndexerClient } from '../../src/lib/indexer/client.ts';
-import { builtInPriceBook } from '../../src/lib/prices.ts';
+import { builtInPriceBook } from '../../src/lib/server/prices.ts';
 import { PRICE_RANGE, formatSupply, marketFigures, standardLabel } from '../../src/lib/tokens/view.ts';
 import { TOKEN_TAB_LABELS, parseTokenTab } from '../../src/lib/tokens/params.ts';
 import { PRICE_HISTORY_LIMIT, TOKEN_LIST_MAX, fetchAllTokens, loadToken, loadTokenList, loadTokenTab } from '../../src/lib/tokens/load.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInPriceBook, type PriceBook } from '../../src/lib/prices.ts';
+import { builtInPriceBook, type PriceBook } from '../../src/lib/server/prices.ts';
 import {
   DEFAULT_TOKEN_SORT,
   TOKEN_COLUMN_LABELS,

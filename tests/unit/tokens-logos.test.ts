@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import TokenLogoComponent from '../../src/components/tokens/TokenLogo.astro';
 import { GET } from '../../src/pages/token-logos/[file].ts';
 import { drawLogo, LOGO_PIXELS } from '../../src/lib/tokens/logo-art.ts';
-import { hasTokenLogo, parseLogoFileName, tokenLogoPath, tokenLogoPng } from '../../src/lib/tokens/logos.ts';
+import { hasTokenLogo, parseLogoFileName, tokenLogoPath, tokenLogoPng } from '../../src/lib/server/logos.ts';
 import { logoIndexVersion, setUploadedLogos } from '../../src/lib/tokens/logo-index.ts';
 import { normalizeLogoList, tokenInitials, tokenLogoUrl } from '../../src/lib/tokens/logo-url.ts';
 import { withLogos } from '../../src/lib/suggestions.ts';
-import { encodePng } from '../../src/lib/tokens/png.ts';
+import { encodePng } from '../../src/lib/server/png.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
 // Plain TypeScript cannot resolve .astro modules (`astro check` can), so type the import as what the container renders.

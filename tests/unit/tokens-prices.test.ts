@@ -14,8 +14,8 @@ import {
   priceService,
   quoteOf,
   tokenPrice,
-} from '../../src/lib/prices.ts';
-import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes, type PriceQuote } from '../../src/lib/tokens/market-data.ts';
+} from '../../src/lib/server/prices.ts';
+import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes, type PriceQuote } from '../../src/lib/server/market-data.ts';
 
 const BUILT_IN = builtInPriceBook();
 

@@ -52,7 +52,7 @@ function source(parts: { tx?: Transaction | null | Error; receipt?: Receipt | nu
     getTransaction: () => answer(parts.tx === undefined ? tx() : parts.tx),
     getReceipt: () => answer(parts.receipt === undefined ? null : parts.receipt),
     getDecodedTransaction: () => answer(parts.decoded === undefined ? null : parts.decoded),
-    proxyRpc: async () => { throw new Error('no rpc in tests'); },
+    readTokenMeta: async () => { throw new Error('no rpc in tests'); },
   };
 }
 

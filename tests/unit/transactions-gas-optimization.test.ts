@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPercent, loadGasOptimization } from '../../src/lib/transactions/gas-optimization.ts';
 import type { AiDataSource } from '../../src/lib/ai/data.ts';
-import { createTtlCache } from '../../src/lib/cache.ts';
+import { createTtlCache } from '../../src/lib/server/ttl-cache.ts';
 import { networkError } from '../../src/lib/http-errors.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';
 

@@ -1,14 +1,14 @@
-// Token holdings of the address page: value, search and order (prices come from src/lib/prices.ts).
-import { formatUnits } from 'ethers';
+// Token holdings of the address page: value, search and order (prices come from src/lib/server/prices.ts).
+import { formatUnits } from '../normalize/bignum.ts';
 import { formatTokenAmount, formatUsd } from '../format.ts';
-import { latestPriceBook, tokenPrice, type PriceBook } from '../prices.ts';
+import { latestPriceBook, tokenPrice, type PriceBook } from '../server/prices.ts';
 import type { TokenBalance } from '../types.ts';
 
 /** Holdings listed before 'View All Holdings' is followed. */
 export const HOLDINGS_PREVIEW = 10;
 
 // Prices live in the one prices module; tokenPrice is re-exported for the address overview's STO value.
-export { tokenPrice } from '../prices.ts';
+export { tokenPrice } from '../server/prices.ts';
 
 /** USD value of a raw amount at a price; null when the price is unknown. */
 export function holdingValue(rawBalance: bigint, decimals: number, price: number | null): number | null {

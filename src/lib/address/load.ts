@@ -9,25 +9,15 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus, isNotFound, type FailureStatus } from '../http-errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
-import type {
-  AccountBalances,
-  AddressKind,
-  ContractType,
-  Holder,
-  HoldersResponse,
-  NftToken,
-  Token,
-  TokenBalance,
-  TokenTransfer,
-  Transaction,
-} from '../types.ts';
+import type { AddressType, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AccountBalances, HoldersResponse } from '../wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
 /** Everything the address header and overview show. */
 export interface AddressView {
   /** The address, checksummed. */
   address: string;
-  type: AddressKind;
+  type: AddressType;
   contractType: ContractType;
   /** Native balance in wei; null when unknown. */
   balance: bigint | null;
@@ -64,7 +54,7 @@ export type AddressLoad =
  */
 export const TX_COUNT_PROBE = 100;
 /** NFTs read to count an address's when the indexer gives no count; as many back is a lower bound. */
-export const NFT_COUNT_PROBE = 100;
+const NFT_COUNT_PROBE = 100;
 
 /** Checksummed form of a well-formed address (lowercased first, so a bad checksum in the input cannot throw). */
 export function checksumAddress(address: string): string {
@@ -86,9 +76,9 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
     return { kind: 'error', status: failureStatus(error) };
   }
 
-  const verifiedCheck = (type: AddressKind): Promise<boolean | null> =>
+  const verifiedCheck = (type: AddressType): Promise<boolean | null> =>
     type === 'contract' ? safe(client.getContractVerified(address), null) : Promise.resolve(null);
-  const tokenCheck = (type: AddressKind, contractType: ContractType, known: Token | null): Promise<Token | null> =>
+  const tokenCheck = (type: AddressType, contractType: ContractType, known: Token | null): Promise<Token | null> =>
     type === 'contract' && contractType === 'ERC20' && known === null ? safe(client.getToken(address), null) : Promise.resolve(known);
   const nftCheck = (known: number | null): Promise<number | null> =>
     known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: NFT_COUNT_PROBE }).then((list) => list.length), null);
@@ -181,7 +171,7 @@ export interface TabQuery {
 }
 
 /** Compares two holders' balances: exactly from raw units when both have them, else from the whole-unit text. */
-export function compareHolderBalance(a: Holder, b: Holder): number {
+function compareHolderBalance(a: Holder, b: Holder): number {
   if (a.rawBalance !== null && b.rawBalance !== null) return a.rawBalance === b.rawBalance ? 0 : a.rawBalance < b.rawBalance ? -1 : 1;
   return Number(a.balance) - Number(b.balance);
 }
@@ -190,7 +180,7 @@ export function compareHolderBalance(a: Holder, b: Holder): number {
  * Holders of a token page, largest first or smallest first. A page past the end is replaced by the last page. Rows
  * are also sorted here, for indexers that ignore `order`.
  */
-export async function loadHolders(client: IndexerClient, address: string, page: number, order: HolderOrder): Promise<{ holders: HoldersResponse; page: number }> {
+async function loadHolders(client: IndexerClient, address: string, page: number, order: HolderOrder): Promise<{ holders: HoldersResponse; page: number }> {
   const fetchPage = async (n: number): Promise<HoldersResponse> => {
     const response = await client.getTokenHolders(address, { limit: HOLDERS_PAGE_SIZE, offset: pageOffset(n, HOLDERS_PAGE_SIZE), order });
     const holders = [...response.holders].sort((a, b) => (order === 'asc' ? 1 : -1) * compareHolderBalance(a, b));

@@ -1,5 +1,5 @@
 // Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
-import type { AddressKind, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../types.ts';
 import { oneOf } from '../params.ts';
 
 /** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
@@ -11,7 +11,7 @@ export function isWellFormedAddress(value: string | null | undefined): value is 
 }
 
 /** The address page's tabs, in display order (spec core §2). */
-export const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
+const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
 
 /** One tab of the address page. */
 export type AddressTab = (typeof ADDRESS_TABS)[number];
@@ -32,7 +32,7 @@ export function parseTab(value: string | null | undefined): AddressTab {
 
 /** What decides which tabs an address has. */
 export interface TabFacts {
-  readonly type: AddressKind;
+  readonly type: AddressType;
   readonly contractType: ContractType;
   readonly nftCount: number | null;
 }

@@ -1,5 +1,5 @@
 // Display rules of the address page that are worth a name and a test.
-import type { AddressKind, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../types.ts';
 import type { HolderOrder } from './params.ts';
 /** Contract tab heading by token standard (Standard Contract for anything else). */
 export function contractTypeLabel(contractType: ContractType): string {
@@ -16,13 +16,13 @@ export function contractTypeLabel(contractType: ContractType): string {
 }
 
 /** Header badge: 'Contract (ERC20)', 'Contract' for other contracts, 'Wallet', or 'Unknown' when the type call failed. */
-export function addressBadge(type: AddressKind, contractType: ContractType): string {
+export function addressBadge(type: AddressType, contractType: ContractType): string {
   if (type === 'contract') return contractType === 'none' ? 'Contract' : `Contract (${contractType})`;
   return type === 'wallet' ? 'Wallet' : 'Unknown';
 }
 
 /** Type as shown in the overview. */
-export function addressTypeText(type: AddressKind): string {
+export function addressTypeText(type: AddressType): string {
   return type === 'contract' ? 'Contract' : type === 'wallet' ? 'Wallet' : 'Unknown';
 }
 

@@ -18,7 +18,7 @@ import { lazy } from '../lazy.ts';
 
 // The AI dashboard has no endpoint: its figures are computed here from recent blocks and transactions, with
 // formulas that can be checked against the data (documented on each function). Pure functions take already
-// fetched, normalised inputs plus `now`; loadAiDashboardData fetches them and falls back to the simulated set.
+// fetched, normalized inputs plus `now`; loadAiDashboardData fetches them and falls back to the simulated set.
 
 /** Blocks the dashboard reads. */
 export const AI_BLOCK_SAMPLE = 20;
@@ -134,7 +134,7 @@ function traditionalPrice(tx: Transaction, reference: bigint): bigint {
 }
 
 /** The reference gas price: the network's quoted price, else the highest price in the sample. */
-export function referenceGasPrice(transactions: readonly Transaction[], quotedWei: bigint | null): bigint {
+function referenceGasPrice(transactions: readonly Transaction[], quotedWei: bigint | null): bigint {
   if (quotedWei !== null && quotedWei > 0n) return quotedWei;
   return transactions.reduce((max, tx) => (tx.gasPrice !== null && tx.gasPrice > max ? tx.gasPrice : max), 0n);
 }
@@ -213,7 +213,7 @@ const utcDay = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', mo
 const utcMonth = lazy(() => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }));
 
 /** Chart labels for unix-second times: daily 'HH:MM:SS', monthly 'MMM D', yearly 'MMM YYYY' (UTC). */
-export function rangeLabels(timestamps: readonly number[]): { daily: string[]; monthly: string[]; yearly: string[] } {
+function rangeLabels(timestamps: readonly number[]): { daily: string[]; monthly: string[]; yearly: string[] } {
   return {
     daily: timestamps.map((t) => utcClock().format(t * 1000)),
     monthly: timestamps.map((t) => utcDay().format(t * 1000)),
@@ -287,7 +287,7 @@ export function activityFeed(inputs: FeedInputs, now: number): AiActivityItem[] 
 }
 
 /**
- * The live dashboard data (isSimulated false) from normalised inputs at `now` (epoch ms):
+ * The live dashboard data (isSimulated false) from normalized inputs at `now` (epoch ms):
  * learning cycles = floor(last block / 2500); blocks processed = last block; prediction accuracy from
  * predictBlockHeights (capped at 95); gas optimization from gasOptimizationPercent over the type sample
  * (else the recent transactions); charts, feed and network shape from the functions above.

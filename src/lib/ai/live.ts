@@ -10,11 +10,11 @@ import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 // for 3 s, and the feed's relative times are recomputed every 60 s.
 
 /** Pulse of a changed stat card. */
-export const PULSE_MS = 1_000;
+const PULSE_MS = 1_000;
 /** Highlight of a new newest activity. */
-export const HIGHLIGHT_MS = 3_000;
+const HIGHLIGHT_MS = 3_000;
 /** Relative times of the feed are recomputed this often. */
-export const RELATIVE_TIME_MS = 60_000;
+const RELATIVE_TIME_MS = 60_000;
 
 const PULSE_CLASSES = ['motion-safe:animate-pulse', 'text-indigo-700'];
 const HIGHLIGHT_CLASSES = ['bg-indigo-50', 'ring-1', 'ring-indigo-200'];
@@ -46,7 +46,7 @@ function newestActivity(doc: ParentNode): string | null {
 }
 
 /** Rewrites the feed's relative times for now. */
-export function refreshActivityTimes(doc: ParentNode, now: number = Date.now()): void {
+function refreshActivityTimes(doc: ParentNode, now: number = Date.now()): void {
   for (const el of doc.querySelectorAll<HTMLElement>('time[data-activity-time]')) {
     el.textContent = formatActivityTime(Number(el.dataset['activityTime']), now);
   }
@@ -63,7 +63,7 @@ function mark(el: HTMLElement, name: string, classes: readonly string[], ms: num
 }
 
 /** Swaps the page's regions for those of a freshly fetched page; pulses changed figures, highlights new activity. */
-export function applyFreshPage(fresh: Document, doc: Document = document): void {
+function applyFreshPage(fresh: Document, doc: Document = document): void {
   const before = statTexts(doc);
   const newestBefore = newestActivity(doc);
   swapRegions(fresh, 'data-ai-region', doc);
@@ -80,7 +80,7 @@ export function applyFreshPage(fresh: Document, doc: Document = document): void 
 }
 
 /** Fetches the page again (or the page at `href`: another chart range) and applies it; a failure is kept in the store. */
-export async function refreshDashboard(doc: Document = document, href?: string): Promise<void> {
+async function refreshDashboard(doc: Document = document, href?: string): Promise<void> {
   if ($aiLive.get().refreshing) return;
   $aiLive.set({ ...$aiLive.get(), refreshing: true });
   try {

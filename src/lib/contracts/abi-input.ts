@@ -170,7 +170,7 @@ export function isIntegerType(type: string): boolean {
 }
 
 /** The label of parameter i: its name, else its position (1-based). */
-export function parameterLabel(param: AbiParam, index: number): string {
+function parameterLabel(param: AbiParam, index: number): string {
   return param.name || String(index + 1);
 }
 

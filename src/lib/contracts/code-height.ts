@@ -1,7 +1,7 @@
 // Height limit of the contract source view.
 
 /** The source view's height limit when none is given (spec: "maximum height 600px"). */
-export const SOURCE_MAX_HEIGHT = '600px';
+const SOURCE_MAX_HEIGHT = '600px';
 
 /** A CSS length that is safe to put in a style attribute (a number and a unit), else the source view's default. */
 export function sourceMaxHeight(value: string | undefined): string {

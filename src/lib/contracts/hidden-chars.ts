@@ -27,7 +27,7 @@ const NAMES: Readonly<Record<number, string>> = {
 };
 
 /** Whether a character code is shown as a marker: bidi controls and marks, NEL/LS/PS, and control characters other than tab, LF and CR. */
-export function isHiddenChar(c: number): boolean {
+function isHiddenChar(c: number): boolean {
   if (c === 0x09 || c === 0x0a || c === 0x0d) return false;
   return c < 0x20 || (c >= 0x7f && c <= 0x9f) || NAMES[c] !== undefined;
 }

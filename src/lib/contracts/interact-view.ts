@@ -1,5 +1,6 @@
 import { safe, type IndexerClient } from '../indexer/client.ts';
-import type { AbiEntry, ProxyInfo } from '../types.ts';
+import type { AbiEntry } from '../types.ts';
+import type { ProxyInfo } from '../wire.ts';
 import { contractFunctions } from './functions.ts';
 import { INTERACT_MESSAGES, runRead, type InteractMode, type InteractPlace, type ReadOutcome } from './interact.ts';
 import { loadVerification, type VerificationView } from './load.ts';
@@ -8,7 +9,7 @@ import { loadVerification, type VerificationView } from './load.ts';
 // and its implementation's ABI, and a read submitted by the plain form (JavaScript off), answered in the HTML.
 
 /** The Contract tab's sub-views (tokens §2.8), with Etherscan's proxy views. */
-export const CONTRACT_VIEWS = ['contract', 'read', 'write', 'readProxy', 'writeProxy'] as const;
+const CONTRACT_VIEWS = ['contract', 'read', 'write', 'readProxy', 'writeProxy'] as const;
 export type ContractView = (typeof CONTRACT_VIEWS)[number];
 
 export const CONTRACT_VIEW_LABELS: Record<ContractView, string> = {

@@ -1,8 +1,8 @@
-import { createTtlCache } from '../cache.ts';
+import { createTtlCache } from '../server/ttl-cache.ts';
 import { isApiError } from '../http-errors.ts';
 import { safe, type IndexerClient } from '../indexer/client.ts';
 import { VERIFY_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import { normalizeVerificationResult } from '../normalize/contract.ts';
+import { normalizeVerificationResult } from '../normalize/verification.ts';
 import type { AbiEntry, ContractSource } from '../types.ts';
 import { compilerChoices, type CompilerChoices } from './compilers.ts';
 import { VERIFY_MESSAGES, toVerificationRequest, validateVerifyForm, type VerifyFormValues } from './verify-form.ts';

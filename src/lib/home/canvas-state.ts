@@ -13,7 +13,7 @@ export const CANVAS_SAMPLE = 3;
 /** How long the detection banner shows. */
 export const DETECTION_BANNER_MS = 3_000;
 /** Empty polls after which the canvas is scanning rather than listening (more than this many). */
-export const EMPTY_POLLS_BEFORE_SCANNING = 2;
+const EMPTY_POLLS_BEFORE_SCANNING = 2;
 
 export type CanvasStatus = 'AI Listening' | 'AI Scanning';
 
@@ -28,7 +28,7 @@ export interface CanvasState {
 export const INITIAL_CANVAS_STATE: CanvasState = { seen: [], emptyPolls: 0, started: false };
 
 /** What the banner calls each kind. */
-export const KIND_LABELS: Record<ActivityKind, string> = {
+const KIND_LABELS: Record<ActivityKind, string> = {
   NATIVE_STO: 'Native STO transfer',
   ERC20_TOKEN: 'ERC-20 token transfer',
   CONTRACT_CALL: 'Contract call',

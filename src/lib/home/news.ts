@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../config.ts';
+import type { SiteConfig } from '../server/config.ts';
 
 /** One news carousel item. */
 export interface NewsItem {

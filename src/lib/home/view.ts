@@ -83,13 +83,13 @@ function statusPill(status: boolean | null): Html {
 }
 
 /** One row of Latest Blocks: number, age, producer, transaction count and reward (past the 8th: hidden on small screens). */
-export function blockRow(block: Block, index: number, now: number): Html {
+function blockRow(block: Block, index: number, now: number): Html {
   const txs = block.transactionCount;
   return html`<li data-test="home-block" class="${index >= HOME_BLOCKS_ON_SMALL_SCREENS ? 'hidden sm:flex' : 'flex'} items-center gap-3 py-3 text-sm"><span aria-hidden="true" class="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-xs font-bold text-indigo-700">Bk</span><div class="min-w-0 flex-1"><div class="flex flex-wrap items-baseline gap-x-2"><a href="${blockUrl(block.number)}" data-test="block-number" class="font-semibold text-indigo-700 hover:underline">#${block.number.toLocaleString('en-US')}</a><span class="text-xs">${ageText(block.timestamp, now)}</span></div><div class="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-700"><span>Mined by ${addressText(block.miner)}</span><span data-test="block-tx-count">${txs.toLocaleString('en-US')} ${txs === 1 ? 'txn' : 'txns'}</span></div></div><div class="shrink-0 text-right text-xs text-slate-800" title="Block reward">${block.reward === null ? NONE : `${formatSto(block.reward)} STO`}</div></li>`;
 }
 
 /** One row of Latest Transactions: hash, kind label, status, sender and recipient, value (up to 8 decimals) and age. */
-export function txRow(tx: Transaction, now: number): Html {
+function txRow(tx: Transaction, now: number): Html {
   return html`<li data-test="home-transaction" class="flex flex-col gap-1 py-3 text-sm"><div class="flex flex-wrap items-center gap-2"><a href="${txUrl(tx.hash)}" title="${tx.hash}" data-test="tx-hash" class="font-mono text-indigo-700 hover:underline">${shortenHash(tx.hash)}</a><span data-test="tx-kind" class="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800">${txCardKind(tx)}</span>${statusPill(tx.status)}<span class="ml-auto text-xs">${ageText(tx.timestamp, now)}</span></div><div class="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700"><span>From ${addressText(tx.from)}</span><span aria-hidden="true">→</span><span>To ${addressText(tx.to, '[Contract Creation]')}</span><span data-test="tx-value" class="ml-auto font-medium text-slate-900">${formatTxValue(tx.value, 'card')} STO</span></div></li>`;
 }
 

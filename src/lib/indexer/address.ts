@@ -1,9 +1,9 @@
-import { normalizeAccountBalances, normalizeAddressSummary, normalizeAddressType, normalizeTokenBalances } from '../normalize/address.ts';
-import { normalizeContractList } from '../normalize/contract.ts';
+import { normalizeAccountBalances, normalizeAddressSummary, normalizeAddressType } from '../normalize/address.ts';
 import { normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import type { AccountBalances, AddressSummary, AddressTypeInfo, ContractDetails, NftToken, NftTransfer, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
+import type { AddressTypeInfo, NftToken, NftTransfer, TokenTransfer, Transaction } from '../types.ts';
+import type { AccountBalances, AddressSummary } from '../wire.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
 // Addresses and accounts (spec core §7).
@@ -21,11 +21,6 @@ export function getAddressSummary(t: Transport, address: string, request?: Reque
 /** GET /address/{a}/transactions?limit&offset. */
 export function getAddressTransactions(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<Transaction[]> {
   return t.get(`/address/${seg(address)}/transactions`, normalizeTransactions, pageQuery(query), request);
-}
-
-/** GET /address/{a}/tokens?limit&offset → token holdings. */
-export function getAddressTokens(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<TokenBalance[]> {
-  return t.get(`/address/${seg(address)}/tokens`, normalizeTokenBalances, pageQuery(query), request);
 }
 
 /** GET /address/{a}/token-transfers?limit&offset. */
@@ -47,11 +42,6 @@ export function getAddressNftTransfers(
 ): Promise<NftTransfer[]> {
   const filters = { tokenAddress: query.tokenAddress, tokenType: query.tokenType };
   return t.get(`/address/${seg(address)}/nft-transfers`, normalizeNftTransfers, { ...pageQuery(query), ...filters }, request);
-}
-
-/** GET /address/{a}/contracts → contracts the address created. */
-export function getAddressContracts(t: Transport, address: string, request?: RequestOptions): Promise<ContractDetails[]> {
-  return t.get(`/address/${seg(address)}/contracts`, normalizeContractList, {}, request);
 }
 
 /** GET /account/{a}/balances → native balance in wei and token holdings. */

@@ -7,6 +7,7 @@ import * as nfts from './nfts.ts';
 import * as rpc from './rpc.ts';
 import * as search from './search.ts';
 import * as stats from './stats.ts';
+import { readTokenMeta } from './token-meta.ts';
 import * as tokens from './tokens.ts';
 import * as transactions from './transactions.ts';
 import { bind, createTransport, type TransportOptions } from './transport.ts';
@@ -26,7 +27,8 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, health),
     ...bind(t, stats),
     ...bind(t, search),
-    ...bind(t, rpc),
+    // The proxy module also holds helpers that are not calls of a transport.
+    ...bind(t, { proxyRpc: rpc.proxyRpc, getGasPrice: rpc.getGasPrice, readTokenMeta }),
     ...bind(t, blocks),
     ...bind(t, transactions),
     ...bind(t, holders),

@@ -1,16 +1,14 @@
 import { ApiError, serverMessageOf } from '../http-errors.ts';
-import {
-  normalizeAbi,
-  normalizeContractDetails,
-  normalizeContractEvents,
-  normalizeContractSource,
-  normalizeInteractResult,
-  normalizeProxyInfo,
-  normalizeVerificationResult,
-  normalizeCompilerList,
-  normalizeVerified,
-} from '../normalize/contract.ts';
-import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue, ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../types.ts';
+import { normalizeAbi } from '../normalize/abi.ts';
+import { normalizeCompilerList } from '../normalize/compilers.ts';
+import { normalizeContractDetails, normalizeVerified } from '../normalize/contract.ts';
+import { normalizeContractEvents } from '../normalize/contract-event.ts';
+import { normalizeContractSource } from '../normalize/contract-source.ts';
+import { normalizeInteractResult } from '../normalize/interact.ts';
+import { normalizeProxyInfo } from '../normalize/proxy.ts';
+import { normalizeVerificationResult } from '../normalize/verification.ts';
+import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue } from '../types.ts';
+import type { ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../wire.ts';
 import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
 import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 

@@ -1,5 +1,5 @@
-import { emptyHolders, normalizeHolderStats, normalizeHoldersResponse } from '../normalize/holders.ts';
-import type { HolderStats, HoldersResponse } from '../types.ts';
+import { emptyHolders, normalizeHoldersResponse } from '../normalize/holders.ts';
+import type { HoldersResponse } from '../wire.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
@@ -20,7 +20,3 @@ export function getAllHolders(t: Transport, query: { limit?: number; minBalance?
   return t.get('/holders/all', (body) => normalizeHoldersResponse(body) ?? emptyHolders(), { limit: query.limit, minBalance: query.minBalance }, request, HOLDERS_TIMEOUT_MS);
 }
 
-/** GET /holders/stats → {tokenHolders, topTokensByHolders, addressActivity} (8 s). */
-export function getHolderStats(t: Transport, request?: RequestOptions): Promise<HolderStats> {
-  return t.need('/holders/stats', normalizeHolderStats, request, HOLDERS_TIMEOUT_MS);
-}

@@ -1,6 +1,7 @@
-import { formatUnitsExact } from '../normalize/bignum.ts';
+import { formatUnits } from '../normalize/bignum.ts';
 import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
-import type { ContractCounts, NetworkStats, TransactionCount, ValidatorPayout } from '../types.ts';
+import type { NetworkStats } from '../types.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout } from '../wire.ts';
 import { getHealth } from './health.ts';
 import { getGasPrice } from './rpc.ts';
 import { CONTRACTS_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';
@@ -14,12 +15,12 @@ export function getTps(t: Transport, request?: RequestOptions): Promise<number> 
 }
 
 /** GET /stats/holders → number of holders (8 s). */
-export function getHolderCount(t: Transport, request?: RequestOptions): Promise<number> {
+function getHolderCount(t: Transport, request?: RequestOptions): Promise<number> {
   return t.need('/stats/holders', normalizeHolderCount, request, HOLDERS_TIMEOUT_MS);
 }
 
 /** GET /stats/validators/payout → totals and validators (5 s). */
-export function getValidatorsPayout(t: Transport, request?: RequestOptions): Promise<ValidatorPayout> {
+function getValidatorsPayout(t: Transport, request?: RequestOptions): Promise<ValidatorPayout> {
   return t.need('/stats/validators/payout', normalizeValidatorPayout, request, PAYOUT_TIMEOUT_MS);
 }
 
@@ -34,7 +35,7 @@ export function getTransactionCount(t: Transport, request?: RequestOptions): Pro
 }
 
 /** GET /stats/contracts/erc20/count → number of ERC-20 contracts (5 s). */
-export function getErc20Count(t: Transport, request?: RequestOptions): Promise<number> {
+function getErc20Count(t: Transport, request?: RequestOptions): Promise<number> {
   return t.need('/stats/contracts/erc20/count', (body) => normalizeCount(body), request, CONTRACTS_TIMEOUT_MS);
 }
 
@@ -76,7 +77,7 @@ export async function getNetworkStats(t: Transport, request: RequestOptions = {}
     gasPriceWei,
     gasPriceGwei: gasPriceWei === null ? null : Number(gasPriceWei) / 1e9,
     totalHolders: holders,
-    validatorsPayout: { raw: payoutWei, formatted: payout?.totalPayoutEther ?? formatUnitsExact(payoutWei, 18) },
+    validatorsPayout: { raw: payoutWei, formatted: payout?.totalPayoutEther ?? formatUnits(payoutWei, 18) },
     totalTokens: erc20,
   };
 }

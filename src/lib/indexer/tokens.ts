@@ -1,7 +1,8 @@
 import { emptyHolders, normalizeHoldersResponse } from '../normalize/holders.ts';
 import { normalizeToken, normalizeTokens } from '../normalize/token.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
-import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
+import type { Token, TokenTransfer } from '../types.ts';
+import type { HoldersResponse } from '../wire.ts';
 import { normalizeLogoList, type UploadedLogo } from '../tokens/logo-url.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type BytesResponse, type PageQuery, type RequestOptions, type Transport } from './transport.ts';

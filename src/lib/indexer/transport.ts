@@ -154,7 +154,7 @@ export interface Transport {
   lookup<T>(path: string, normalize: (body: unknown) => T | null, query?: Query, request?: RequestOptions, timeout?: number): Promise<Lookup<T>>;
   /** GET that answers null for 404 and for a body that is not the entity; throws on other failures. */
   find<T>(path: string, normalize: (body: unknown) => T | null, query?: Query, request?: RequestOptions, timeout?: number): Promise<T | null>;
-  /** GET of a value that must be present: a body that does not normalise counts as a bad gateway answer. */
+  /** GET of a value that must be present: a body that does not normalize counts as a bad gateway answer. */
   need<T>(path: string, normalize: (body: unknown) => T | null, request?: RequestOptions, timeout?: number): Promise<T>;
   /** POST of a JSON payload that throws on any non-2xx status. */
   post(path: string, payload: unknown, request?: RequestOptions): Promise<RawResponse>;

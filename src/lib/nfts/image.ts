@@ -13,7 +13,7 @@ export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
 export const MAX_INLINE_IMAGE_CHARS = 64 * 1024;
 
 /** Number of placeholder images (public/nft-placeholders/1.svg … 5.svg). */
-export const PLACEHOLDER_COUNT = 5;
+const PLACEHOLDER_COUNT = 5;
 
 /** Placeholder shown when an image fails to load (spec tokens §5: placeholder 1). */
 export const FAILED_IMAGE_PLACEHOLDER = 1;
@@ -23,20 +23,8 @@ export function placeholderSrc(n: number): string {
   return `/nft-placeholders/${n}.svg`;
 }
 
-/** The IPFS gateway from the environment (IPFS_GATEWAY, http(s) only), with a trailing slash; the default otherwise. */
-export function readIpfsGateway(env: Record<string, string | undefined> = process.env): string {
-  const value = env['IPFS_GATEWAY']?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/i.test(value)) return DEFAULT_IPFS_GATEWAY;
-  try {
-    const href = new URL(value).href;
-    return href.endsWith('/') ? href : `${href}/`;
-  } catch {
-    return DEFAULT_IPFS_GATEWAY;
-  }
-}
-
 /**
- * An NFT image URL safe to put in src: http(s) as given (normalised), ipfs:// (and ipfs://ipfs/) through the gateway,
+ * An NFT image URL safe to put in src: http(s) as given (normalized), ipfs:// (and ipfs://ipfs/) through the gateway,
  * data:image/* up to MAX_INLINE_IMAGE_CHARS; null for anything else (javascript:, other data: types, relative or
  * protocol-relative paths, whitespace inside an http(s) or ipfs URL, oversized data).
  */

@@ -2,7 +2,7 @@
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
 import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
 import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../http-errors.ts';
-import type { TtlCache } from '../cache.ts';
+import type { TtlCache } from '../server/ttl-cache.ts';
 import { pageCount } from '../pagination.ts';
 import type { NftCollection, NftToken } from '../types.ts';
 import { matchesNftSearch, type NftListQuery } from './params.ts';
@@ -13,11 +13,11 @@ export const TOP_COLLECTIONS = 5;
 /** Collections whose items fill the card grid (spec tokens §9). */
 export const GRID_COLLECTIONS = 3;
 /** Items read per grid collection, in the chosen order (the bundled indexer's largest page). */
-export const ITEMS_PER_COLLECTION = 100;
+const ITEMS_PER_COLLECTION = 100;
 /** Transfers read per grid collection to rank items by their latest activity ('trending'). */
-export const ACTIVITY_SAMPLE = 100;
+const ACTIVITY_SAMPLE = 100;
 /** How long one order's data is shared between requests (searching and paging reuse it). */
-export const NFT_LIST_TTL_MS = 15_000;
+const NFT_LIST_TTL_MS = 15_000;
 
 /** An item of the grid with its collection's flags. */
 export interface NftListItem extends NftToken {

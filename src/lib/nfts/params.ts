@@ -10,7 +10,7 @@ export const NFT_SORTS = ['trending', 'top', 'new'] as const satisfies readonly 
 export const NFT_SORT_LABELS: Readonly<Record<NftSortOrder, string>> = { trending: 'Trending', top: 'Top', new: 'New' };
 
 /** Longest search text kept (longer input is cut, not rejected). */
-export const MAX_SEARCH_LENGTH = 100;
+const MAX_SEARCH_LENGTH = 100;
 
 /** A parsed list query. */
 export interface NftListQuery {

@@ -8,7 +8,7 @@ export const USD_PER_STO_ESTIMATE = 3000;
 /** The Blockchain row of the details. */
 export const BLOCKCHAIN_NAME = 'STO Chain';
 /** The currency label (spec tokens §9). */
-export const CURRENCY = 'STO';
+const CURRENCY = 'STO';
 
 /** Price in STO as shown ('0.00 STO'). */
 export function formatNftPrice(price: string): string {
@@ -39,7 +39,7 @@ export function rarityText(rarity: string | null | undefined): string {
 }
 
 /** Whether an address is the zero address (a transfer from it is a mint). */
-export function isZeroAddress(address: string | null | undefined): boolean {
+function isZeroAddress(address: string | null | undefined): boolean {
   return address?.toLowerCase() === ZERO_ADDRESS;
 }
 

@@ -1,19 +1,12 @@
-import type {
-  AccountBalances,
-  AddressData,
-  AddressSummary,
-  AddressTypeInfo,
-  ContractDetails,
-  Token,
-  TokenBalance,
-} from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
+import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance } from '../types.ts';
+import type { AccountBalances, AddressSummary } from '../wire.ts';
+import { formatUnits, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
-import { toAddressKind, toContractType } from './kinds.ts';
+import { toAddressType, toContractType } from './kinds.ts';
 import { normalizeToken } from './token.ts';
 
 // Re-exported so callers find every address reader here.
-export { toAddressKind, toContractType } from './kinds.ts';
+export { toAddressType, toContractType } from './kinds.ts';
 
 /** The type of an address when it cannot be told (spec core §4: unknown on failure). */
 export function unknownAddressType(address: string): AddressTypeInfo {
@@ -24,7 +17,7 @@ export function unknownAddressType(address: string): AddressTypeInfo {
 export function normalizeAddressType(raw: unknown, address: string): AddressTypeInfo {
   if (!isRecord(raw)) return unknownAddressType(address);
   const contractType = toContractType(raw['contractType']);
-  let type = toAddressKind(pick(raw, 'type', 'addressType'));
+  let type = toAddressType(pick(raw, 'type', 'addressType'));
   if (type === 'unknown' && contractType !== 'none') type = 'contract';
   return { address: toAddress(raw['address']) ?? address, type, contractType: type === 'contract' ? contractType : 'none' };
 }
@@ -50,7 +43,7 @@ export function normalizeTokenBalance(raw: unknown): TokenBalance | null {
     name: toText(pick(raw, 'name', 'tokenName')) ?? 'Unknown Token',
     decimals,
     rawBalance,
-    balance: formatUnitsExact(rawBalance, decimals),
+    balance: formatUnits(rawBalance, decimals),
     type: toContractType(pick(raw, 'type', 'tokenType', 'contractType')),
   };
 }

@@ -27,11 +27,6 @@ export function toBigInt(value: unknown): bigint | null {
   return null;
 }
 
-/** A bigint that defaults when the value cannot be read. */
-export function toBigIntOr(value: unknown, fallback: bigint): bigint {
-  return toBigInt(value) ?? fallback;
-}
-
 /** A finite number of any encoding (fractions allowed for decimal strings and numbers); null otherwise. */
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -95,8 +90,11 @@ export function parseUnits(value: unknown, decimals: number): bigint | null {
   return sign === '-' ? -result : result;
 }
 
-/** Exact decimal text of raw units: formatUnitsExact(1500000000000000000n, 18) = '1.5'; no grouping, no trailing zeros. */
-export function formatUnitsExact(raw: bigint, decimals: number): string {
+/**
+ * Exact decimal text of raw units: formatUnits(1500000000000000000n, 18) = '1.5'; no grouping, no trailing zeros. The
+ * site's one units formatter (ethers' formatUnits is not used: it writes '1.0' where this writes '1').
+ */
+export function formatUnits(raw: bigint, decimals: number): string {
   const negative = raw < 0n;
   const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);

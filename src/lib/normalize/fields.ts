@@ -1,4 +1,4 @@
-// Field readers shared by the normalisers: each takes an unknown JSON value and returns a typed value or null.
+// Field readers shared by the normalizers: each takes an unknown JSON value and returns a typed value or null.
 
 /** A JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,7 +61,7 @@ export function unwrapList(value: unknown, ...keys: string[]): unknown[] | null 
   return null;
 }
 
-/** Every item of a list response that normalises; an unreadable response is an empty list. */
+/** Every item of a list response that normalizes; an unreadable response is an empty list. */
 export function normalizeList<T>(value: unknown, normalizeItem: (item: unknown) => T | null, ...keys: string[]): T[] {
   const list = unwrapList(value, ...keys) ?? [];
   const result: T[] = [];

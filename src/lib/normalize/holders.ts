@@ -1,9 +1,10 @@
-import type { Holder, HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../types.ts';
-import { formatUnitsExact, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
+import type { Holder } from '../types.ts';
+import type { HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../wire.ts';
+import { formatUnits, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toText, unwrapList } from './fields.ts';
 
 /** Token details of a holders response (token or tokenInfo); null when absent. */
-export function normalizeHolderTokenInfo(raw: unknown): HolderTokenInfo | null {
+function normalizeHolderTokenInfo(raw: unknown): HolderTokenInfo | null {
   if (!isRecord(raw)) return null;
   return {
     address: toAddress(pick(raw, 'address', 'tokenAddress', 'contractAddress')),
@@ -36,7 +37,7 @@ export function normalizeHolder(raw: unknown, decimals = 18, totalSupply: bigint
   if (rawBalance === null && typeof balanceField !== 'number') rawBalance = toBigInt(balanceField);
   const wholeUnits = formattedField ?? (typeof balanceField === 'number' || rawBalance === null ? balanceField : null);
   if (rawBalance === null) rawBalance = parseUnits(wholeUnits, decimals);
-  const balance = formattedField ?? (rawBalance === null ? '0' : formatUnitsExact(rawBalance, decimals));
+  const balance = formattedField ?? (rawBalance === null ? '0' : formatUnits(rawBalance, decimals));
   let percentage = percentageOf(raw['percentage']);
   if (percentage === null && rawBalance !== null && totalSupply !== null && totalSupply > 0n) {
     // Basis points of a basis point keep four decimals without leaving bigint arithmetic.

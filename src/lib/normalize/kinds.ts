@@ -1,4 +1,4 @@
-import type { AddressKind, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../types.ts';
 import { toText } from './fields.ts';
 
 /** 'ERC20' | 'ERC721' | 'ERC1155' from any spelling (erc-20, ERC20, 20…); 'none' for anything else. */
@@ -11,7 +11,7 @@ export function toContractType(value: unknown): ContractType {
 }
 
 /** 'contract' | 'wallet' | 'unknown' from the indexer's type field (eoa/account/wallet count as wallet). */
-export function toAddressKind(value: unknown): AddressKind {
+export function toAddressType(value: unknown): AddressType {
   const text = toText(value)?.toLowerCase();
   if (text === 'contract') return 'contract';
   if (text === 'wallet' || text === 'eoa' || text === 'account' || text === 'address') return 'wallet';

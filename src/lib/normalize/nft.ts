@@ -96,7 +96,7 @@ export function normalizeNftTokens(raw: unknown, context: NftTokenContext = {}):
 }
 
 /** An NFT transfer (from/fromAddress, to/toAddress, txHash/transactionHash); price defaults '0'. Null without parties. */
-export function normalizeNftTransfer(raw: unknown): NftTransfer | null {
+function normalizeNftTransfer(raw: unknown): NftTransfer | null {
   if (!isRecord(raw)) return null;
   const from = toAddress(pick(raw, 'from', 'fromAddress'));
   const to = toAddress(pick(raw, 'to', 'toAddress'));

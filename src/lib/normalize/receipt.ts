@@ -22,7 +22,7 @@ export function normalizeLog(raw: unknown): Log | null {
 }
 
 /** A list of logs; unreadable items are dropped. */
-export function normalizeLogs(raw: unknown): Log[] {
+function normalizeLogs(raw: unknown): Log[] {
   return normalizeList(raw, normalizeLog, 'logs');
 }
 

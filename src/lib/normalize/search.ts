@@ -1,7 +1,7 @@
-import type { SearchResult } from '../types.ts';
+import type { SearchResult } from '../wire.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, pick, toAddress, toHash, toImageUrl, toText } from './fields.ts';
-import { toAddressKind, toContractType } from './kinds.ts';
+import { toAddressType, toContractType } from './kinds.ts';
 
 type SearchType = SearchResult['type'];
 
@@ -56,7 +56,7 @@ function build(type: SearchType, data: unknown, envelope: Record<string, unknown
       const address = toAddress(pick(data, 'address', 'contractAddress'));
       if (address === null) return null;
       const contractType = toContractType(pick(envelope, 'contractType') ?? data['contractType']);
-      let addressType = toAddressKind(pick(envelope, 'addressType') ?? data['type']);
+      let addressType = toAddressType(pick(envelope, 'addressType') ?? data['type']);
       if (addressType === 'unknown' && contractType !== 'none') addressType = 'contract';
       return { type, data: { address, balance: toBigInt(data['balance']) }, addressType, contractType };
     }

@@ -1,5 +1,5 @@
-import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../wire.ts';
+import { formatUnits, parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress } from './fields.ts';
 
 /** Transactions per second from /stats/tps {tps, …}; null when absent. */
@@ -65,5 +65,5 @@ export function normalizeValidatorPayout(raw: unknown): ValidatorPayout | null {
   const validators = normalizeList(raw['validators'], normalizePayoutEntry);
   if (wei === null && validators.length === 0) return null;
   const totalPayoutWei = wei ?? validators.reduce((sum, v) => sum + (v.payoutWei ?? 0n), 0n);
-  return { totalPayoutWei, totalPayoutEther: formatUnitsExact(totalPayoutWei, 18), validators };
+  return { totalPayoutWei, totalPayoutEther: formatUnits(totalPayoutWei, 18), validators };
 }

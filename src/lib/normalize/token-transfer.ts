@@ -1,5 +1,5 @@
 import type { TokenTransfer } from '../types.ts';
-import { formatUnitsExact, parseUnits, toBigInt, toCount, toDecimals, toTimestamp } from './bignum.ts';
+import { formatUnits, parseUnits, toBigInt, toCount, toDecimals, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toText } from './fields.ts';
 
 /** Fallbacks from the enclosing transaction, for transfers nested in one. */
@@ -41,7 +41,7 @@ export function normalizeTokenTransfer(raw: unknown, context: TransferContext = 
     name: toText(pick(raw, 'tokenName', 'name') ?? token['name']) ?? TRANSFER_DEFAULTS.name,
     decimals,
     rawAmount,
-    amount: formatUnitsExact(rawAmount, decimals),
+    amount: formatUnits(rawAmount, decimals),
     tokenId: tokenId === null ? null : tokenId.toString(),
     tokenType: toText(pick(raw, 'tokenType', 'type')),
   };

@@ -1,4 +1,4 @@
-import { serverCache } from '../cache.ts';
+import { serverCache } from './ttl-cache.ts';
 import { fetchHeadMark, fetchLatestBlock, LATEST_TTL_MS, type HeadMark } from '../blocks/latest.ts';
 import { indexer } from './indexer.ts';
 

@@ -1,5 +1,5 @@
 import { createIndexerClient, type IndexerClient } from '../indexer/client.ts';
-import { readConfig } from '../config.ts';
+import { readConfig } from './config.ts';
 import { deadlineFetch } from './deadline.ts';
 
 let client: { key: string; client: IndexerClient } | undefined;

@@ -5,7 +5,7 @@ import { setUploadedLogos } from '../tokens/logo-index.ts';
 import { indexer } from './indexer.ts';
 
 /** How long a read list is used before it is read again. */
-export const LOGO_INDEX_TTL_MS = 5_000;
+const LOGO_INDEX_TTL_MS = 5_000;
 /** A page never waits longer than this for the list. */
 const LOGO_INDEX_TIMEOUT_MS = 1_500;
 

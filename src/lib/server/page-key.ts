@@ -1,6 +1,6 @@
 // The render cache's key of a request (src/middleware.ts keeps and serves the pages; scripts/site-server.ts looks kept
 // pages up before Astro runs): which pages are kept per head block, and what their key names.
-import { isFinalBlock } from '../blocks/cache.ts';
+import { isFinalBlock } from '../blocks/cache-policy.ts';
 import type { HeadMark } from '../blocks/latest.ts';
 import { parseThemePreference, THEME_COOKIE } from '../theme.ts';
 import { cookieValue, type PageKey } from './render-cache.ts';

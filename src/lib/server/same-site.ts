@@ -10,7 +10,7 @@ const PROBE = 'http://return.invalid';
 /**
  * A path of this site to send the visitor back to: the path and query of `value` when it is a path on the same
  * origin, else null. Refused: absolute and protocol-relative URLs (`//x`, `/\x`, which browsers read as another host),
- * other schemes, control characters (URL parsers drop tabs and newlines, `/\t/x` becoming `//x`), paths that normalise
+ * other schemes, control characters (URL parsers drop tabs and newlines, `/\t/x` becoming `//x`), paths that normalize
  * to `//x` (`/.//x`), and overlong values. The result is the parser's own serialisation, percent-encoded.
  */
 export function localReturnPath(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { classifyQuery, searchResultPath } from '../search-query.ts';
 import { errorMessage, failureStatus, type FailureStatus } from '../http-errors.ts';
 import type { IndexerClient } from '../indexer/client.ts';
-import type { SearchResult } from '../types.ts';
+import type { SearchResult } from '../wire.ts';
 import { addressUrl, blockUrl, txUrl } from '../url.ts';
 
 /** What the search page does with a query. */

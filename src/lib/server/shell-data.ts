@@ -1,6 +1,6 @@
-import { serverCache } from '../cache.ts';
+import { serverCache } from './ttl-cache.ts';
 import { formatGwei } from '../format.ts';
-import type { RpcResult } from '../rpc.ts';
+import type { RpcResult } from '../indexer/rpc.ts';
 import { indexer } from './indexer.ts';
 
 /** Gas price lifetime: the browser refreshes every 30 s, the server need not ask more often. */

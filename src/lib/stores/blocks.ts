@@ -7,7 +7,7 @@ import { normalizeHealth } from '../normalize/health.ts';
 export const BLOCKS_POLL_MS = 30_000;
 
 /** Time-out of one poll: the health call's 2 s (spec core §9). */
-export const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
+const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 
 /** The newest block number the page knows of; seeded from the server's render, raised by polling, never lowered. */
 export const $latestBlock = atom<number | null>(null);

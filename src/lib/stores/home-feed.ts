@@ -1,4 +1,4 @@
-import { formatUnitsExact } from '../normalize/bignum.ts';
+import { formatUnits } from '../normalize/bignum.ts';
 import type { Block, NetworkStats } from '../types.ts';
 
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:
@@ -13,7 +13,7 @@ export const HOME_TRANSACTION_COUNT = 5;
 /** Home health polling interval (spec core §7). */
 export const HOME_HEALTH_INTERVAL_MS = 10_000;
 /** Share of the validators payout shown as its dollar estimate (spec core §9: 10%). */
-export const PAYOUT_USD_PERCENT = 10n;
+const PAYOUT_USD_PERCENT = 10n;
 
 /** The four things the loading overlay counts, in its order. */
 export const HOME_PARTS = ['blocks', 'transactions', 'stats', 'ai'] as const;
@@ -22,7 +22,7 @@ export const HOME_PARTS = ['blocks', 'transactions', 'stats', 'ai'] as const;
 export type HomePart = (typeof HOME_PARTS)[number];
 
 /** The parts whose arrival ends the loading overlay (the AI data is counted but not waited for). */
-export const HOME_BLOCKING_PARTS: readonly HomePart[] = ['blocks', 'transactions', 'stats'];
+const HOME_BLOCKING_PARTS: readonly HomePart[] = ['blocks', 'transactions', 'stats'];
 
 /** The AI card's two figures. */
 export interface HomeAi {
@@ -107,7 +107,7 @@ export function newBadgeText(count: number): string | null {
 
 /** The dollar estimate of the validators payout: 10% of the payout amount, as exact decimal text of dollars. */
 export function payoutUsdEstimate(payoutWei: bigint): string {
-  return formatUnitsExact((payoutWei * PAYOUT_USD_PERCENT) / 100n, 18);
+  return formatUnits((payoutWei * PAYOUT_USD_PERCENT) / 100n, 18);
 }
 
 /** A percentage figure with at most one decimal ('98%', '94.1%'); not a number gives '0%'. */

@@ -3,7 +3,7 @@ import { getTransactionHashes } from '../indexer/transactions.ts';
 import { createTransport, type FetchLike } from '../indexer/transport.ts';
 
 // The indexer reads of the list pages' 30 s polls, in a module of their own: the stores import it on their first
-// tick, so the transport and the normalisers load when the first poll is due, not with the page.
+// tick, so the transport and the normalizers load when the first poll is due, not with the page.
 
 /** The indexer's last block from /health; throws when it cannot be read. */
 export async function readLastBlock(indexerUrl: string, timeoutMs: number, fetchImpl?: FetchLike): Promise<number | null> {

@@ -9,9 +9,9 @@ import { normalizeTransactionHashes } from '../normalize/transaction.ts';
 /** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
 export const TX_LIST_POLL_MS = 30_000;
 /** Newest transactions read per poll (the largest page size): more than this many new ones count as this many. */
-export const TX_LIST_POLL_LIMIT = 100;
+const TX_LIST_POLL_LIMIT = 100;
 /** Time-out of a browser poll (the second client's, spec core §9). */
-export const TX_LIST_POLL_TIMEOUT_MS = SECOND_CLIENT_TIMEOUT_MS;
+const TX_LIST_POLL_TIMEOUT_MS = SECOND_CLIENT_TIMEOUT_MS;
 
 /** The indexer base URL the feed polls; null until a page sets it. */
 export const $txFeedIndexer = atom<string | null>(null);

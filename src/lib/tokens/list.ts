@@ -1,12 +1,12 @@
 // Token list rules (spec tokens §2.2, §5, §9): market figures per token, search, sort and paging, all on the server.
 import { PAGE_SIZES, pageCount, parsePageQuery } from '../pagination.ts';
-import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
+import { marketCap, quoteOf, type PriceBook } from '../server/prices.ts';
 import type { Token } from '../types.ts';
 import { tokenPriority, type TokenSource } from './presets.ts';
 import { isOneOf } from '../params.ts';
 
 /** Sortable columns, as named in `?sort=`. */
-export const TOKEN_SORT_KEYS = ['token', 'price', 'change', 'volume', 'marketCap', 'holders'] as const;
+const TOKEN_SORT_KEYS = ['token', 'price', 'change', 'volume', 'marketCap', 'holders'] as const;
 
 /** One sortable column. */
 export type TokenSortKey = (typeof TOKEN_SORT_KEYS)[number];
@@ -90,7 +90,7 @@ export function matchesToken(token: Pick<Token, 'name' | 'symbol' | 'address'>, 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Compares token names as the Token column sorts them (case-insensitive, numbers in numeric order). */
-export function compareNames(a: string, b: string): number {
+function compareNames(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
@@ -99,7 +99,7 @@ function valueOf(row: TokenRow, key: Exclude<TokenSortKey, 'token'>): number | n
 }
 
 /** Order of rows with equal sort values: priority (presets first), then more holders, then name, then address. */
-export function compareTies(a: TokenRow, b: TokenRow): number {
+function compareTies(a: TokenRow, b: TokenRow): number {
   return (
     a.priority - b.priority ||
     (b.token.holders ?? -1) - (a.token.holders ?? -1) ||

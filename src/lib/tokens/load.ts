@@ -3,11 +3,12 @@ import { safe, type IndexerClient } from '../indexer/client.ts';
 import { failureStatus, type FailureStatus } from '../http-errors.ts';
 import { isWellFormedAddress } from '../address/params.ts';
 import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../pagination.ts';
-import type { HoldersResponse, Token, TokenTransfer } from '../types.ts';
+import type { Token, TokenTransfer } from '../types.ts';
+import type { HoldersResponse } from '../wire.ts';
 import type { TokenTab } from './params.ts';
 
 /** Tokens fetched per /tokens call (the indexer's largest page). */
-export const TOKEN_FETCH_PAGE = 100;
+const TOKEN_FETCH_PAGE = 100;
 
 /** The list is small: at most this many tokens are fetched, then sorted, searched and paged here. */
 export const TOKEN_LIST_MAX = 300;

@@ -1,6 +1,6 @@
 // Token detail page (spec tokens §2.3): its figures and labels.
 import { formatTokenAmount } from '../format.ts';
-import { marketCap, quoteOf, type PriceBook } from '../prices.ts';
+import { marketCap, quoteOf, type PriceBook } from '../server/prices.ts';
 import type { Token } from '../types.ts';
 
 /** The only price range there is: shown, but choosing it changes nothing (spec tokens §2.3). */

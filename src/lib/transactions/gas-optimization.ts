@@ -1,6 +1,6 @@
 import { loadAiDashboardData, type AiDataSource } from '../ai/data.ts';
 import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai/fallback.ts';
-import type { TtlCache } from '../cache.ts';
+import type { TtlCache } from '../server/ttl-cache.ts';
 import { errorMessage } from '../http-errors.ts';
 import type { AiDashboardData } from '../types.ts';
 import { lazy } from '../lazy.ts';

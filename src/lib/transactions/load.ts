@@ -1,7 +1,6 @@
 import { safe, type IndexerClient } from '../indexer/client.ts';
 import { formatTokenAmount } from '../format.ts';
 import { failureStatus, type FailureStatus } from '../http-errors.ts';
-import { readTokenMeta } from '../rpc.ts';
 import { detailStatusBadge, type StatusBadge } from '../status.ts';
 import {
   DEFAULT_TOKEN_META,
@@ -71,14 +70,14 @@ export type TxDetailResult =
   | { state: 'error'; status: FailureStatus };
 
 /** The reads the detail page needs (the indexer client fits). */
-export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'proxyRpc'> &
+export type TxDetailSource = Pick<IndexerClient, 'getTransaction' | 'getReceipt' | 'getDecodedTransaction' | 'readTokenMeta'> &
   Partial<Pick<IndexerClient, 'getRevertReason' | 'getContract' | 'getContractVerified' | 'getContractSource' | 'getToken'>>;
 
 /**
  * The verified name of the contract a call went to: the bundled indexer names it in the contract's details; with
  * another indexer a verified contract's source gives it. Null for accounts and unverified contracts.
  */
-export async function verifiedContractName(source: TxDetailSource, address: string): Promise<string | null> {
+async function verifiedContractName(source: TxDetailSource, address: string): Promise<string | null> {
   if (!source.getContract) return null;
   const details = await safe(source.getContract(address), null);
   if (details === null) return null;
@@ -92,28 +91,22 @@ export function isTxHash(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value);
 }
 
-
 /** Time-out of one token metadata read through the RPC proxy. */
 const TOKEN_META_TIMEOUT_MS = 2_000;
-
-/** Token name, symbol and decimals through the indexer's RPC proxy (defaults for failed reads). */
-export function rpcTokenReader(source: Pick<IndexerClient, 'proxyRpc'>): TokenMetaReader {
-  return (tokenAddress) => readTokenMeta(source, tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS });
-}
 
 /**
  * Token name, symbol and decimals: the indexer's token record when it names the token, else (or for what it lacks)
  * read from the token itself with the spec's eth_call selectors through the RPC proxy (tokens §7). The chain
  * operator's indexer knows its tokens but its proxy may fail (it speaks https only): the record alone then names them.
  */
-export function tokenReader(source: Pick<IndexerClient, 'proxyRpc'> & Partial<Pick<IndexerClient, 'getToken'>>): TokenMetaReader {
+export function tokenReader(source: Pick<IndexerClient, 'readTokenMeta'> & Partial<Pick<IndexerClient, 'getToken'>>): TokenMetaReader {
   const getToken = source.getToken;
   return async (tokenAddress) => {
     const known = getToken ? await safe(getToken(tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS }), null) : null;
     const name = known && known.name !== DEFAULT_TOKEN_META.name ? known.name : null;
     const symbol = known && known.symbol !== DEFAULT_TOKEN_META.symbol ? known.symbol : null;
     if (known && name !== null && symbol !== null) return { name, symbol, decimals: known.decimals };
-    const read = await readTokenMeta(source, tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS });
+    const read = await source.readTokenMeta(tokenAddress, { timeoutMs: TOKEN_META_TIMEOUT_MS });
     return {
       name: name ?? read.name,
       symbol: symbol ?? read.symbol,

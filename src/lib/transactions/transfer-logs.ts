@@ -1,4 +1,5 @@
-import { formatUnits, getAddress } from 'ethers';
+import { getAddress } from 'ethers';
+import { formatUnits } from '../normalize/bignum.ts';
 import { inputSelector } from '../erc20-decode.ts';
 import { DEFAULT_TOKEN_DECIMALS, normalizeDecimals } from '../format.ts';
 
@@ -94,7 +95,7 @@ export function decodeTransferLog(log: LogLike, meta?: Partial<TokenMeta> | null
     from,
     to,
     rawAmount,
-    amount: formatUnits(rawAmount, decimals).replace(/\.0$/, ''),
+    amount: formatUnits(rawAmount, decimals),
     tokenAddress,
     tokenId,
     logIndex: log.logIndex ?? null,

@@ -12,7 +12,7 @@ import {
   tokenLogoPng,
   UPLOADED_LOGO_CACHE_CONTROL,
   VERSIONED_LOGO_CACHE_CONTROL,
-} from '../../lib/tokens/logos.ts';
+} from '../../lib/server/logos.ts';
 
 const CONTENT_TYPES = { png: 'image/png', svg: 'image/svg+xml' } as const;
 

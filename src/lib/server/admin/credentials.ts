@@ -3,7 +3,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** scrypt cost: about 50 ms per check on one core, 16 MiB of memory. */
-export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
 /** A parsed 'scrypt$N$r$p$salt$hash' string (salt and hash base64url). */
 export interface PasswordHash {

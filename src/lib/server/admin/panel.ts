@@ -54,7 +54,7 @@ export interface UnavailableView {
 
 export type AdminView = LoginView | PanelView | UnavailableView;
 
-export const NOT_CONFIGURED = 'The token admin is not configured on this server.';
+const NOT_CONFIGURED = 'The token admin is not configured on this server.';
 
 /** The configured credentials, or the unavailable view saying why there are none. */
 export async function adminSetup(): Promise<AdminCredentials | UnavailableView> {

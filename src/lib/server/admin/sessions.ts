@@ -6,7 +6,7 @@ import { adminPost } from './indexer.ts';
 /** The cookie the cookie policy lists as necessary, for the session. */
 export const SESSION_COOKIE = 'session_id';
 /** A session ends after this long without a request. */
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** The cookie is sent only to the admin panel's paths. */
 export const SESSION_COOKIE_PATH = '/token-admin';
 

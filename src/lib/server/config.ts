@@ -1,3 +1,5 @@
+import { DEFAULT_IPFS_GATEWAY } from '../nfts/image.ts';
+
 /** Server-side configuration, read from the environment at request time so one build serves any deployment. */
 export interface SiteConfig {
   /** Indexer base URL the server uses. */
@@ -42,4 +44,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       contactEmail: pick('CONTACT_EMAIL', 'contact@sto.network'),
     },
   };
+}
+
+/** The IPFS gateway from the environment (IPFS_GATEWAY, http(s) only), with a trailing slash; the default otherwise. */
+export function readIpfsGateway(env: Record<string, string | undefined> = process.env): string {
+  const value = env['IPFS_GATEWAY']?.trim() ?? '';
+  if (!/^https?:\/\/\S+$/i.test(value)) return DEFAULT_IPFS_GATEWAY;
+  try {
+    const href = new URL(value).href;
+    return href.endsWith('/') ? href : `${href}/`;
+  } catch {
+    return DEFAULT_IPFS_GATEWAY;
+  }
 }

@@ -2,17 +2,17 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { inlinedStylesheet, prunePage } from '../server/critical-css.ts';
-import { createScriptClassIndex } from '../server/css/page-classes.ts';
-import { createPruner } from '../server/css/prune.ts';
-import { deferModuleScripts } from '../server/late-scripts.ts';
-import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../indexer/src/http/encoding.ts';
+import { inlinedStylesheet, prunePage } from '../critical-css.ts';
+import { createScriptClassIndex } from '../css/page-classes.ts';
+import { createPruner } from '../css/prune.ts';
+import { deferModuleScripts } from '../late-scripts.ts';
+import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../../indexer/src/http/encoding.ts';
 
 // Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
 // beside itself as .br and .gz at the highest effort, once, so the site's server sends them precompressed.
 
 /** Extensions of the files that are compressed. */
-export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
+const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
 
 const ENCODINGS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
@@ -51,7 +51,7 @@ export function precompressDirectory(dir: string): { files: number; bytes: numbe
  * stylesheet, module scripts after the first paint; the whole stylesheet they name is written under its immutable
  * name.
  */
-export function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
+function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
   const htmlFiles = [...files(dir)].filter((path) => extname(path) === '.html');
   let pruner = null;
   for (const path of htmlFiles) {

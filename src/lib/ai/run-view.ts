@@ -1,7 +1,7 @@
 import { formatActivityTime } from '../format-time.ts';
 import { lazy } from '../lazy.ts';
 import type { AiActivityItem, AiActivityType, AiDashboardData } from '../types.ts';
-import type { AiTestStatus } from './test-flow.ts';
+import type { AiTestStatus } from './run-flow.ts';
 
 // What the AI test page shows of the dashboard data, for both the server's HTML and the browser's script (which
 // writes the same structure with DOM calls and textContent: the data is never inserted as HTML). Class names are

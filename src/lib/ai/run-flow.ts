@@ -1,6 +1,9 @@
-import type { AiDashboardData, Health } from '../types.ts';
-import { appendLog, type DebugLogEntry, type LogType } from './test-log.ts';
+import type { AiDashboardData } from '../types.ts';
+import type { Health } from '../wire.ts';
+import { appendLog, type DebugLogEntry, type LogType } from './debug-log.ts';
 
+// The AI Test page runs the dashboard's data computation against the indexer; its modules are named run-* (and
+// debug-log.ts), not test-*, because they are the page's production code, not tests.
 // The AI test page's flow, free of the DOM and of HTTP so it can be tested with plain functions: on start it reads
 // the indexer's health and fetches the data only when the status is 'ok' (else 'API connection failed', a warning,
 // no fetch); Run Test fetches the dashboard data; Clear Logs empties the log.

@@ -1,11 +1,11 @@
 // Token prices (spec tokens §4, §7, §8, §9): the built-in USD prices, replaced by a market-data provider's quotes only
 // when MARKET_DATA_API_KEY is set. Without a key no request is ever made. The book is refreshed every 5 minutes; a
 // failed fetch keeps the built-in prices and carries the spec's message for the pages to show.
-import { formatUnits } from 'ethers';
-import { formatUsd } from './format.ts';
-import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './tokens/market-data.ts';
+import { formatUsd } from '../format.ts';
+import { formatUnits } from '../normalize/bignum.ts';
+import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './market-data.ts';
 
-export type { PriceQuote } from './tokens/market-data.ts';
+export type { PriceQuote } from './market-data.ts';
 
 /** Built-in USD prices by symbol (spec tokens §9). */
 export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 };
@@ -14,7 +14,7 @@ export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USD
 export const PRICE_REFRESH_MS = 300_000;
 
 /** Time-out of one provider call. */
-export const MARKET_DATA_TIMEOUT_MS = 5_000;
+const MARKET_DATA_TIMEOUT_MS = 5_000;
 
 /** Message when the first fetch fails. */
 export const PRICE_FETCH_FAILED = 'Failed to fetch token prices';
@@ -23,7 +23,7 @@ export const PRICE_FETCH_FAILED = 'Failed to fetch token prices';
 export const PRICE_REFRESH_FAILED = 'Failed to refresh token prices';
 
 /** Environment variable holding the provider's key. */
-export const MARKET_DATA_KEY_ENV = 'MARKET_DATA_API_KEY';
+const MARKET_DATA_KEY_ENV = 'MARKET_DATA_API_KEY';
 
 /** The symbols asked of the provider: only the built-in ones, so a chain token's symbol never picks up a namesake's quote. */
 export const MARKET_SYMBOLS: readonly string[] = Object.keys(FALLBACK_PRICES);

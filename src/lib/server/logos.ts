@@ -1,10 +1,10 @@
 // Token logos (spec tokens §4, §7): served at /token-logos/{address}.png: a logo an admin uploaded (stored by the
 // indexer), else a preset's bundled logo, drawn here. Which tokens have one is decided in logo-url.ts.
-import { uploadedLogo } from './logo-index.ts';
-import { drawLogo, LOGO_PIXELS } from './logo-art.ts';
-import { tokenLogoUrl } from './logo-url.ts';
+import { uploadedLogo } from '../tokens/logo-index.ts';
+import { drawLogo, LOGO_PIXELS } from '../tokens/logo-art.ts';
+import { tokenLogoUrl } from '../tokens/logo-url.ts';
 import { encodePng } from './png.ts';
-import { presetByAddress } from './presets.ts';
+import { presetByAddress } from '../tokens/presets.ts';
 
 /** Headers of every answer of the logo route: nothing in it may run, and browsers must not guess another type. */
 export const LOGO_SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TEST_LOG_LIMIT, LOG_TYPE_CLASS, LOG_TYPES, appendLog, logClock, type DebugLogEntry } from '../../src/lib/ai/test-log.ts';
+import { AI_TEST_LOG_LIMIT, LOG_TYPE_CLASS, LOG_TYPES, appendLog, logClock, type DebugLogEntry } from '../../src/lib/ai/debug-log.ts';
 
 function entry(id: number): DebugLogEntry {
   return { id, message: `m${id}`, type: 'info', time: '2026-11-22T04:01:02.345Z' };

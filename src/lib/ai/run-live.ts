@@ -2,8 +2,8 @@ import { getHealth } from '../indexer/health.ts';
 import { browserTransport } from '../indexer/transport.ts';
 import { readJsonScript } from '../json-script.ts';
 import type { AiActivityItem, AiDashboardData } from '../types.ts';
-import { aiTestStatus, createAiTestController, type AiTestState } from './test-flow.ts';
-import { LOG_TYPE_CLASS, logClock, type DebugLogEntry } from './test-log.ts';
+import { aiTestStatus, createAiTestController, type AiTestState } from './run-flow.ts';
+import { LOG_TYPE_CLASS, logClock, type DebugLogEntry } from './debug-log.ts';
 import {
   ACTIVITY_TYPE_LABEL,
   DOWNLOAD_FILE_NAME,
@@ -18,7 +18,7 @@ import {
   newestChanged,
   rawJson,
   resultCards,
-} from './test-view.ts';
+} from './run-view.ts';
 
 // The AI test page's script (no framework): wires Run Test, Clear Logs and Download, runs the start-up health check,
 // and writes each new state into the server's structure with DOM calls (textContent only: chain data is hostile).
