@@ -1,6 +1,6 @@
 import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO } from '../num.ts';
+import { formatUnits, PADDED_ZERO } from '../chain/num.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';

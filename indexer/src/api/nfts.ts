@@ -1,6 +1,6 @@
 import { parseAddress, parsePaging, parseTokenId } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { pad, PADDED_ZERO, unpad } from '../num.ts';
+import { pad, PADDED_ZERO, unpad } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
 import { extractTraits } from '../metadata/parse.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';

@@ -1,6 +1,6 @@
 import { isAddress, isHash } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { pad } from '../num.ts';
+import { pad } from '../chain/num.ts';
 import { addressKind, nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, type NftRow } from './nft-json.ts';

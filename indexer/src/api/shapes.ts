@@ -1,4 +1,5 @@
-import { formatUnits, unpad } from '../num.ts';
+import { formatUnits, unpad } from '../chain/num.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { methodName } from './decode.ts';
 
 /** A row of the blocks table. */
@@ -140,7 +141,7 @@ export function logJson(l: LogRow, blockHash?: string) {
     logIndex: l.log_index,
     blockNumber: l.block_number,
     transactionHash: l.tx_hash,
-    transactionIndex: l.tx_id % 1_000_000,
+    transactionIndex: l.tx_id % ROW_ID_BLOCK,
     ...(blockHash ? { blockHash } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO, percentage, unpadBigInt } from '../num.ts';
+import { formatUnits, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
 import { TRANSFER_SELECT, transferJson, type TransferRow } from './shapes.ts';
 

@@ -1,5 +1,5 @@
 import { HttpError, type Router } from '../http/router.ts';
-import { RpcError } from '../rpc.ts';
+import { RpcError } from '../chain/rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
 import { traceCalls, type InternalCall } from './trace.ts';
 import { parseHash, parsePaging } from '../http/params.ts';

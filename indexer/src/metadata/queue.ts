@@ -1,6 +1,6 @@
-import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
+import { decodeString, encodeCall, SELECTORS } from '../chain/abi.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { RpcError, type RpcClient } from '../rpc.ts';
+import { RpcError, type RpcClient } from '../chain/rpc.ts';
 import { FetchRefusedError, fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
 import { resolveMetadataUri, substituteId } from './uri.ts';

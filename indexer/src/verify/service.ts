@@ -1,6 +1,6 @@
 import { HttpError } from '../http/router.ts';
 import type { Store } from '../store/types.ts';
-import type { RpcClient } from '../rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import type { Compilers } from './compilers.ts';
 import { parseVerificationRequest, type VerificationInput } from './input.ts';
 import type { CompilerPool } from './pool.ts';

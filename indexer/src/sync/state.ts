@@ -1,9 +1,25 @@
-import type { Queryable, Store } from './store/types.ts';
-import type { SyncStatus } from './sync.ts';
+import type { Queryable, Store } from '../store/types.ts';
 
 // The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
 // the API from the same database (INDEXER_ROLE=api, or an indexer waiting for the sync lock) report what the
 // syncer does and drop cached responses after a reorg (issue 14).
+
+/** Sync progress as /health reports it. */
+export interface SyncStatus {
+  lastBlock: number | null;
+  target: number | null;
+  running: boolean;
+  catchingUp: boolean;
+  rpcConnected: boolean;
+  lastError: string | null;
+  /** Rollbacks so far: cached API responses of an older generation are stale. */
+  reorgs: number;
+  /**
+   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
+   * while unknown (the metadata queue has not read the stored count, or does not run).
+   */
+  metadataUpdates: number | null;
+}
 
 /** The status of a process that neither syncs nor has read a syncer's state yet. */
 export const IDLE_STATUS: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0, metadataUpdates: 0 };

@@ -1,12 +1,12 @@
 import type { AddressBook } from './address-book.ts';
-import type { Queryable, Store } from './store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { ZERO_ADDRESS } from './fetch.ts';
 import { Ledger } from './ledger.ts';
-import { hexToBigInt, pad, toHex } from './num.ts';
+import { hexToBigInt, pad, toHex } from '../chain/num.ts';
 import { totalSupplies } from './probe.ts';
-import { isStateUnavailable, unwrap, type RpcClient } from './rpc.ts';
+import { isStateUnavailable, unwrap, type RpcClient } from '../chain/rpc.ts';
 import type { TokenType } from './transfers.ts';
-import { ROW_ID_BLOCK } from './writer.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 
 interface TransferRow {
   token_address: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from './store/types.ts';
+import type { Queryable } from '../store/types.ts';
 import type { ContractProbe } from './probe.ts';
 
 /** What the indexer knows about an address: a probed contract, a contract already stored, or an account. */

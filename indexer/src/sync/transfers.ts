@@ -1,4 +1,4 @@
-import { decodeUint, topicToAddress } from './abi.ts';
+import { decodeUint, topicToAddress } from '../chain/abi.ts';
 
 /** keccak256('Transfer(address,address,uint256)'), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

@@ -1,11 +1,11 @@
 import { AddressBook } from './address-book.ts';
-import type { Queryable, Store } from './store/types.ts';
-import { countReorg, storedReorgs, SyncStatePublisher } from './sync-state.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { countReorg, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
-import { hexToNumber, toHex } from './num.ts';
+import { hexToNumber, toHex } from '../chain/num.ts';
 import { ProgressBar } from './progress.ts';
 import { rollbackTo } from './rollback.ts';
-import type { RpcClient } from './rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import { Writer } from './writer.ts';
 
 /** Tuning and hooks of the sync loop. */
@@ -25,23 +25,6 @@ export interface SyncOptions {
    * checks that this process still owns the sync, so one that lost the sync lock cannot write after a takeover.
    */
   fence?: (tx: Queryable) => Promise<void>;
-}
-
-/** Sync progress as /health reports it. */
-export interface SyncStatus {
-  lastBlock: number | null;
-  target: number | null;
-  running: boolean;
-  catchingUp: boolean;
-  rpcConnected: boolean;
-  lastError: string | null;
-  /** Rollbacks so far: cached API responses of an older generation are stale. */
-  reorgs: number;
-  /**
-   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
-   * while unknown (the metadata queue has not read the stored count, or does not run).
-   */
-  metadataUpdates: number | null;
 }
 
 interface Tip {
