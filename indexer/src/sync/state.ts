@@ -1,3 +1,4 @@
+import { BackgroundLoop } from '../background/loop.ts';
 import type { Queryable, Store } from '../store/types.ts';
 
 // The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
@@ -106,8 +107,8 @@ export class SyncStateReader {
   /** While true the state is not read (this process syncs and knows it first-hand). */
   private readonly paused: () => boolean;
   private current: SyncStatus = IDLE_STATUS;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
+  /** Does not keep the process alive: it only feeds the API, whose server does. */
+  private readonly loop = new BackgroundLoop(() => this.poll(), { unref: true });
   private failing = false;
   private readonly waiters: { test: (s: SyncStatus) => boolean; resolve: () => void }[] = [];
 
@@ -121,7 +122,7 @@ export class SyncStateReader {
   /** Reads the state once, then keeps it fresh. */
   async start(): Promise<void> {
     await this.refresh();
-    this.schedule();
+    this.loop.start();
   }
 
   status(): SyncStatus {
@@ -159,17 +160,15 @@ export class SyncStateReader {
     return this.current;
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      if (this.paused()) this.schedule();
-      else void this.refresh().then(() => this.schedule());
-    }, this.pollMs);
-    this.timer.unref();
+  private async poll(): Promise<void> {
+    while (this.loop.running) {
+      await this.loop.sleep(this.pollMs);
+      if (this.loop.running && !this.paused()) await this.refresh();
+    }
   }
 
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+  /** Stops polling; resolves once a read in progress has ended. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
