@@ -11,25 +11,8 @@ import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { decodeEvent, eventTopic } from './events.ts';
-import { logJson, type LogRow } from './shapes.ts';
-
-interface ContractRow {
-  address: string;
-  creator: string | null;
-  creation_tx: string | null;
-  block_number: number | null;
-  timestamp: number | null;
-  first_seen_block: number;
-  contract_type: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  total_supply: string | null;
-  owner: string | null;
-  code_size: number | null;
-  holder_count: number;
-  transfer_count: number;
-}
+import type { ContractRow, LogRow } from '../store/rows.ts';
+import { logJson } from './shapes.ts';
 
 const NOT_VERIFIED = { success: false, error: 'Contract is not verified' };
 

@@ -4,7 +4,8 @@ import { pad } from '../chain/num.ts';
 import { addressKind, nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, type NftRow } from './nft-json.ts';
-import { blockJson, txJson, type BlockRow, type TxRow } from './shapes.ts';
+import type { BlockRow, TxRow } from '../store/rows.ts';
+import { blockJson, txJson } from './shapes.ts';
 
 /** One search hit in the spec's result shape. */
 export interface SearchResult {

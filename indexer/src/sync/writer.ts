@@ -7,7 +7,8 @@ import { insertRows, runIn, selectIn } from './bulk.ts';
 import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from '../chain/num.ts';
 import type { ContractProbe } from './probe.ts';
-import { parseTransferLog, type TokenType } from './transfers.ts';
+import type { TokenType } from '../store/rows.ts';
+import { parseTransferLog } from './transfers.ts';
 
 /** Block producers whose reward totals the writer remembers at most (a chain with more reads them again). */
 const MAX_PRODUCERS = 10_000;
