@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startAnvil } from '../devnet/anvil.ts';
 import { runScenario } from '../devnet/scenario.ts';
-import { AddressBook } from '../indexer/src/address-book.ts';
-import type { FetchContext } from '../indexer/src/fetch.ts';
+import { AddressBook } from '../indexer/src/sync/address-book.ts';
+import type { FetchContext } from '../indexer/src/sync/fetch.ts';
 import { startIndexer, type IndexerOptions } from '../indexer/src/main.ts';
-import { hexToNumber, toHex } from '../indexer/src/num.ts';
-import { RpcClient } from '../indexer/src/rpc.ts';
+import { hexToNumber, toHex } from '../indexer/src/chain/num.ts';
+import { RpcClient } from '../indexer/src/chain/rpc.ts';
 import { openSqlite } from '../indexer/src/store/sqlite.ts';
-import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync.ts';
+import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync/syncer.ts';
 import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { postgresInstalled, startPostgres } from '../indexer/testing/postgres.ts';
 

@@ -1,20 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { buildRouter } from './api/routes.ts';
-import { Checkpointer } from './checkpointer.ts';
-import { openDatabase } from './db.ts';
-import { holdSyncLock, openPostgres, type PostgresStore, type SyncLock } from './store/postgres.ts';
+import { Checkpointer } from './store/checkpointer.ts';
+import { openDatabase } from './store/sqlite.ts';
+import { openPostgres, type PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
-import type { Queryable, Store } from './store/types.ts';
-import { IDLE_STATUS, SyncStateReader } from './sync-state.ts';
+import type { Store } from './store/types.ts';
+import { SyncLeader } from './sync/leader.ts';
+import { IDLE_STATUS, SyncStateReader, type SyncStatus } from './sync/state.ts';
 import { createApiServer } from './http/server.ts';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.ts';
 import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
-import { ProgressBar } from './progress.ts';
-import { RpcClient } from './rpc.ts';
-import { Syncer, type SyncOptions, type SyncStatus, type SyncTimings } from './sync.ts';
+import { ProgressBar } from './sync/progress.ts';
+import { RpcClient } from './chain/rpc.ts';
+import { Syncer, type SyncOptions, type SyncTimings } from './sync/syncer.ts';
 import { Compilers, DEFAULT_COMPILER_LIST_URL } from './verify/compilers.ts';
 import { CompilerPool } from './verify/pool.ts';
 import { VerificationService } from './verify/service.ts';
@@ -122,17 +122,10 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;
   const pollMs = opts.pollMs ?? 1000;
 
-  // The syncing part: on SQLite it runs at once; on PostgreSQL while this process holds the sync lock, and a
-  // fence in every write makes sure a process that lost the lock writes nothing after another took over.
+  // The syncing part: on SQLite it runs at once; on PostgreSQL while this process holds the sync lock (sync/leader.ts).
   let syncer: Syncer | null = null;
   let metadata: MetadataQueue | null = null;
-  const owner = randomUUID();
-  const fence = pgStore
-    ? async (tx: Queryable) => {
-        const row = await tx.one<{ owner: string | null }>('SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE');
-        if (row?.owner !== owner) throw new Error('another process took over the sync');
-      }
-    : undefined;
+  const leader = pgStore && role === 'all' ? new SyncLeader(pgStore, { log, lead: () => startSync(), follow: () => stopSync() }) : null;
   const startSync = (): void => {
     syncer = new Syncer(store, rpc, {
       ...opts.sync,
@@ -140,7 +133,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       log,
       progress,
       ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
-      ...(fence ? { fence } : {}),
+      ...(leader ? { fence: leader.fence } : {}),
     });
     const s = syncer;
     metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
@@ -199,48 +192,15 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       });
     });
   } catch (err) {
-    reader?.stop();
-    await Promise.all([verifier.close(), store.close()]);
+    await Promise.all([reader?.stop(), verifier.close()]);
+    await store.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  // On PostgreSQL: wait for the sync lock in the background, sync while it is held, wait again if it is lost.
-  const abort = new AbortController();
-  // Made before anything can abort, so that a stop at any moment ends the wait below.
-  const aborted = new Promise<null>((resolve) => abort.signal.addEventListener('abort', () => resolve(null), { once: true }));
-  let lock: SyncLock | null = null;
-  let locking: Promise<void> | null = null;
-  const acquire = async (): Promise<void> => {
-    if (!pgStore) return;
-    while (!abort.signal.aborted) {
-      let lost: (err: Error) => void = () => {};
-      const gone = new Promise<Error>((resolve) => (lost = resolve));
-      try {
-        lock = await holdSyncLock(pgStore, { signal: abort.signal, onLost: (err) => lost(err) });
-        await store.run('UPDATE sync_state SET owner = ? WHERE id = 1', owner);
-      } catch (err) {
-        if (abort.signal.aborted) return;
-        await lock?.release();
-        lock = null;
-        log(`sync: could not take the sync lock: ${err instanceof Error ? err.message : String(err)} (retrying)`);
-        await new Promise((r) => setTimeout(r, 2000));
-        continue;
-      }
-      // Stopped while the lock came: give it back without syncing.
-      if (abort.signal.aborted) return;
-      log('sync: this process syncs (it holds the sync lock)');
-      startSync();
-      const reason = await Promise.race([gone, aborted]);
-      if (reason === null) return;
-      log(`sync: lost the sync lock (${reason.message}); stopping and waiting to take it again`);
-      await stopSync();
-      lock = null;
-    }
-  };
   if (role === 'all') {
-    if (pgStore) locking = acquire();
+    if (leader) leader.start();
     else startSync();
   }
 
@@ -267,14 +227,15 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     syncTimings: () => syncer?.syncTimings() ?? null,
     stop() {
       stopped ??= (async () => {
-        abort.abort();
-        reader?.stop();
+        // Ends a wait for the sync lock at once.
+        const leaving = leader?.stop();
+        const unread = reader?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         // The lock loop ends first, so that no syncer starts after the one stopped here.
-        await locking;
-        await Promise.all([stopSync(), closed, verifier.close()]);
-        await (lock)?.release();
+        await leaving;
+        await Promise.all([stopSync(), unread, closed, verifier.close()]);
+        await leader?.release();
         await checkpointer?.close();
         await store.close();
       })();

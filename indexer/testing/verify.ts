@@ -1,8 +1,8 @@
 // Checks of an indexer database against the chain, shared by the integration tests and the benchmark.
-import { decodeAddress, decodeUint, encodeCall, SELECTORS } from '../src/abi.ts';
-import type { RawBlock, RawReceipt } from '../src/chain-types.ts';
-import { PADDED_ZERO, toHex, unpad } from '../src/num.ts';
-import { RpcClient, unwrap } from '../src/rpc.ts';
+import { decodeAddress, decodeUint, encodeCall, SELECTORS } from '../src/chain/abi.ts';
+import type { RawBlock, RawReceipt } from '../src/chain/types.ts';
+import { PADDED_ZERO, toHex, unpad } from '../src/chain/num.ts';
+import { RpcClient, unwrap } from '../src/chain/rpc.ts';
 import type { Queryable } from '../src/store/types.ts';
 
 /** Block, transaction and log counts of the chain up to a block. */

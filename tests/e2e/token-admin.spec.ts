@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
-import { openDatabase } from '../../indexer/src/db.ts';
+import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/server/png.ts';

@@ -13,7 +13,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage } from './backend.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 
 // The indexer's Etherscan-compatible API (/api) against what the verification tools really do:
 // 1. the real forge 1.7.1 binary (npm @foundry-rs/forge), fully offline, verifying a devnet Playground;

@@ -7,7 +7,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage } from './backend.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 
 let anvil: AnvilHandle;

@@ -18,9 +18,9 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { Rng } from '../../devnet/rng.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer, type IndexerOptions } from '../../indexer/src/main.ts';
-import { decodeUint, encodeCall, SELECTORS } from '../../indexer/src/abi.ts';
-import { toHex } from '../../indexer/src/num.ts';
-import { RpcClient, unwrap } from '../../indexer/src/rpc.ts';
+import { decodeUint, encodeCall, SELECTORS } from '../../indexer/src/chain/abi.ts';
+import { toHex } from '../../indexer/src/chain/num.ts';
+import { RpcClient, unwrap } from '../../indexer/src/chain/rpc.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import type { Queryable, Store } from '../../indexer/src/store/types.ts';
 import {

@@ -4,7 +4,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { scratchStorage } from './backend.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 
 // POST /contracts/{a}/interact against a real anvil and the real indexer: the verified Playground's functions are
 // called with their ABI through eth_call, results come back as plain JSON and reverts with their decoded reason.

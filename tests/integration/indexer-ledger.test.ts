@@ -4,10 +4,10 @@
 // balance, holder count, transfer count and NFT row equal to the per-transfer results after every batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../devnet/rng.ts';
-import { Ledger, type LedgerTransfer } from '../../indexer/src/ledger.ts';
+import { Ledger, type LedgerTransfer } from '../../indexer/src/sync/ledger.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
-import type { TokenType } from '../../indexer/src/transfers.ts';
-import { pad } from '../../indexer/src/num.ts';
+import type { TokenType } from '../../indexer/src/store/rows.ts';
+import { pad } from '../../indexer/src/chain/num.ts';
 import { scratchStore } from './backend.ts';
 import { PerTransferLedger } from './reference-ledger.ts';
 

@@ -6,7 +6,7 @@ import { scratchStore } from './backend.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
-import { pad } from '../../indexer/src/num.ts';
+import { pad } from '../../indexer/src/chain/num.ts';
 
 const OLD = '0x00000000000000000000000000000000000000a1';
 const NEW = '0x00000000000000000000000000000000000000a2';

@@ -19,7 +19,7 @@ import { createApiServer } from '../../indexer/src/http/server.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
-import { openDatabase } from '../../indexer/src/db.ts';
+import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { serverHeaders } from '../../src/lib/server/indexer.ts';
 

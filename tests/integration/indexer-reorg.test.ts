@@ -7,8 +7,8 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { startLiveActivity } from '../../devnet/live.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
-import { unpad } from '../../indexer/src/num.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { unpad } from '../../indexer/src/chain/num.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { freshStorage } from './backend.ts';
 import {
   chainCounts,

@@ -19,7 +19,7 @@ import {
   waitFor,
 } from '../../indexer/testing/verify.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { freshStorage, openStorage } from './backend.ts';
 
 let anvil: AnvilHandle;

@@ -14,7 +14,7 @@ import type { ContractRef } from '../../devnet/types.ts';
 import { deployedContracts, devnetCompilerVersion, devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { startIndexer, type Indexer, type VerifyOptions } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 
 // Contract verification end to end: a real anvil with the devnet scenario, the real indexer (in this process) and

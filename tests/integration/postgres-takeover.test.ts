@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario } from '../../devnet/scenario.ts';
 import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
 import { counterMismatches, countOf, dumpState, waitFor } from '../../indexer/testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';

@@ -1,8 +1,8 @@
 // The ledger as it was before issue 25: every transfer read and wrote its balances and NFT row at once. Kept as the
-// reference the batched ledger (indexer/src/ledger.ts) must equal, state for state, on both backends.
+// reference the batched ledger (indexer/src/sync/ledger.ts) must equal, state for state, on both backends.
 import type { Queryable } from '../../indexer/src/store/types.ts';
-import { pad, PADDED_ZERO } from '../../indexer/src/num.ts';
-import type { LedgerTransfer } from '../../indexer/src/ledger.ts';
+import { pad, PADDED_ZERO } from '../../indexer/src/chain/num.ts';
+import type { LedgerTransfer } from '../../indexer/src/sync/ledger.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 

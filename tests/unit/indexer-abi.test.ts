@@ -1,6 +1,6 @@
 import { AbiCoder, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { decodeAddress, decodeBool, decodeString, decodeUint, encodeCall, safeText } from '../../indexer/src/abi.ts';
+import { decodeAddress, decodeBool, decodeString, decodeUint, encodeCall, safeText } from '../../indexer/src/chain/abi.ts';
 
 const abi = AbiCoder.defaultAbiCoder();
 const word = (hex: string): string => hex.padStart(64, '0');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classifyAddress, type AddressKind } from '../../indexer/src/metadata/address-guard.ts';
 import { FetchRefusedError, fetchLimited, MAX_REDIRECTS, type FetchLimits, type ResolveHost } from '../../indexer/src/metadata/fetch-limited.ts';
 import { MetadataQueue } from '../../indexer/src/metadata/queue.ts';
-import { RpcClient } from '../../indexer/src/rpc.ts';
+import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
 
 // A real HTTP server on 127.0.0.1; the guard must keep every request away from it unless told otherwise.

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { listMigrations, migrate, MIGRATIONS_DIR, openDatabase } from '../../indexer/src/db.ts';
+import { listMigrations, migrateSqlite as migrate, MIGRATIONS_DIR } from '../../indexer/src/store/migrate.ts';
+import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 
 describe('schema migrations', () => {
   it('applies the repository migrations in order and records them', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnits, pad, PADDED_ZERO, percentage, unpad } from '../../indexer/src/num.ts';
+import { formatUnits, pad, PADDED_ZERO, percentage, unpad } from '../../indexer/src/chain/num.ts';
 
 describe('padded amounts', () => {
   const values = [0n, 1n, 9n, 10n, 999n, 10n ** 18n, 2n ** 256n - 1n, -5n];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderProgress } from '../../indexer/src/progress.ts';
+import { renderProgress } from '../../indexer/src/sync/progress.ts';
 
 describe('catch-up progress line', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   TRANSFER_BATCH_TOPIC,
   TRANSFER_SINGLE_TOPIC,
   TRANSFER_TOPIC,
-} from '../../indexer/src/transfers.ts';
+} from '../../indexer/src/sync/transfers.ts';
 
 const abi = AbiCoder.defaultAbiCoder();
 const A = '0x1111111111111111111111111111111111111111';

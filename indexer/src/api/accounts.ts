@@ -1,4 +1,4 @@
-import { formatUnits, PADDED_ZERO, unpadBigInt } from '../num.ts';
+import { formatUnits, PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
 
 /** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */

@@ -1,11 +1,12 @@
 import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO } from '../num.ts';
+import { formatUnits, PADDED_ZERO } from '../chain/num.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
-import { addressTransferJson, TRANSFER_SELECT, transferJson, txJson, type TransferRow, type TxRow } from './shapes.ts';
+import type { TxRow } from '../store/rows.ts';
+import { TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
 
 /** Transactions sent by, received by or creating an address, newest first. */
 export async function addressTransactions(ctx: ApiContext, address: string, limit: number, offset: number): Promise<TxRow[]> {
@@ -42,14 +43,14 @@ export async function addressTransfers(
   ctx: ApiContext,
   address: string,
   opts: { limit: number; offset: number; token: string | null; types: readonly string[] },
-): Promise<TransferRow[]> {
+): Promise<TransferWithToken[]> {
   const window = opts.limit + opts.offset;
   const types = opts.types.map((t) => `'${t}'`).join(', ');
   const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
   const branch = (col: string): string =>
     `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?) AS ${col}_side`;
   const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
-  return await ctx.db.all<TransferRow>(
+  return await ctx.db.all<TransferWithToken>(
     `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
     ...args(),
     ...args(),
@@ -147,7 +148,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     const { limit, offset } = parsePaging(query);
     const type = optionalEnum(query, 'tokenType', TOKEN_TYPES);
     const token = optionalAddress(query, 'tokenAddress');
-    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES })).map(addressTransferJson);
+    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES })).map((row) => transferJson('address', row));
   });
 
   router.get('/address/{address}/nft-transfers', async ({ params, query }) => {
@@ -155,7 +156,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     const { limit, offset } = parsePaging(query);
     const type = optionalEnum(query, 'tokenType', NFT_TYPES);
     const token = optionalAddress(query, 'tokenAddress');
-    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES })).map(transferJson);
+    return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES })).map((row) => transferJson('list', row));
   });
 
   router.get('/address/{address}/nfts', ({ params, query }) => {

@@ -1,9 +1,10 @@
 import { HttpError, type Router } from '../http/router.ts';
 import { optionalFlag, parseBlockNumber, parseHash, parsePaging } from '../http/params.ts';
-import { ROW_ID_BLOCK } from '../writer.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
-import { blockJson, txJson, type BlockRow, type TxRow } from './shapes.ts';
+import type { BlockRow, TxRow } from '../store/rows.ts';
+import { blockJson, txJson } from './shapes.ts';
 
 /** A block with its transactions, or null. */
 export async function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {

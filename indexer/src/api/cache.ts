@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { RawJson } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
 import { toJson } from '../http/json.ts';
@@ -7,21 +8,25 @@ interface Entry {
   text: string;
 }
 
+/** The size a cached body counts for: its UTF-8 bytes, as sent (a string's length counts characters). */
+export function bodyBytes(entry: { text: string }): number {
+  return Buffer.byteLength(entry.text);
+}
+
 /**
  * Serialised responses, least recently used first out, bounded in bytes. Immutable lookups (a block, a
  * transaction) stay valid until a rollback starts a new generation; mutable ones (an address's page)
  * also expire when a new block is indexed.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly maxBytes: number;
-  private bytes = 0;
-
+  private readonly entries: LRUCache<string, Entry>;
   private readonly mutable: boolean;
 
   constructor(opts: { mutable?: boolean; maxBytes?: number } = {}) {
     this.mutable = opts.mutable ?? false;
-    this.maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+    const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+    // A body larger than a sixteenth of the budget is served but not kept, so that one answer cannot flush the rest.
+    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, maxEntrySize: Math.floor(maxBytes / 16), sizeCalculation: bodyBytes });
   }
 
   /** The cached body for key, or the computed one (cached unless null, i.e. not found). */
@@ -36,38 +41,21 @@ export class ResponseCache {
     const s = ctx.sync();
     const generation = this.mutable ? `${s.reorgs}:${s.lastBlock}` : String(s.reorgs);
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return new RawJson(hit.text);
-    }
-    if (hit) this.drop(key, hit);
+    if (hit && hit.generation === generation) return new RawJson(hit.text);
+    if (hit) this.entries.delete(key);
     return generation;
   }
 
   private store(key: string, generation: string, value: unknown): RawJson | null {
     if (value === null || value === undefined) return null;
     const text = toJson(value);
-    // A concurrent request may have stored the same key while this one waited on the node.
-    const other = this.entries.get(key);
-    if (other) this.drop(key, other);
-    if (text.length <= this.maxBytes / 16) {
-      this.entries.set(key, { generation, text });
-      this.bytes += text.length;
-      for (const [k, e] of this.entries) {
-        if (this.bytes <= this.maxBytes) break;
-        this.drop(k, e);
-      }
-    }
+    // Replaces what a concurrent request may have stored under the same key while this one waited on the node; a
+    // body over the entry limit is not kept, and the older one under its key goes too.
+    this.entries.set(key, { generation, text });
     return new RawJson(text);
   }
 
   private plain(value: unknown): RawJson | null {
     return value === null || value === undefined ? null : new RawJson(toJson(value));
-  }
-
-  private drop(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.text.length;
   }
 }

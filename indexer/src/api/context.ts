@@ -1,6 +1,6 @@
 import type { Store } from '../store/types.ts';
-import type { RpcClient } from '../rpc.ts';
-import type { SyncStatus } from '../sync.ts';
+import type { RpcClient } from '../chain/rpc.ts';
+import type { SyncStatus } from '../sync/state.ts';
 import type { VerificationService } from '../verify/service.ts';
 
 /** What every route module needs. */

@@ -4,32 +4,17 @@ import { INVALID_JSON } from '../http/server.ts';
 import { EVM_VERSIONS } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
 import { CallInputError, chooseFunction, decodeResult, decodeRevert, encodeCall, interfaceOf } from '../verify/call.ts';
-import { RpcError } from '../rpc.ts';
+import { RpcError } from '../chain/rpc.ts';
 import { detectProxy } from '../verify/proxy.ts';
-import { formatUnits } from '../num.ts';
-import { ROW_ID_BLOCK } from '../writer.ts';
+import { formatUnits } from '../chain/num.ts';
+import { checkBody } from '../http/body.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { decodeEvent, eventTopic } from './events.ts';
-import { logJson, type LogRow } from './shapes.ts';
-
-interface ContractRow {
-  address: string;
-  creator: string | null;
-  creation_tx: string | null;
-  block_number: number | null;
-  timestamp: number | null;
-  first_seen_block: number;
-  contract_type: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  total_supply: string | null;
-  owner: string | null;
-  code_size: number | null;
-  holder_count: number;
-  transfer_count: number;
-}
+import { InteractRequest } from './interact-request.ts';
+import type { ContractRow, LogRow } from '../store/rows.ts';
+import { logJson } from './shapes.ts';
 
 const NOT_VERIFIED = { success: false, error: 'Contract is not verified' };
 
@@ -197,29 +182,12 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     const raw = params['address'];
     if (raw === undefined || raw.trim() === '') return new Reply(400, { success: false, error: 'Contract address is missing' });
     const address = parseAddress(raw);
-    if (body === INVALID_JSON || typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return new Reply(400, { success: false, error: 'Request body must be a JSON object' });
-    }
-    const b = body as Record<string, unknown>;
-    const method = typeof b['method'] === 'string' ? b['method'] : typeof b['functionName'] === 'string' ? b['functionName'] : '';
-    if (method.trim() === '') return new Reply(400, { success: false, error: 'Function name is missing' });
-    const args = b['params'] ?? [];
-    if (!Array.isArray(args)) return new Reply(400, { success: false, error: 'params must be an array of the arguments in order' });
-    const rawValue = b['value'];
-    const valueText = typeof rawValue === 'string' && rawValue !== '' ? rawValue : typeof rawValue === 'number' ? String(rawValue) : rawValue === undefined || rawValue === null || rawValue === '' ? '0' : 'x';
-    if (!/^\d{1,78}$/.test(valueText)) return new Reply(400, { success: false, error: 'value must be a whole number of wei' });
-    const tag = b['blockTag'] ?? 'latest';
-    const blockTag =
-      typeof tag === 'number' && Number.isSafeInteger(tag) && tag >= 0
-        ? `0x${tag.toString(16)}`
-        : typeof tag === 'string' && /^(latest|pending|earliest|safe|finalized|0x[0-9a-f]{1,16}|\d{1,16})$/i.test(tag)
-          ? /^\d+$/.test(tag) ? `0x${Number(tag).toString(16)}` : tag.toLowerCase()
-          : null;
-    if (blockTag === null) return new Reply(400, { success: false, error: 'blockTag must be a block number or latest' });
+    const checked = checkBody(InteractRequest, body === INVALID_JSON ? null : body);
+    if (!checked.ok) return new Reply(400, { success: false, error: checked.message });
+    const { method, params: args, value, blockTag, asProxy } = checked.value;
 
-    // "Read/Write as Proxy": the implementation's verified ABI, called on the proxy's own address and storage.
     let implementation: string | null = null;
-    if (b['asProxy'] === true || b['asProxy'] === 'true') {
+    if (asProxy) {
       const proxy = await detectProxy(ctx.rpc, address).catch(() => null);
       if (!proxy) return new Reply(400, { success: false, error: 'This contract is not a proxy' });
       implementation = proxy.implementation;
@@ -237,7 +205,6 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       if (err instanceof CallInputError) return new Reply(400, { success: false, error: err.message });
       throw err;
     }
-    const value = BigInt(valueText);
     let answer: string;
     try {
       answer = await ctx.rpc.call<string>('eth_call', [{ to: address, data, ...(value > 0n ? { value: `0x${value.toString(16)}` } : {}) }, blockTag]);

@@ -1,4 +1,4 @@
-import { formatUnits } from '../num.ts';
+import { formatUnits } from '../chain/num.ts';
 import type { DecodedCall } from './decode.ts';
 
 /** What a description needs to know about the called contract. */

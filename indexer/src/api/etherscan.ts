@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/types.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import type { RpcClient } from '../rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import { parseVerificationRequest } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
 import type { ApiContext } from './context.ts';

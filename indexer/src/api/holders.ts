@@ -1,6 +1,7 @@
 import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { formatUnits, pad, PADDED_ZERO, percentage, unpadBigInt } from '../num.ts';
+import { formatUnits, pad, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { AsyncMemo, type ApiContext } from './context.ts';
 import { findToken, tokenHolders } from './tokens.ts';
 
@@ -100,7 +101,7 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
     const latest = (await ctx.db.one<{ t: number | null }>('SELECT max(timestamp) AS t FROM blocks'))?.t ?? 0;
     const firstRecent = (await ctx.db.one<{ n: number | null }>('SELECT min(number) AS n FROM blocks WHERE timestamp >= ?', latest - 86_400))?.n ?? 0;
     const active =
-      (await ctx.db.one<{ n: number }>('SELECT count(DISTINCT from_addr) AS n FROM transactions WHERE id >= ?', firstRecent * 1_000_000))?.n ?? 0;
+      (await ctx.db.one<{ n: number }>('SELECT count(DISTINCT from_addr) AS n FROM transactions WHERE id >= ?', firstRecent * ROW_ID_BLOCK))?.n ?? 0;
     const totalAddresses = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM addresses'))?.n ?? 0;
     const contracts = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM contracts'))?.n ?? 0;
     return {

@@ -1,5 +1,5 @@
 import { extractTraits } from '../metadata/parse.ts';
-import { unpad } from '../num.ts';
+import { unpad } from '../chain/num.ts';
 
 /** A row of nft_tokens joined with its collection. */
 export interface NftRow {

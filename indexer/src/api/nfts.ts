@@ -1,10 +1,10 @@
 import { parseAddress, parsePaging, parseTokenId } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { pad, PADDED_ZERO, unpad } from '../num.ts';
+import { pad, PADDED_ZERO, unpad } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
 import { extractTraits } from '../metadata/parse.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
-import { TRANSFER_SELECT, transferJson, type TransferRow } from './shapes.ts';
+import { TRANSFER_SELECT, transferJson, type TransferWithToken } from './shapes.ts';
 import { findToken, type TokenRow } from './tokens.ts';
 
 const BURNED = '0x0000000000000000000000000000000000000000';
@@ -161,13 +161,13 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
     const id = pad(parseTokenId(params['tokenId']));
     const { limit, offset } = parsePaging(query);
     const t = await collection(ctx, params['collection']);
-    return (await ctx.db.all<TransferRow>(
+    return (await ctx.db.all<TransferWithToken>(
         `${TRANSFER_SELECT} WHERE t.token_address = ? AND t.token_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`,
         t.address,
         id,
         limit,
         offset,
       ))
-      .map(transferJson);
+      .map((row) => transferJson('list', row));
   });
 }

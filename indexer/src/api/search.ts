@@ -1,10 +1,11 @@
 import { isAddress, isHash } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { pad } from '../num.ts';
+import { pad } from '../chain/num.ts';
 import { addressKind, nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, type NftRow } from './nft-json.ts';
-import { blockJson, txJson, type BlockRow, type TxRow } from './shapes.ts';
+import type { BlockRow, TxRow } from '../store/rows.ts';
+import { blockJson, txJson } from './shapes.ts';
 
 /** One search hit in the spec's result shape. */
 export interface SearchResult {

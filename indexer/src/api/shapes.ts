@@ -1,82 +1,7 @@
-import { formatUnits, unpad } from '../num.ts';
+import { formatUnits, unpad } from '../chain/num.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import type { BlockRow, ContractRow, LogRow, TransferRow, TxRow } from '../store/rows.ts';
 import { methodName } from './decode.ts';
-
-/** A row of the blocks table. */
-export interface BlockRow {
-  number: number;
-  hash: string;
-  parent_hash: string;
-  timestamp: number;
-  miner: string;
-  gas_used: string;
-  gas_limit: string;
-  base_fee: string | null;
-  difficulty: string;
-  nonce: string | null;
-  extra_data: string;
-  size: number | null;
-  tx_count: number;
-  reward: string;
-}
-
-/** A row of the transactions table. */
-export interface TxRow {
-  id: number;
-  hash: string;
-  block_number: number;
-  tx_index: number;
-  block_hash: string;
-  timestamp: number;
-  from_addr: string;
-  to_addr: string | null;
-  contract_address: string | null;
-  value: string;
-  gas_limit: string;
-  gas_price: string | null;
-  max_fee_per_gas: string | null;
-  max_priority_fee_per_gas: string | null;
-  effective_gas_price: string | null;
-  gas_used: string;
-  cumulative_gas_used: string;
-  input: string;
-  nonce: number;
-  type: number | null;
-  status: number;
-}
-
-/** A row of the token_transfers table joined with its token's name, symbol and decimals. */
-export interface TransferRow {
-  id: number;
-  block_number: number;
-  log_index: number;
-  batch_index: number;
-  tx_hash: string;
-  timestamp: number;
-  token_address: string;
-  token_type: string;
-  from_addr: string;
-  to_addr: string;
-  value: string;
-  token_id: string | null;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-}
-
-/** A row of the logs table. */
-export interface LogRow {
-  id: number;
-  block_number: number;
-  log_index: number;
-  tx_id: number;
-  tx_hash: string;
-  address: string;
-  topic0: string | null;
-  topic1: string | null;
-  topic2: string | null;
-  topic3: string | null;
-  data: string;
-}
 
 /** Block as served: numbers as JSON numbers, amounts as decimal strings. */
 export function blockJson(b: BlockRow, transactions?: unknown[]) {
@@ -140,7 +65,7 @@ export function logJson(l: LogRow, blockHash?: string) {
     logIndex: l.log_index,
     blockNumber: l.block_number,
     transactionHash: l.tx_hash,
-    transactionIndex: l.tx_id % 1_000_000,
+    transactionIndex: l.tx_id % ROW_ID_BLOCK,
     ...(blockHash ? { blockHash } : {}),
   };
 }
@@ -150,53 +75,102 @@ export function tokenIdJson(padded: string | null): string | null {
   return padded === null ? null : unpad(padded);
 }
 
-/** Decimals, whole-unit amount and token id of a transfer row, as every transfer shape serves them (NFTs have 0 decimals). */
-export function transferAmount(t: TransferRow): { decimals: number | null; amount: string | null; tokenId: string | null } {
-  const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
-  return { decimals, amount: decimals === null ? null : formatUnits(BigInt(t.value), decimals), tokenId: tokenIdJson(t.token_id) };
-}
+/** A transfer row joined with its token's name, symbol and decimals (TRANSFER_SELECT). */
+export type TransferWithToken = TransferRow & Pick<ContractRow, 'name' | 'symbol' | 'decimals'>;
 
-/** Transfer in the upstream list shape (fromAddress, toAddress, transactionHash) plus token details. */
-export function transferJson(t: TransferRow) {
-  const { decimals, amount, tokenId } = transferAmount(t);
+/** What is served of one transfer row, whatever a route names it: NFTs have 0 decimals, amounts are in whole units. */
+function transferValues(t: TransferWithToken) {
+  const decimals = t.token_type === 'ERC20' ? t.decimals : 0;
   return {
     id: t.id,
-    transactionHash: t.tx_hash,
-    blockNumber: t.block_number,
-    logIndex: t.log_index,
-    timestamp: t.timestamp,
-    tokenAddress: t.token_address,
-    fromAddress: t.from_addr,
-    toAddress: t.to_addr,
-    value: t.value,
-    valueFormatted: amount,
-    tokenType: t.token_type,
-    tokenId,
-    tokenName: t.name,
-    tokenSymbol: t.symbol,
-    decimals,
-  };
-}
-
-/** Transfer in the address-side shape (hash, from, to, tokenSymbol, tokenName). */
-export function addressTransferJson(t: TransferRow) {
-  const { decimals, amount, tokenId } = transferAmount(t);
-  return {
     hash: t.tx_hash,
     blockNumber: t.block_number,
     logIndex: t.log_index,
     timestamp: t.timestamp,
+    tokenAddress: t.token_address,
+    tokenType: t.token_type,
+    tokenId: tokenIdJson(t.token_id),
     from: t.from_addr,
     to: t.to_addr,
-    tokenAddress: t.token_address,
-    tokenSymbol: t.symbol,
-    tokenName: t.name,
-    tokenType: t.token_type,
-    tokenId,
     value: t.value,
-    valueFormatted: amount,
+    amount: decimals === null ? null : formatUnits(BigInt(t.value), decimals),
+    name: t.name,
+    symbol: t.symbol,
     decimals,
   };
+}
+
+type TransferValues = ReturnType<typeof transferValues>;
+
+/**
+ * The field names each route has served a transfer under, in their order: one name set per OpenAPI schema
+ * (TokenTransfer, AddressTokenTransfer, TransactionDetail's tokenTransfers), each naming the values of transferValues.
+ * They differ because they follow the upstream APIs the site also reads; clients of any of them keep working.
+ */
+const TRANSFER_NAMES = {
+  /** Token, NFT and NFT-transfer lists: the upstream list shape (fromAddress, toAddress, transactionHash). */
+  list: {
+    id: 'id',
+    transactionHash: 'hash',
+    blockNumber: 'blockNumber',
+    logIndex: 'logIndex',
+    timestamp: 'timestamp',
+    tokenAddress: 'tokenAddress',
+    fromAddress: 'from',
+    toAddress: 'to',
+    value: 'value',
+    valueFormatted: 'amount',
+    tokenType: 'tokenType',
+    tokenId: 'tokenId',
+    tokenName: 'name',
+    tokenSymbol: 'symbol',
+    decimals: 'decimals',
+  },
+  /** An address's token transfers: the address-side shape (hash, from, to, tokenSymbol, tokenName). */
+  address: {
+    hash: 'hash',
+    blockNumber: 'blockNumber',
+    logIndex: 'logIndex',
+    timestamp: 'timestamp',
+    from: 'from',
+    to: 'to',
+    tokenAddress: 'tokenAddress',
+    tokenSymbol: 'symbol',
+    tokenName: 'name',
+    tokenType: 'tokenType',
+    tokenId: 'tokenId',
+    value: 'value',
+    valueFormatted: 'amount',
+    decimals: 'decimals',
+  },
+  /** A transaction's transfers, as its page lists them (raw and whole-unit amounts side by side). */
+  transaction: {
+    from: 'from',
+    to: 'to',
+    tokenAddress: 'tokenAddress',
+    tokenType: 'tokenType',
+    tokenId: 'tokenId',
+    value: 'value',
+    rawAmount: 'value',
+    amount: 'amount',
+    name: 'name',
+    symbol: 'symbol',
+    decimals: 'decimals',
+    logIndex: 'logIndex',
+  },
+} as const satisfies Record<string, Record<string, keyof TransferValues>>;
+
+/** A transfer as served under one of the TRANSFER_NAMES sets. */
+export type TransferJson<S extends TransferShape> = { -readonly [K in keyof (typeof TRANSFER_NAMES)[S]]: TransferValues[(typeof TRANSFER_NAMES)[S][K] & keyof TransferValues] };
+
+/** The routes' name sets of a transfer. */
+export type TransferShape = keyof typeof TRANSFER_NAMES;
+
+/** Serves a transfer row under the names of `shape`. */
+export function transferJson<S extends TransferShape>(shape: S, t: TransferWithToken): TransferJson<S> {
+  const values = transferValues(t);
+  const names: Record<string, keyof TransferValues> = TRANSFER_NAMES[shape];
+  return Object.fromEntries(Object.entries(names).map(([name, key]) => [name, values[key]])) as TransferJson<S>;
 }
 
 /** The SQL selecting transfer rows joined with their token. */

@@ -1,5 +1,5 @@
 import type { Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO, unpadBigInt } from '../num.ts';
+import { formatUnits, PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
 
 interface ValidatorRow {

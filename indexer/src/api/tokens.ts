@@ -1,8 +1,8 @@
 import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO, percentage, unpadBigInt } from '../num.ts';
+import { formatUnits, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
 import type { ApiContext } from './context.ts';
-import { TRANSFER_SELECT, transferJson, type TransferRow } from './shapes.ts';
+import { TRANSFER_SELECT, transferJson, type TransferWithToken } from './shapes.ts';
 
 /** A token row (contracts of type ERC20, ERC721 or ERC1155). */
 export interface TokenRow {
@@ -133,8 +133,8 @@ export function tokenRoutes(router: Router, ctx: ApiContext): void {
   router.get('/tokens/{address}/transfers', async ({ params, query }) => {
     const { limit, offset } = parsePaging(query);
     const t = await token(params['address']);
-    return (await ctx.db.all<TransferRow>(`${TRANSFER_SELECT} WHERE t.token_address = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, t.address, limit, offset))
-      .map(transferJson);
+    return (await ctx.db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.token_address = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, t.address, limit, offset))
+      .map((row) => transferJson('list', row));
   });
 
   router.get('/tokens/{address}/holders', async ({ params, query }) => {

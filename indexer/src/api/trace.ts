@@ -1,4 +1,4 @@
-import { RpcError, type RpcClient } from '../rpc.ts';
+import { RpcError, type RpcClient } from '../chain/rpc.ts';
 
 // Internal calls from the node's call tracer (debug_traceTransaction with callTracer, as geth, anvil and reth serve
 // it), made a flat list in call order; nodes without tracing say so instead of failing.

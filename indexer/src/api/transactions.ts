@@ -1,5 +1,5 @@
 import { HttpError, type Router } from '../http/router.ts';
-import { RpcError } from '../rpc.ts';
+import { RpcError } from '../chain/rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
 import { traceCalls, type InternalCall } from './trace.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
@@ -7,7 +7,8 @@ import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeInput } from './decode.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
-import { logJson, TRANSFER_SELECT, transferAmount, txJson, type LogRow, type TransferRow, type TxRow } from './shapes.ts';
+import type { LogRow, TxRow } from '../store/rows.ts';
+import { logJson, TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
 
 async function findTx(ctx: ApiContext, raw: string | undefined): Promise<TxRow> {
   const hash = parseHash(raw, 'Invalid transaction hash');
@@ -18,24 +19,7 @@ async function findTx(ctx: ApiContext, raw: string | undefined): Promise<TxRow> 
 
 /** Token transfers of one transaction in the shape the transaction page lists. */
 export async function txTokenTransfers(ctx: ApiContext, hash: string) {
-  return (await ctx.db.all<TransferRow>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash))
-    .map((t) => {
-      const { decimals, amount, tokenId } = transferAmount(t);
-      return {
-        from: t.from_addr,
-        to: t.to_addr,
-        tokenAddress: t.token_address,
-        tokenType: t.token_type,
-        tokenId,
-        value: t.value,
-        rawAmount: t.value,
-        amount,
-        name: t.name,
-        symbol: t.symbol,
-        decimals,
-        logIndex: t.log_index,
-      };
-    });
+  return (await ctx.db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)).map((row) => transferJson('transaction', row));
 }
 
 /** Transaction routes: list, pending, detail, receipt, decoded call. */

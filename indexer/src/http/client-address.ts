@@ -1,7 +1,7 @@
 // Who a request comes from, for rate limits: the socket's peer, or the address a trusted proxy forwards; sets of
 // addresses written as keywords, addresses and CIDR ranges; and the key a client's requests are counted under.
 import { BlockList, isIP } from 'node:net';
-import { ipv6Groups } from '../ip.ts';
+import { ipv6Groups } from './ip.ts';
 
 /** A set of addresses: `loopback`, `private`, single addresses and CIDR ranges, IPv4 and IPv6. */
 export interface AddressSet {

@@ -1,17 +1,17 @@
 import { getAddress } from 'ethers';
+import { LRUCache } from 'lru-cache';
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 /** Fields that hold raw bytes, where 20 bytes of data must keep their case. */
 const RAW_FIELDS = new Set(['data', 'input', 'extraData', 'logsBloom', 'result', 'topics']);
-const MAX_MEMO = 50_000;
-const memo = new Map<string, string>();
+// Every entry is the same size (an address and its checksum form), so a count bounds the memory as well as bytes would.
+const memo = new LRUCache<string, string>({ max: 50_000 });
 
 /** EIP-55 checksum of a lowercase address, memoised (the same addresses recur in almost every response). */
 function checksum(address: string): string {
   let out = memo.get(address);
   if (out === undefined) {
     out = getAddress(address);
-    if (memo.size >= MAX_MEMO) memo.clear();
     memo.set(address, out);
   }
   return out;

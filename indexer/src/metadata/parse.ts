@@ -1,4 +1,4 @@
-import { safeString } from '../abi.ts';
+import { safeString } from '../chain/abi.ts';
 import { safeImageUrl } from './uri.ts';
 
 /** One NFT trait as served. */

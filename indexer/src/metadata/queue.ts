@@ -1,6 +1,7 @@
-import { decodeString, encodeCall, SELECTORS } from '../abi.ts';
+import { BackgroundLoop } from '../background/loop.ts';
+import { decodeString, encodeCall, SELECTORS } from '../chain/abi.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { RpcError, type RpcClient } from '../rpc.ts';
+import { RpcError, type RpcClient } from '../chain/rpc.ts';
 import { FetchRefusedError, fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
 import { resolveMetadataUri, substituteId } from './uri.ts';
@@ -45,10 +46,7 @@ export class MetadataQueue {
   private readonly log: (line: string) => void;
   private readonly syncBusy: () => boolean;
   private readonly allowPrivate: boolean;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private kicked = false;
+  private readonly loop = new BackgroundLoop(() => this.run());
   /** Writes to nft_tokens so far, as stored in sync_state (read when the loop starts); null until then. */
   private updates: number | null = null;
 
@@ -66,16 +64,12 @@ export class MetadataQueue {
 
   /** Starts the background loop. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops after the downloads in progress. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -88,45 +82,31 @@ export class MetadataQueue {
 
   /** Signals that new rows are waiting. */
   kick(): void {
-    this.kicked = true;
-    this.wake?.();
-  }
-
-  private idle(ms: number): Promise<void> {
-    if (this.kicked) {
-      this.kicked = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    this.loop.kick();
   }
 
   private async run(): Promise<void> {
     this.updates = Number((await this.db.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
-    while (this.running) {
-      this.kicked = false;
+    while (this.loop.running) {
+      // The query below finds the rows a kick until now announced.
+      this.loop.clearKick();
       const rows = await this.db.all<PendingRow>(
         `SELECT token_address, token_id, token_type, metadata_attempts FROM nft_tokens
          WHERE metadata_status = 'pending' ORDER BY metadata_attempts, mint_block LIMIT ?`,
         this.concurrency * 4,
       );
       if (rows.length === 0) {
-        await this.idle(5000);
+        await this.loop.sleep(5000);
         continue;
       }
       let progressed = false;
-      for (let i = 0; i < rows.length && this.running; ) {
+      for (let i = 0; i < rows.length && this.loop.running; ) {
         const width = this.syncBusy() ? 1 : this.concurrency;
         const results = await Promise.all(rows.slice(i, i + width).map((r) => this.process(r)));
         progressed ||= results.some(Boolean);
         i += width;
       }
-      if (!progressed) await this.idle(2000);
+      if (!progressed) await this.loop.sleep(2000);
     }
   }
 

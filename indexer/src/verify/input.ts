@@ -1,3 +1,5 @@
+import * as z from 'zod';
+import { checkBody } from '../http/body.ts';
 import { HttpError } from '../http/router.ts';
 import { parseCompilerVersion } from './compilers.ts';
 
@@ -142,15 +144,8 @@ function libraries(value: unknown): Record<string, string> {
   return out;
 }
 
-/** Reads and checks a verification request (POST /contracts/verify or the Etherscan-style API). */
-export function parseVerificationRequest(body: unknown): VerificationInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object');
-  const b = body as Record<string, unknown>;
-  const address = text(b, 'address', 'contractAddress', 'contractaddress').trim();
-  if (address === '') throw new HttpError(400, 'Contract address is required');
-  if (!ADDRESS.test(address)) throw new HttpError(400, 'Contract address is missing or invalid');
-
-  const compilerVersion = text(b, 'compilerVersion', 'compilerversion').trim();
+/** The request's fields under one name each (ours, the upstream indexer's, Etherscan's lowercase ones). */
+function fields(b: Record<string, unknown>) {
   const rawSource = text(b, 'sourceCode', 'sourcecode', 'source');
   const standard = isStandardJson(b['standardJsonInput'])
     ? b['standardJsonInput']
@@ -160,69 +155,108 @@ export function parseVerificationRequest(body: unknown): VerificationInput {
         ? jsonObject(rawSource)
         : null;
   const files = fileMap(b['sourceFiles']) ?? (standard ? null : fileMap(jsonObject(rawSource)));
+  const contractName = text(b, 'contractName', 'contractname').trim();
+  // 'path:Name' names the contract's file as well.
+  const colon = contractName.lastIndexOf(':');
+  const runs = b['runs'];
+  return {
+    address: text(b, 'address', 'contractAddress', 'contractaddress').trim(),
+    contractName,
+    source: { standard, files, rawSource },
+    compilerVersion: text(b, 'compilerVersion', 'compilerversion').trim(),
+    name: colon > 0 ? contractName.slice(colon + 1) : contractName,
+    contractPath: colon > 0 ? contractName.slice(0, colon) : null,
+    evmVersion: text(b, 'evmVersion', 'evmversion').trim(),
+    constructorArguments: text(b, 'constructorArguments', 'constructorArguements', 'constructorargs').trim().replace(/^0x/i, '').toLowerCase(),
+    // Standard JSON input brings its own sources, optimizer settings and language.
+    standardSources: standard ? fileMap(standard['sources']) : undefined,
+    runs: standard ? null : runs === undefined || runs === null || runs === '' ? VERIFY_DEFAULTS.runs : Number(runs),
+    language: standard && typeof standard['language'] === 'string' ? standard['language'] : 'Solidity',
+    optimization: flag(b['optimizationUsed'] ?? b['optimizationused']),
+    license: text(b, 'license', 'licenseType').trim() || VERIFY_DEFAULTS.license,
+    libraries: b['libraries'],
+  };
+}
 
-  let nameRaw = text(b, 'contractName', 'contractname').trim();
-  if (nameRaw === '') throw new HttpError(400, 'Contract name is required');
-  if (!standard && !files && rawSource.trim() === '') throw new HttpError(400, 'Source code is required');
-  if (compilerVersion === '') throw new HttpError(400, 'Compiler version is required');
-  if (!parseCompilerVersion(compilerVersion)) throw new HttpError(400, `Invalid compiler version: ${compilerVersion.slice(0, 60)}`);
+type Fields = ReturnType<typeof fields>;
 
-  let contractPath: string | null = null;
-  const colon = nameRaw.lastIndexOf(':');
-  if (colon > 0) {
-    contractPath = nameRaw.slice(0, colon);
-    nameRaw = nameRaw.slice(colon + 1);
-  }
-  if (!/^[A-Za-z_$][\w$]*$/.test(nameRaw)) throw new HttpError(400, 'Contract name must be the name of a contract in the source (letters, digits, _ and $)');
+const RUNS = 'Optimization runs must be a whole number from 1 to 10000';
 
-  const optimization = flag(b['optimizationUsed'] ?? b['optimizationused']);
-  const runsValue = b['runs'];
-  const runs = runsValue === undefined || runsValue === null || runsValue === '' ? VERIFY_DEFAULTS.runs : Number(runsValue);
-  const evmRaw = text(b, 'evmVersion', 'evmversion').trim();
-  const evmVersion = evmRaw === '' ? null : evmRaw;
-  if (evmVersion !== null && evmVersion !== 'default' && !(EVM_VERSIONS as readonly string[]).includes(evmVersion)) {
-    throw new HttpError(400, `Unknown EVM version: ${evmVersion.slice(0, 40)}. Known: ${EVM_VERSIONS.join(', ')}`);
-  }
-  const argsRaw = text(b, 'constructorArguments', 'constructorArguements', 'constructorargs').trim();
-  const constructorArguments = argsRaw.replace(/^0x/i, '').toLowerCase();
-  if (!/^([0-9a-f]{2})*$/.test(constructorArguments)) throw new HttpError(400, 'Constructor arguments must be ABI-encoded hex');
-  const license = text(b, 'license', 'licenseType').trim() || VERIFY_DEFAULTS.license;
+/**
+ * A verification request's body, checked field by field in the order of the spec's validation messages (the first
+ * problem is the one reported). Sizes and library addresses are checked once the sources are assembled.
+ */
+export const VerificationRequest = z.preprocess(
+  (body) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? fields(body as Record<string, unknown>) : body),
+  z.object(
+    {
+      address: z.string().min(1, 'Contract address is required').regex(ADDRESS, 'Contract address is missing or invalid'),
+      contractName: z.string().min(1, 'Contract name is required'),
+      source: z.custom<Fields['source']>((s) => {
+        const { standard, files, rawSource } = s as Fields['source'];
+        return standard !== null || files !== null || rawSource.trim() !== '';
+      }, 'Source code is required'),
+      compilerVersion: z
+        .string()
+        .min(1, 'Compiler version is required')
+        .refine((v) => v === '' || parseCompilerVersion(v) !== null, { error: (issue) => `Invalid compiler version: ${String(issue.input).slice(0, 60)}` }),
+      name: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'Contract name must be the name of a contract in the source (letters, digits, _ and $)'),
+      contractPath: z.string().nullable(),
+      evmVersion: z.string().refine((v) => v === '' || v === 'default' || (EVM_VERSIONS as readonly string[]).includes(v), {
+        error: (issue) => `Unknown EVM version: ${String(issue.input).slice(0, 40)}. Known: ${EVM_VERSIONS.join(', ')}`,
+      }),
+      constructorArguments: z.string().regex(/^([0-9a-f]{2})*$/, 'Constructor arguments must be ABI-encoded hex'),
+      standardSources: z.custom<Fields['standardSources']>((v) => v !== null, 'Standard JSON input has no sources'),
+      runs: z.number({ error: RUNS }).int(RUNS).min(1, RUNS).max(10000, RUNS).nullable(),
+      language: z.string().refine((v) => v === 'Solidity', { error: (issue) => `Only Solidity can be verified here, not ${String(issue.input).slice(0, 20)}` }),
+      optimization: z.boolean().nullable(),
+      license: z.string(),
+      libraries: z.unknown(),
+    },
+    { error: 'Request body must be a JSON object' },
+  ),
+);
+
+/** Reads and checks a verification request (POST /contracts/verify or the Etherscan-style API). */
+export function parseVerificationRequest(body: unknown): VerificationInput {
+  const checked = checkBody(VerificationRequest, body);
+  if (!checked.ok) throw new HttpError(400, checked.message);
+  const f = checked.value;
+  const { standard, files, rawSource } = f.source;
+  let contractPath = f.contractPath;
+  const evmVersion = f.evmVersion === '' || f.evmVersion === 'default' ? null : f.evmVersion;
 
   let input: StandardJsonInput;
   let format: VerificationInput['format'];
   if (standard) {
-    const sources = fileMap(standard['sources']);
-    if (!sources) throw new HttpError(400, 'Standard JSON input has no sources');
     const settings = typeof standard['settings'] === 'object' && standard['settings'] !== null ? { ...(standard['settings'] as Record<string, unknown>) } : {};
-    input = { language: typeof standard['language'] === 'string' ? standard['language'] : 'Solidity', sources, settings };
+    input = { language: f.language, sources: f.standardSources as StandardJsonInput['sources'], settings };
     format = 'standard-json';
   } else {
-    if (!Number.isInteger(runs) || runs < 1 || runs > 10000) throw new HttpError(400, 'Optimization runs must be a whole number from 1 to 10000');
-    const sources = files ?? { [contractPath ?? `${nameRaw}.sol`]: { content: rawSource } };
+    const sources = files ?? { [contractPath ?? `${f.name}.sol`]: { content: rawSource } };
     input = {
       language: 'Solidity',
       sources,
       settings: {
-        optimizer: { enabled: optimization ?? false, runs },
-        ...(evmVersion !== null && evmVersion !== 'default' ? { evmVersion } : {}),
+        optimizer: { enabled: f.optimization ?? false, runs: f.runs ?? VERIFY_DEFAULTS.runs },
+        ...(evmVersion !== null ? { evmVersion } : {}),
       },
     };
     format = files ? 'multi' : 'single';
     if (!files) contractPath = Object.keys(sources)[0] ?? null;
   }
-  if (input.language !== 'Solidity') throw new HttpError(400, `Only Solidity can be verified here, not ${input.language.slice(0, 20)}`);
   const size = Object.values(input.sources).reduce((n, s) => n + Buffer.byteLength(s.content), 0);
   if (size > MAX_SOURCE_BYTES) throw new HttpError(413, `The sources are too large: ${Math.ceil(size / 1024)} KB (limit ${MAX_SOURCE_BYTES / 1024 / 1024} MB)`);
   input.settings.outputSelection = OUTPUT_SELECTION;
   return {
-    address: address.toLowerCase(),
-    compilerVersion,
-    contractName: nameRaw,
+    address: f.address.toLowerCase(),
+    compilerVersion: f.compilerVersion,
+    contractName: f.name,
     contractPath,
     input,
-    constructorArguments,
-    libraries: { ...libraries(b['libraries']), ...libraries(input.settings.libraries) },
-    license,
+    constructorArguments: f.constructorArguments,
+    libraries: { ...libraries(f.libraries), ...libraries(input.settings.libraries) },
+    license: f.license,
     format,
   };
 }

@@ -1,4 +1,4 @@
-import type { RpcClient } from '../rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 
 // Proxy detection, as Etherscan and Blockscout do it for "Read/Write as Proxy": an EIP-1167 minimal proxy names its
 // implementation in its code; EIP-1967 keeps it (or a beacon that answers it) in fixed storage slots; EIP-1822 (UUPS)

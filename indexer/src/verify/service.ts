@@ -1,6 +1,7 @@
 import { HttpError } from '../http/router.ts';
+import type { ContractRow } from '../store/rows.ts';
 import type { Store } from '../store/types.ts';
-import type { RpcClient } from '../rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import type { Compilers } from './compilers.ts';
 import { parseVerificationRequest, type VerificationInput } from './input.ts';
 import type { CompilerPool } from './pool.ts';
@@ -48,11 +49,6 @@ export interface Verification {
 /** The answer of a verification request. */
 export type VerifyResult = (Verified & { alreadyVerified: boolean; address: string }) | Rejected;
 
-interface ContractRow {
-  creation_tx: string | null;
-  block_number: number | null;
-}
-
 /** The verifier of one indexer. */
 export class VerificationService {
   private readonly db: Store;
@@ -87,7 +83,7 @@ export class VerificationService {
 
   private async run(request: VerificationInput): Promise<VerifyResult> {
     const existing = await this.db.one<VerifiedRow>('SELECT * FROM verified_contracts WHERE address = ?', request.address);
-    const contract = await this.db.one<ContractRow>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', request.address);
+    const contract = await this.db.one<Pick<ContractRow, 'creation_tx' | 'block_number'>>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', request.address);
     let chain;
     try {
       chain = await readChainCode(this.rpc, request.address, contract?.creation_tx ?? null, contract?.block_number ?? null);

@@ -1,5 +1,5 @@
 import { keccak256 } from 'ethers';
-import type { RpcClient } from '../rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import {
   bare,
   compareCreation,

@@ -1,11 +1,12 @@
+import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
-import type { Queryable, Store } from './store/types.ts';
-import { countReorg, storedReorgs, SyncStatePublisher } from './sync-state.ts';
+import type { Queryable, Store } from '../store/types.ts';
+import { countReorg, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
-import { hexToNumber, toHex } from './num.ts';
+import { hexToNumber, toHex } from '../chain/num.ts';
 import { ProgressBar } from './progress.ts';
 import { rollbackTo } from './rollback.ts';
-import type { RpcClient } from './rpc.ts';
+import type { RpcClient } from '../chain/rpc.ts';
 import { Writer } from './writer.ts';
 
 /** Tuning and hooks of the sync loop. */
@@ -25,23 +26,6 @@ export interface SyncOptions {
    * checks that this process still owns the sync, so one that lost the sync lock cannot write after a takeover.
    */
   fence?: (tx: Queryable) => Promise<void>;
-}
-
-/** Sync progress as /health reports it. */
-export interface SyncStatus {
-  lastBlock: number | null;
-  target: number | null;
-  running: boolean;
-  catchingUp: boolean;
-  rpcConnected: boolean;
-  lastError: string | null;
-  /** Rollbacks so far: cached API responses of an older generation are stale. */
-  reorgs: number;
-  /**
-   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
-   * while unknown (the metadata queue has not read the stored count, or does not run).
-   */
-  metadataUpdates: number | null;
 }
 
 interface Tip {
@@ -175,12 +159,10 @@ export class Syncer {
   private readonly checkpoint: () => boolean;
   private tip: Tip | null = null;
   private head: number | null = null;
-  private running = false;
+  private readonly loop = new BackgroundLoop(() => this.run());
   private catchingUp = false;
   private rpcConnected = false;
   private lastError: string | null = null;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
   private readonly sizer: BatchSizer;
   private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0 };
   private readonly caughtUpWaiters: (() => void)[] = [];
@@ -228,7 +210,7 @@ export class Syncer {
     return {
       lastBlock: this.tip?.number ?? null,
       target: this.head,
-      running: this.running,
+      running: this.loop.running,
       catchingUp: this.catchingUp,
       rpcConnected: this.rpcConnected,
       lastError: this.lastError,
@@ -240,37 +222,18 @@ export class Syncer {
 
   /** Starts the loop in the background. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops the loop after the batch being written, leaving the database consistent. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Resolves once the indexed head has equalled the chain head. */
   caughtUp(): Promise<void> {
     if (this.hasCaughtUp) return Promise.resolve();
     return new Promise((resolve) => this.caughtUpWaiters.push(resolve));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const wake = (): void => {
-        clearTimeout(timer);
-        done();
-      };
-      function done(): void {
-        resolve();
-      }
-      this.wake = wake;
-    });
   }
 
   /** Writes the status for processes that serve from the same database; a failure only delays it. */
@@ -281,7 +244,7 @@ export class Syncer {
   private async run(): Promise<void> {
     let failures = 0;
     let loaded = false;
-    while (this.running) {
+    while (this.loop.running) {
       await this.publish();
       try {
         if (!loaded) {
@@ -302,7 +265,7 @@ export class Syncer {
           // A success ends the error /health reported: it is no longer the indexer's state.
           this.lastError = null;
           await this.publish();
-          await this.sleep(this.pollMs);
+          await this.loop.sleep(this.pollMs);
           continue;
         }
         await this.catchUp(next, head);
@@ -313,7 +276,7 @@ export class Syncer {
         this.lastError = err instanceof Error ? err.message : String(err);
         if (failures === 1 || failures % 30 === 0) this.log(`sync: ${this.lastError} (retrying)`);
         if (failures >= 3) this.rpcConnected = false;
-        await this.sleep(Math.min(5000, 250 * failures));
+        await this.loop.sleep(Math.min(5000, 250 * failures));
       }
     }
     this.catchingUp = false;
@@ -395,7 +358,7 @@ export class Syncer {
     }
     const began = performance.now();
     try {
-      const running = (): boolean => this.running;
+      const running = (): boolean => this.loop.running;
       const consume = (batch: FetchedBatch): Promise<boolean> => this.storeBatch(batch, head);
       await fetchAhead({ ctx: this.ctx, sizer: this.sizer, start, head, concurrency: this.concurrency, timings: this.timings, running, consume });
     } finally {
@@ -409,7 +372,7 @@ export class Syncer {
     if (!this.continues(batch)) {
       // The chain changed under us: checkTip on the next round finds the fork point.
       this.log(`sync: blocks ${batch.first}-${batch.last} do not extend the indexed chain; rechecking the tip`);
-      await this.sleep(Math.min(this.pollMs, 1000));
+      await this.loop.sleep(Math.min(this.pollMs, 1000));
       return false;
     }
     const written = await this.writer.write(batch);

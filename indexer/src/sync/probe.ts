@@ -1,6 +1,6 @@
-import { decodeAddress, decodeBool, decodeString, decodeUint, encodeCall, INTERFACE_IDS, SELECTORS } from './abi.ts';
-import type { RpcCall, RpcClient, RpcOutcome } from './rpc.ts';
-import { throwIfStateUnavailable, unwrap } from './rpc.ts';
+import { decodeAddress, decodeBool, decodeString, decodeUint, encodeCall, INTERFACE_IDS, SELECTORS } from '../chain/abi.ts';
+import type { RpcCall, RpcClient, RpcOutcome } from '../chain/rpc.ts';
+import { throwIfStateUnavailable, unwrap } from '../chain/rpc.ts';
 
 /** Contract classification as stored and served. */
 export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'none';

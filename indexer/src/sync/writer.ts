@@ -1,15 +1,14 @@
 import type { AddressBook } from './address-book.ts';
-import type { RawBlock, RawReceipt, RawTransaction } from './chain-types.ts';
-import type { Queryable, Store } from './store/types.ts';
+import type { RawBlock, RawReceipt, RawTransaction } from '../chain/types.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
 import { insertRows, runIn, selectIn } from './bulk.ts';
 import { Ledger, type LedgerTransfer } from './ledger.ts';
-import { hexToBigInt, hexToDecimal, hexToNumber, pad } from './num.ts';
+import { hexToBigInt, hexToDecimal, hexToNumber, pad } from '../chain/num.ts';
 import type { ContractProbe } from './probe.ts';
-import { parseTransferLog, type TokenType } from './transfers.ts';
-
-/** Multiplier turning (block, index) into a row id whose order is chain order. */
-export const ROW_ID_BLOCK = 1_000_000;
+import type { TokenType } from '../store/rows.ts';
+import { parseTransferLog } from './transfers.ts';
 
 /** Block producers whose reward totals the writer remembers at most (a chain with more reads them again). */
 const MAX_PRODUCERS = 10_000;

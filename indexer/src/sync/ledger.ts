@@ -1,7 +1,7 @@
 import { insertRows, runIn, selectIn, updateFromValues, type Key } from './bulk.ts';
-import type { Queryable, SqlParam } from './store/types.ts';
-import { pad, PADDED_ZERO } from './num.ts';
-import type { TokenType } from './transfers.ts';
+import type { Queryable, SqlParam } from '../store/types.ts';
+import { pad, PADDED_ZERO } from '../chain/num.ts';
+import type { TokenType } from '../store/rows.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 

@@ -1,4 +1,5 @@
-import { decodeUint, topicToAddress } from './abi.ts';
+import { decodeUint, topicToAddress } from '../chain/abi.ts';
+import type { TokenType } from '../store/rows.ts';
 
 /** keccak256('Transfer(address,address,uint256)'), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -6,9 +7,6 @@ export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 export const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
 /** keccak256('TransferBatch(address,address,address,uint256[],uint256[])'). */
 export const TRANSFER_BATCH_TOPIC = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
-
-/** Token standards as stored and served. */
-export type TokenType = 'ERC20' | 'ERC721' | 'ERC1155';
 
 /** One token movement; ERC-1155 batches yield one per (id, value) pair. */
 export interface ParsedTransfer {

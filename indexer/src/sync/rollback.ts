@@ -1,24 +1,12 @@
 import type { AddressBook } from './address-book.ts';
-import type { Queryable, Store } from './store/types.ts';
+import type { Queryable, Store } from '../store/types.ts';
 import { ZERO_ADDRESS } from './fetch.ts';
 import { Ledger } from './ledger.ts';
-import { hexToBigInt, pad, toHex } from './num.ts';
+import { hexToBigInt, pad, toHex } from '../chain/num.ts';
 import { totalSupplies } from './probe.ts';
-import { isStateUnavailable, unwrap, type RpcClient } from './rpc.ts';
-import type { TokenType } from './transfers.ts';
-import { ROW_ID_BLOCK } from './writer.ts';
-
-interface TransferRow {
-  token_address: string;
-  token_type: TokenType;
-  from_addr: string;
-  to_addr: string;
-  value: string;
-  token_id: string | null;
-  block_number: number;
-  tx_hash: string;
-  timestamp: number;
-}
+import { isStateUnavailable, unwrap, type RpcClient } from '../chain/rpc.ts';
+import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import type { TransferRow } from '../store/rows.ts';
 
 /** What a rollback removed. */
 export interface RollbackResult {
@@ -89,7 +77,7 @@ export async function rollbackTo(
   const ledger = new Ledger();
   const result = await db.transaction(async (tx) => {
     await fence(tx);
-    const rows = await tx.all<TransferRow>(
+    const rows = await tx.all<Omit<TransferRow, 'id' | 'log_index' | 'batch_index'>>(
       `SELECT token_address, token_type, from_addr, to_addr, value, token_id, block_number, tx_hash, timestamp
        FROM token_transfers WHERE block_number >= ? ORDER BY id DESC`,
       from,

@@ -1,9 +1,26 @@
-import type { Queryable, Store } from './store/types.ts';
-import type { SyncStatus } from './sync.ts';
+import { BackgroundLoop } from '../background/loop.ts';
+import type { Queryable, Store } from '../store/types.ts';
 
 // The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
 // the API from the same database (INDEXER_ROLE=api, or an indexer waiting for the sync lock) report what the
 // syncer does and drop cached responses after a reorg (issue 14).
+
+/** Sync progress as /health reports it. */
+export interface SyncStatus {
+  lastBlock: number | null;
+  target: number | null;
+  running: boolean;
+  catchingUp: boolean;
+  rpcConnected: boolean;
+  lastError: string | null;
+  /** Rollbacks so far: cached API responses of an older generation are stale. */
+  reorgs: number;
+  /**
+   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
+   * while unknown (the metadata queue has not read the stored count, or does not run).
+   */
+  metadataUpdates: number | null;
+}
 
 /** The status of a process that neither syncs nor has read a syncer's state yet. */
 export const IDLE_STATUS: SyncStatus = { lastBlock: null, target: null, running: false, catchingUp: false, rpcConnected: false, lastError: null, reorgs: 0, metadataUpdates: 0 };
@@ -90,8 +107,8 @@ export class SyncStateReader {
   /** While true the state is not read (this process syncs and knows it first-hand). */
   private readonly paused: () => boolean;
   private current: SyncStatus = IDLE_STATUS;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
+  /** Does not keep the process alive: it only feeds the API, whose server does. */
+  private readonly loop = new BackgroundLoop(() => this.poll(), { unref: true });
   private failing = false;
   private readonly waiters: { test: (s: SyncStatus) => boolean; resolve: () => void }[] = [];
 
@@ -105,7 +122,7 @@ export class SyncStateReader {
   /** Reads the state once, then keeps it fresh. */
   async start(): Promise<void> {
     await this.refresh();
-    this.schedule();
+    this.loop.start();
   }
 
   status(): SyncStatus {
@@ -143,17 +160,15 @@ export class SyncStateReader {
     return this.current;
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      if (this.paused()) this.schedule();
-      else void this.refresh().then(() => this.schedule());
-    }, this.pollMs);
-    this.timer.unref();
+  private async poll(): Promise<void> {
+    while (this.loop.running) {
+      await this.loop.sleep(this.pollMs);
+      if (this.loop.running && !this.paused()) await this.refresh();
+    }
   }
 
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+  /** Stops polling; resolves once a read in progress has ended. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

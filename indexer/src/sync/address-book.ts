@@ -1,10 +1,10 @@
-import type { Queryable } from './store/types.ts';
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../store/types.ts';
 import type { ContractProbe } from './probe.ts';
 
 /** What the indexer knows about an address: a probed contract, a contract already stored, or an account. */
 export type AddressKind = ContractProbe | 'contract' | 'account';
 
-const MAX_ENTRIES = 250_000;
 
 /**
  * Memory of which addresses were already code-checked, so each address costs one eth_getCode at most
@@ -12,7 +12,8 @@ const MAX_ENTRIES = 250_000;
  */
 export class AddressBook {
   private readonly db: Queryable;
-  private readonly kinds = new Map<string, 'contract' | 'account'>();
+  /** Each entry is an address and one of two words, so a count bounds the memory as well as bytes would. */
+  private readonly kinds = new LRUCache<string, 'contract' | 'account'>({ max: 250_000 });
   private readonly pending = new Map<string, ContractProbe>();
 
   constructor(db: Queryable) {
@@ -52,7 +53,6 @@ export class AddressBook {
       this.pending.set(address, kind);
       return;
     }
-    if (this.kinds.size >= MAX_ENTRIES) this.kinds.clear();
     this.kinds.set(address, kind);
   }
 

@@ -1,8 +1,8 @@
 import type { AddressBook } from './address-book.ts';
-import type { RawBlock, RawReceipt } from './chain-types.ts';
-import { hexToBigInt, toHex } from './num.ts';
+import type { RawBlock, RawReceipt } from '../chain/types.ts';
+import { hexToBigInt, toHex } from '../chain/num.ts';
 import { codeSizes, probeContracts, totalSupplies, type ContractProbe } from './probe.ts';
-import { isStateUnavailable, unwrap, type RpcCall, type RpcClient } from './rpc.ts';
+import { isStateUnavailable, unwrap, type RpcCall, type RpcClient } from '../chain/rpc.ts';
 import { parseTransferLog } from './transfers.ts';
 
 /** The zero address, source of mints and sink of burns. */

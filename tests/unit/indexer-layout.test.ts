@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The indexer's shape (indexer/README.md, Layout): main.ts and folders only, no import circles, and the API reading
+// the sync side only for the type of its state. Imports are read from the source text, as the indexer only uses
+// static `import … from` / `export … from` with relative paths, and workers by `new URL('./x.ts', import.meta.url)`.
+
+const ROOT = resolve(import.meta.dirname, '../../indexer/src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Each file's imports of other files under ROOT, as paths relative to ROOT. */
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(ROOT);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [
+      ...[...text.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s+'(\.[^']+)'/gms)].map((m) => m[1] as string),
+      ...[...text.matchAll(/new URL\(\s*'(\.[^']+)'/g)].map((m) => m[1] as string),
+    ];
+    const targets = specifiers.map((s) => resolve(dirname(file), s)).filter((p) => files.includes(p));
+    graph.set(relative(ROOT, file), [...new Set(targets.map((p) => relative(ROOT, p)))]);
+  }
+  return graph;
+}
+
+/** The import circles: strongly connected components of more than one file, or a file importing itself. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('indexer layout', () => {
+  const graph = importGraph();
+
+  it('reads the imports it checks', () => {
+    expect(graph.get('main.ts')).toContain('sync/syncer.ts');
+    expect(graph.get('store/checkpointer.ts')).toContain('store/checkpoint-worker.ts');
+  });
+
+  it('keeps main.ts and folders only at the top of indexer/src', () => {
+    const loose = readdirSync(ROOT).filter((name) => !statSync(join(ROOT, name)).isDirectory());
+    expect(loose).toEqual(['main.ts']);
+  });
+
+  it('has no import circles', () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('finds a circle when there is one', () => {
+    const withCircle = new Map(graph);
+    withCircle.set('sync/state.ts', [...(graph.get('sync/state.ts') ?? []), 'sync/syncer.ts']);
+    expect(circles(withCircle)).toContainEqual(['sync/state.ts', 'sync/syncer.ts']);
+  });
+
+  it('lets the API read the sync side only for the type of its state', () => {
+    const fromApi = [...graph].filter(([file]) => file.startsWith('api/')).flatMap(([file, targets]) => targets.filter((t) => t.startsWith('sync/')).map((t) => `${file} -> ${t}`));
+    expect(fromApi).toEqual(['api/context.ts -> sync/state.ts']);
+    expect(readFileSync(join(ROOT, 'api/context.ts'), 'utf8')).toMatch(/^import type \{ SyncStatus \} from '\.\.\/sync\/state\.ts';$/m);
+  });
+});
