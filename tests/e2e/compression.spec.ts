@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { decodeBody, rawGet, type RawAnswer } from '../http-raw.ts';
-import { indexerUrl, test } from './fixtures.ts';
+import { indexerUrl, scenario, test } from './fixtures.ts';
 
 // Compression and caching headers of the running site and indexer, read with Node's HTTP client so the bytes are
 // the bytes on the wire (fetch would decode them): every encoding decodes to the identical document.
@@ -65,7 +65,7 @@ test.describe('compression', () => {
 
   test('pages made per request are compressed too, streamed without a stale length', async () => {
     // Pages rendered for every request (kept pages are sent with their length, src/lib/server/render-cache.ts).
-    for (const path of ['/nfts', '/verify-contract', '/search?q=zzzz-nothing']) {
+    for (const path of [`/address/${scenario().accounts[0]}?tab=contract`, '/verify-contract', '/search?q=zzzz-nothing']) {
       const br = await rawGet(site(path), { 'accept-encoding': 'br' });
       expect(br.headers['content-encoding'], path).toBe('br');
       expect(br.headers['content-length'], path).toBeUndefined();

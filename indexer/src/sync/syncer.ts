@@ -49,6 +49,9 @@ export interface SyncTimings {
   writeMs: number;
   /** Part of writeMs spent in database calls (queries, BEGIN and COMMIT). */
   dbMs: number;
+  /** When the loop first ran (performance.now()), and when it first caught up: the catch-up from its first node call. */
+  startedAt: number | null;
+  caughtUpAt: number | null;
 }
 
 /** Sizes batches by transactions: the block count per batch follows the transactions per block seen last. */
@@ -164,7 +167,7 @@ export class Syncer {
   private rpcConnected = false;
   private lastError: string | null = null;
   private readonly sizer: BatchSizer;
-  private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0 };
+  private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0, startedAt: null as number | null, caughtUpAt: null as number | null };
   private readonly caughtUpWaiters: (() => void)[] = [];
   private uncheckpointed = 0;
   private reorgs = 0;
@@ -244,6 +247,7 @@ export class Syncer {
   private async run(): Promise<void> {
     let failures = 0;
     let loaded = false;
+    this.timings.startedAt ??= performance.now();
     while (this.loop.running) {
       await this.publish();
       try {
@@ -297,6 +301,7 @@ export class Syncer {
     this.catchingUp = false;
     if (this.hasCaughtUp) return;
     this.hasCaughtUp = true;
+    this.timings.caughtUpAt = performance.now();
     for (const resolve of this.caughtUpWaiters.splice(0)) resolve();
   }
 
