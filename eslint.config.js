@@ -61,6 +61,35 @@ function browserModules() {
   return [...seen].map((file) => relative(root, file)).sort();
 }
 
+/**
+ * The site (src/) and the indexer (indexer/) are two programs that share code only through common/: neither imports
+ * the other's files, and common/ imports neither. Relative paths cannot say this by their text (from indexer/index.ts
+ * '../src/' is the site, from indexer/testing/ it is the indexer's own src/), so the rule resolves each import.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+const boundaries = {
+  meta: { type: 'problem', schema: [], messages: { crossing: '{{from}} may not import {{to}} ({{target}}): what both sides use belongs in common/.' } },
+  create(context) {
+    const root = import.meta.dirname;
+    const part = (/** @type {string} */ file) => {
+      const path = relative(root, file);
+      return path.startsWith('src/') ? 'src/' : path.startsWith('indexer/') ? 'indexer/' : path.startsWith('common/') ? 'common/' : null;
+    };
+    const from = part(context.filename);
+    /** @type {(node: { source?: import('estree').Node | null | undefined }) => void} */
+    const check = (node) => {
+      const source = node.source;
+      const spec = source?.type === 'Literal' ? source.value : null;
+      if (from === null || source == null || typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = resolve(dirname(context.filename), spec);
+      const to = part(target);
+      const forbidden = from === 'common/' ? to === 'src/' || to === 'indexer/' : to !== null && to !== from && to !== 'common/';
+      if (forbidden) context.report({ node: source, messageId: 'crossing', data: { from, to: to ?? '', target: relative(root, target) } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 export default defineConfig([
   globalIgnores(
     ['dist/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'scratch/'],
@@ -116,6 +145,13 @@ export default defineConfig([
       // Props are typed by TypeScript; runtime propTypes are not used.
       'react/prop-types': 'off',
     },
+  },
+
+  {
+    name: 'sto/boundaries',
+    files: ['src/**', 'indexer/**', 'common/**'],
+    plugins: { sto: { rules: { boundaries } } },
+    rules: { 'sto/boundaries': 'error' },
   },
 
   {

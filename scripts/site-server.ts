@@ -6,7 +6,7 @@ import { createReadStream, readdirSync, readFileSync, statSync, type Stats } fro
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressionEnabled, negotiateEncoding, type Encoding } from '../indexer/src/http/encoding.ts';
+import { compressionEnabled, negotiateEncoding, type Encoding } from '../common/encoding.ts';
 import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';

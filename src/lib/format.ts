@@ -1,5 +1,6 @@
 import { formatGweiWei } from './gwei.ts';
-import { formatUnits, toBigInt } from './normalize/bignum.ts';
+import { toBigInt } from './normalize/bignum.ts';
+import { formatUnits } from '../../common/units.ts';
 import { lazy } from './lazy.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress, clientKey, normalizeAddress, parseAddressSet } from '../../indexer/src/http/client-address.ts';
+import { clientAddress, clientKey, normalizeAddress, parseAddressSet } from '../../common/client-address.ts';
 import { parseRateRule, rateLimitFromEnv } from '../../indexer/src/http/rate-limit-config.ts';
 import {
   DEFAULT_RATE_LIMITS,

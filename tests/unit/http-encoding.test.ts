@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compressBodySync, compressionEnabled, isCompressible, negotiateEncoding, varyWithEncoding } from '../../indexer/src/http/encoding.ts';
+import { compressBodySync, compressionEnabled, isCompressible, negotiateEncoding, varyWithEncoding } from '../../common/encoding.ts';
 import { Router } from '../../indexer/src/http/router.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { compressResponse } from '../../src/lib/server/compress.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnits, pad, PADDED_ZERO, percentage, unpad } from '../../indexer/src/chain/num.ts';
+import { pad, PADDED_ZERO, percentage, unpad } from '../../indexer/src/chain/num.ts';
+import { formatUnits } from '../../common/units.ts';
 
 describe('padded amounts', () => {
   const values = [0n, 1n, 9n, 10n, 999n, 10n ** 18n, 2n ** 256n - 1n, -5n];

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoCheck } from '../../indexer/src/logos/validate.ts';
+import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoCheck } from '../../common/logos/validate.ts';
 import { encodePng } from '../../src/lib/server/png.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

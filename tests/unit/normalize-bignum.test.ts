@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnits, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber, toTimestamp } from '../../src/lib/normalize/bignum.ts';
+import { parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber, toTimestamp } from '../../src/lib/normalize/bignum.ts';
+import { formatUnits } from '../../common/units.ts';
 import { normalizeList, parseJsonText, toAddress, toBool, toHexData, toImageUrl, unwrapList } from '../../src/lib/normalize/fields.ts';
 
 describe('toBigInt reads every big-number encoding', () => {

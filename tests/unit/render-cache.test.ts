@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { packPage } from '../../src/lib/server/compress.ts';
-import { compressBodySync } from '../../indexer/src/http/encoding.ts';
+import { compressBodySync } from '../../common/encoding.ts';
 import { cookieValue, createRenderCache, etagMatches, keptAnswer, pageEtag, sharedCacheSeconds, type PackedPage, type RenderCacheOptions } from '../../src/lib/server/render-cache.ts';
 
 /** A page as the cache keeps it, without compressed copies unless given. */

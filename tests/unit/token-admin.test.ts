@@ -7,7 +7,7 @@ import { parseSessionId, sessionCookieOptions, sessionHash } from '../../src/lib
 import { blockedUntil, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, retryText } from '../../src/lib/server/admin/throttle.ts';
 import { clientAddress, isSameOrigin, siteOrigin } from '../../src/lib/server/request-checks.ts';
 import { ADMIN_MESSAGES, formatKb, MAX_LOGO_BYTES, precheckLogoFile } from '../../src/lib/tokens/admin-messages.ts';
-import { MAX_LOGO_BYTES as SERVER_MAX_LOGO_BYTES } from '../../indexer/src/logos/validate.ts';
+import { MAX_LOGO_BYTES as SERVER_MAX_LOGO_BYTES } from '../../common/logos/validate.ts';
 
 describe('password hashes', () => {
   it('a hash verifies its password and nothing else', async () => {

@@ -1,4 +1,5 @@
-import { formatUnits, PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import type { ApiContext } from './context.ts';
 
 /** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */

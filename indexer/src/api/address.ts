@@ -1,6 +1,7 @@
 import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO } from '../chain/num.ts';
+import { PADDED_ZERO } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';

@@ -6,7 +6,7 @@ import type { Verification, VerificationService } from '../verify/service.ts';
 import { CallInputError, chooseFunction, decodeResult, decodeRevert, encodeCall, interfaceOf } from '../verify/call.ts';
 import { RpcError } from '../chain/rpc.ts';
 import { detectProxy } from '../verify/proxy.ts';
-import { formatUnits } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { checkBody } from '../http/body.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { nativeBalance } from './accounts.ts';

@@ -1,4 +1,4 @@
-import { formatUnits } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import type { DecodedCall } from './decode.ts';
 
 /** What a description needs to know about the called contract. */

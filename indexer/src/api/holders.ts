@@ -1,6 +1,7 @@
 import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { formatUnits, pad, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
+import { pad, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { AsyncMemo, type ApiContext } from './context.ts';
 import { findToken, tokenHolders } from './tokens.ts';

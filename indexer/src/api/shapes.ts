@@ -1,4 +1,5 @@
-import { formatUnits, unpad } from '../chain/num.ts';
+import { unpad } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { BlockRow, ContractRow, LogRow, TransferRow, TxRow } from '../store/rows.ts';
 import { methodName } from './decode.ts';

@@ -1,5 +1,6 @@
 import type { Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import type { ApiContext } from './context.ts';
 
 interface ValidatorRow {

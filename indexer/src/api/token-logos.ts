@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseAddress } from '../http/params.ts';
 import { BinaryReply, HttpError, type Router } from '../http/router.ts';
-import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoType } from '../logos/validate.ts';
+import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoType } from '../../../common/logos/validate.ts';
 import { adminBody, requireAdmin } from './admin.ts';
 import type { ApiContext } from './context.ts';
 import { findToken } from './tokens.ts';

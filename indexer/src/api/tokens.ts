@@ -1,6 +1,7 @@
 import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { formatUnits, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
+import { PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
+import { formatUnits } from '../../../common/units.ts';
 import type { ApiContext } from './context.ts';
 import { TRANSFER_SELECT, transferJson, type TransferWithToken } from './shapes.ts';
 

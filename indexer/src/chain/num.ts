@@ -45,18 +45,6 @@ export function unpad(padded: string): string {
   return BigInt(padded).toString();
 }
 
-/** Formats an integer amount with the given number of decimals, without trailing zeros ("1.5", "0", "1000"). */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const sign = negative ? '-' : '';
-  if (decimals <= 0) return sign + abs.toString();
-  const digits = abs.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return sign + (fraction ? `${whole}.${fraction}` : whole);
-}
-
 /** Share of part in total as a percentage number (0 when total is not positive), precise to about 1e-12. */
 export function percentage(part: bigint, total: bigint): number {
   if (total <= 0n) return 0;

@@ -4,7 +4,7 @@
 // is answered 429 with the wait until it would be admitted (Retry-After).
 import type { IncomingMessage } from 'node:http';
 import { bearerMatches } from './bearer.ts';
-import { clientAddress, clientKey, parseAddressSet, type AddressSet } from './client-address.ts';
+import { clientAddress, clientKey, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
 import type { LimitClass } from './router.ts';
 
 /** A token bucket: `rate` requests per second on average, up to `burst` at once. */

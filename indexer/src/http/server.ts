@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from './encoding.ts';
+import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
 import { BinaryReply, HttpError, RawJson, Reply, type Route, type Router } from './router.ts';
 import { toJson } from './json.ts';
 import { RATE_LIMIT_MESSAGE, type RateClass, type RateLimiter } from './rate-limit.ts';

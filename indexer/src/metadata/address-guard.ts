@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ipv4Number, ipv6Groups } from '../http/ip.ts';
+import { ipv4Number, ipv6Groups } from '../../../common/ip.ts';
 
 /**
  * What an IP address is, as far as metadata fetching cares. Everything but 'public' is refused unless

@@ -1,5 +1,5 @@
 // Token holdings of the address page: value, search and order (prices come from src/lib/server/prices.ts).
-import { formatUnits } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { formatTokenAmount, formatUsd } from '../format.ts';
 import { latestPriceBook, tokenPrice, type PriceBook } from '../server/prices.ts';
 import type { TokenBalance } from '../types.ts';

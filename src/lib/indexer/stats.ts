@@ -1,4 +1,4 @@
-import { formatUnits } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
 import type { NetworkStats } from '../types.ts';
 import type { ContractCounts, TransactionCount, ValidatorPayout } from '../wire.ts';

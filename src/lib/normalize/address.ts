@@ -1,6 +1,7 @@
 import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance } from '../types.ts';
 import type { AccountBalances, AddressSummary } from '../wire.ts';
-import { formatUnits, parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
+import { parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';
 import { toAddressType, toContractType } from './kinds.ts';
 import { normalizeToken } from './token.ts';

@@ -90,18 +90,6 @@ export function parseUnits(value: unknown, decimals: number): bigint | null {
   return sign === '-' ? -result : result;
 }
 
-/**
- * Exact decimal text of raw units: formatUnits(1500000000000000000n, 18) = '1.5'; no grouping, no trailing zeros. The
- * site's one units formatter (ethers' formatUnits is not used: it writes '1.0' where this writes '1').
- */
-export function formatUnits(raw: bigint, decimals: number): string {
-  const negative = raw < 0n;
-  const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 /** Decimal text without trailing fraction zeros ('1.0' → '1', '2.50' → '2.5'); other text unchanged. */
 export function tidyDecimal(text: string): string {
   return /^-?\d+\.\d*$/.test(text) ? text.replace(/\.?0*$/, '') || '0' : text;

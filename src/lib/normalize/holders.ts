@@ -1,6 +1,7 @@
 import type { Holder } from '../types.ts';
 import type { HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../wire.ts';
-import { formatUnits, parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
+import { parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toText, unwrapList } from './fields.ts';
 
 /** Token details of a holders response (token or tokenInfo); null when absent. */

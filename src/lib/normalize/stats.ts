@@ -1,5 +1,6 @@
 import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../wire.ts';
-import { formatUnits, parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
+import { parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress } from './fields.ts';
 
 /** Transactions per second from /stats/tps {tps, …}; null when absent. */

@@ -1,5 +1,6 @@
 import type { TokenTransfer } from '../types.ts';
-import { formatUnits, parseUnits, toBigInt, toCount, toDecimals, toTimestamp } from './bignum.ts';
+import { parseUnits, toBigInt, toCount, toDecimals, toTimestamp } from './bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toText } from './fields.ts';
 
 /** Fallbacks from the enclosing transaction, for transfers nested in one. */

@@ -7,7 +7,7 @@ import {
   negotiateEncoding,
   varyWithEncoding,
   type Encoding,
-} from '../../../indexer/src/http/encoding.ts';
+} from '../../../common/encoding.ts';
 import { pageEtag, type PackedPage } from './render-cache.ts';
 
 // Compression of the pages the server renders (HTML, and the few JSON or text answers): Brotli or gzip as the browser

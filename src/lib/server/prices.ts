@@ -2,7 +2,7 @@
 // when MARKET_DATA_API_KEY is set. Without a key no request is ever made. The book is refreshed every 5 minutes; a
 // failed fetch keeps the built-in prices and carries the spec's message for the pages to show.
 import { formatUsd } from '../format.ts';
-import { formatUnits } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { marketDataProvider, type MarketDataProvider, type PriceQuote } from './market-data.ts';
 
 export type { PriceQuote } from './market-data.ts';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { negotiateEncoding, varyWithEncoding } from '../../../indexer/src/http/encoding.ts';
+import { negotiateEncoding, varyWithEncoding } from '../../../common/encoding.ts';
 import type { ThemePreference } from '../theme.ts';
 
 // An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages

@@ -1,5 +1,5 @@
 // Checks of state-changing requests (logins, uploads, theme changes): they must come from this site's own pages.
-import { clientAddress as forwardedClient, normalizeAddress, parseAddressSet, type AddressSet } from '../../../indexer/src/http/client-address.ts';
+import { clientAddress as forwardedClient, normalizeAddress, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
 
 /**
  * Whether a POST comes from a page of this origin: its Origin header names this origin or, when a browser sent none,

@@ -1,4 +1,4 @@
-import { formatUnits } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import type { Block, NetworkStats } from '../types.ts';
 
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:

@@ -1,5 +1,5 @@
 // Texts of the token admin (spec tokens §5, §8), shared by the server and the panel's script.
-import { MAX_LOGO_BYTES } from '../../../indexer/src/logos/limits.ts';
+import { MAX_LOGO_BYTES } from '../../../common/logos/limits.ts';
 
 /** Logo and login messages, exactly as the spec words them. */
 export const ADMIN_MESSAGES = {

@@ -1,5 +1,5 @@
 import { getAddress } from 'ethers';
-import { formatUnits } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { inputSelector } from '../erc20-decode.ts';
 import { DEFAULT_TOKEN_DECIMALS, normalizeDecimals } from '../format.ts';
 

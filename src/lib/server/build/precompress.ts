@@ -6,7 +6,7 @@ import { inlinedStylesheet, prunePage } from '../critical-css.ts';
 import { createScriptClassIndex } from '../css/page-classes.ts';
 import { createPruner } from '../css/prune.ts';
 import { deferModuleScripts } from '../late-scripts.ts';
-import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../../indexer/src/http/encoding.ts';
+import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../../common/encoding.ts';
 
 // Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
 // beside itself as .br and .gz at the highest effort, once, so the site's server sends them precompressed.
