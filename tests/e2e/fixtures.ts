@@ -38,44 +38,51 @@ export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   return body.result as T;
 }
 
-/** The screens of the read-only site, with real ids of this run's scenario (a11y and security-header specs). */
+/**
+ * The screens of the read-only site (a11y and security-header specs), by name, with their paths made from the scenario when asked: Playwright collects tests before
+ * the global setup starts the stack, so a spec that makes one test per screen (the accessibility sweep) takes the
+ * names now and the paths inside each test.
+ */
+export const READ_SCREENS: ReadonlyArray<readonly [string, (s: ScenarioInfo) => string]> = [
+  ['home', () => '/'],
+  ['block list', () => '/blocks'],
+  ['block detail', (s) => `/blocks/${s.busyBlock.number}`],
+  ['block not found', () => '/blocks/99999999'],
+  ['transaction list', () => '/transactions'],
+  ['transaction detail', (s) => `/transactions/${s.samples.erc20Transfer}`],
+  ['transaction logs', (s) => `/transactions/${s.samples.erc20Transfer}?tab=logs`],
+  ['transaction input', (s) => `/transactions/${s.samples.erc20Transfer}?tab=input`],
+  ['wallet', (s) => `/address/${s.accounts[0]}`],
+  ['token contract holders', (s) => `/address/${s.holderToken.address}?tab=holders`],
+  ['token list', () => '/tokens'],
+  ['token detail', (s) => `/tokens/${s.holderToken.address}`],
+  ['token transfers', (s) => `/tokens/${s.holderToken.address}?tab=transfers`],
+  ['token holders', (s) => `/tokens/${s.holderToken.address}?tab=holders`],
+  ['hostile token', (s) => `/tokens/${s.hostile.erc20[0]?.address}`],
+  ['token not found', () => '/tokens/0x0000000000000000000000000000000000000001'],
+  ['NFT list', () => '/nfts'],
+  ['NFT list, no match', () => '/nfts?q=zzzz'],
+  ['NFT list, new, 48', () => '/nfts?sort=new&size=48'],
+  ['NFT detail', (s) => `/nfts/${s.nfts[0]?.address}/1`],
+  ['NFT properties', (s) => `/nfts/${s.nfts[0]?.address}/1?tab=properties`],
+  ['NFT history', (s) => `/nfts/${s.nfts[0]?.address}/1?tab=history`],
+  ['hostile NFT properties', (s) => `/nfts/${s.hostile.erc721.address}/2?tab=properties`],
+  ['NFT not found', (s) => `/nfts/${s.nfts[0]?.address}/99999999`],
+  ['collection', (s) => `/nfts/${s.nfts[0]?.address}`],
+  ['hostile collection', (s) => `/nfts/${s.hostile.erc721.address}`],
+  ['verify contract', () => '/verify-contract'],
+  ['unverified contract tab (form)', (s) => `/address/${s.erc1155.address}?tab=contract`],
+  ['unverified contract page', (s) => `/contracts/${s.erc1155.address}`],
+  ['search results', () => '/search?q=Sto'],
+  ['search empty', () => '/search?q='],
+  ['legal', () => '/privacy-policy'],
+  ['not found', () => '/no-such-page'],
+];
+
+/** The read screens with their paths. */
 export function screens(): Array<[string, string]> {
   const s = scenario();
-  return [
-    ['home', '/'],
-    ['block list', '/blocks'],
-    ['block detail', `/blocks/${s.busyBlock.number}`],
-    ['block not found', '/blocks/99999999'],
-    ['transaction list', '/transactions'],
-    ['transaction detail', `/transactions/${s.samples.erc20Transfer}`],
-    ['transaction logs', `/transactions/${s.samples.erc20Transfer}?tab=logs`],
-    ['transaction input', `/transactions/${s.samples.erc20Transfer}?tab=input`],
-    ['wallet', `/address/${s.accounts[0]}`],
-    ['token contract holders', `/address/${s.holderToken.address}?tab=holders`],
-    ['token list', '/tokens'],
-    ['token detail', `/tokens/${s.holderToken.address}`],
-    ['token transfers', `/tokens/${s.holderToken.address}?tab=transfers`],
-    ['token holders', `/tokens/${s.holderToken.address}?tab=holders`],
-    ['hostile token', `/tokens/${s.hostile.erc20[0]?.address}`],
-    ['token not found', '/tokens/0x0000000000000000000000000000000000000001'],
-    ['NFT list', '/nfts'],
-    ['NFT list, no match', '/nfts?q=zzzz'],
-    ['NFT list, new, 48', '/nfts?sort=new&size=48'],
-    ['NFT detail', `/nfts/${s.nfts[0]?.address}/1`],
-    ['NFT properties', `/nfts/${s.nfts[0]?.address}/1?tab=properties`],
-    ['NFT history', `/nfts/${s.nfts[0]?.address}/1?tab=history`],
-    ['hostile NFT properties', `/nfts/${s.hostile.erc721.address}/2?tab=properties`],
-    ['NFT not found', `/nfts/${s.nfts[0]?.address}/99999999`],
-    ['collection', `/nfts/${s.nfts[0]?.address}`],
-    ['hostile collection', `/nfts/${s.hostile.erc721.address}`],
-    ['verify contract', '/verify-contract'],
-    ['unverified contract tab (form)', `/address/${s.erc1155.address}?tab=contract`],
-    ['unverified contract page', `/contracts/${s.erc1155.address}`],
-    ['search results', '/search?q=Sto'],
-    ['search empty', '/search?q='],
-    ['legal', '/privacy-policy'],
-    ['not found', '/no-such-page'],
-  ];
+  return READ_SCREENS.map(([name, path]) => [name, path(s)]);
 }
 
 /** What Chromium reports when the page's Content-Security-Policy refuses something (a console error). */

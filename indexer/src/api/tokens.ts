@@ -2,27 +2,15 @@ import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
+import type { ContractRow } from '../store/rows.ts';
 import type { ApiContext } from './context.ts';
 import { TRANSFER_SELECT, transferJson, type TransferWithToken } from './shapes.ts';
 
-/** A token row (contracts of type ERC20, ERC721 or ERC1155). */
-export interface TokenRow {
-  address: string;
-  creator: string | null;
-  creation_tx: string | null;
-  block_number: number | null;
-  timestamp: number | null;
-  contract_type: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  total_supply: string | null;
-  owner: string | null;
-  holder_count: number;
-  transfer_count: number;
+/** A token row (contracts of type ERC20, ERC721 or ERC1155): the columns TOKEN_COLUMNS selects. */
+export type TokenRow = Omit<ContractRow, 'first_seen_block' | 'code_size'> & {
   /** 1 when the contract's source is verified here (selected by the token queries only). */
   verified?: number;
-}
+};
 
 const TOKEN_COLUMNS = `address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals,
   total_supply, owner, holder_count, transfer_count,
