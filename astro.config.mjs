@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { redirects } from './src/lib/redirects.ts';
+import { redirects } from './src/lib/url/redirects.ts';
 import { interactionDirective } from './src/lib/client-directives/integration.ts';
 import { precompress } from './src/lib/server/build/precompress.ts';
 

@@ -11,7 +11,7 @@ declare global {
        * The visitor's theme as the render cache read it for the page's key (src/middleware.ts): the layout renders
        * this one, so a kept page always has the theme its key names. Unset for requests the cache does not see.
        */
-      theme?: import('./lib/theme.ts').ThemePreference;
+      theme?: import('./lib/page/theme.ts').ThemePreference;
     }
   }
 }

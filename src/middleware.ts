@@ -20,7 +20,7 @@ import {
 import { readConfig } from './lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
 import { withDeadline } from './lib/server/deadline.ts';
-import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer/timeouts.ts';
+import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer-api/timeouts.ts';
 
 const pages = createRenderCache();
 /** Renders under way per key: a second visitor of a page being rendered waits for it instead of rendering it too. */

@@ -4,11 +4,11 @@ import { contractFunctions, outputLabel, typeLabel, type ContractFunction } from
 import { INTERACT_MESSAGES, type InteractMode, type InteractPlace, type ReadOutcome } from '../lib/contracts/interact.ts';
 import { createInteractController, WRITE_STATUS_TEXT, type WriteState } from '../lib/contracts/interact-controller.ts';
 import { discoverWallets, type WalletChoice } from '../lib/contracts/wallet.ts';
-import { callContractFunction } from '../lib/indexer/contracts.ts';
-import { rpcCall } from '../lib/indexer/rpc.ts';
-import { browserTransport } from '../lib/indexer/transport.ts';
-import type { AbiEntry } from '../lib/types.ts';
-import { blockUrl, txUrl } from '../lib/url.ts';
+import { callContractFunction } from '../lib/indexer-api/contracts.ts';
+import { rpcCall } from '../lib/indexer-api/rpc.ts';
+import { browserTransport } from '../lib/indexer-api/transport.ts';
+import type { AbiEntry } from '../lib/model/types.ts';
+import { blockUrl, txUrl } from '../lib/url/links.ts';
 import { FunctionList } from './contracts/FunctionList.tsx';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SEARCH_DEBOUNCE_MS, loadSuggestions, type Suggestion } from '../lib/suggestions.ts';
+import { SEARCH_DEBOUNCE_MS, loadSuggestions, type Suggestion } from '../lib/search/suggestions.ts';
 
 interface Props {
   indexerUrl: string;

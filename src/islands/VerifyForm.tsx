@@ -11,7 +11,7 @@ import {
   type VerifyFormValues,
 } from '../lib/contracts/verify-form.ts';
 import { verifiedStorageKey } from '../lib/stores/address-verified.ts';
-import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion } from '../lib/evm.ts';
+import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion } from '../lib/contracts/evm.ts';
 import { NetworkBox, type NetworkResponse } from './contracts/NetworkBox.tsx';
 import { ResultBox } from './contracts/ResultBox.tsx';
 
@@ -70,7 +70,7 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
     setOutcome(null);
     setNetwork(null);
     try {
-      const [{ createTransport }, { submitVerification }] = await Promise.all([import('../lib/indexer/transport.ts'), import('../lib/indexer/contracts.ts')]);
+      const [{ createTransport }, { submitVerification }] = await Promise.all([import('../lib/indexer-api/transport.ts'), import('../lib/indexer-api/contracts.ts')]);
       const { response, result } = await submitVerification(createTransport(indexerUrl), toVerificationRequest(values));
       setNetwork({ status: response.status, statusText: response.statusText, headers: response.headers, data: response.body });
       if (result.success) {

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { isSameOrigin, siteOrigin } from '../lib/server/request-checks.ts';
 import { localReturnPath } from '../lib/server/same-site.ts';
-import { isThemePreference, THEME_COOKIE, THEME_COOKIE_MAX_AGE } from '../lib/theme.ts';
+import { isThemePreference, THEME_COOKIE, THEME_COOKIE_MAX_AGE } from '../lib/page/theme.ts';
 
 const text = (status: number, body: string): Response =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });

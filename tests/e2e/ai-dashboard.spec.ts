@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { formatPercentFigure } from '../../src/lib/stores/home-feed.ts';
+import { formatPercentFigure } from '../../src/lib/home/feed.ts';
 import { expect, type Page } from '@playwright/test';
 import { learningAlgorithmText, loadAiDashboardData, networkArchitecture } from '../../src/lib/ai/data.ts';
 import { PRIORITY_LABELS, SIMULATED_FIGURES } from '../../src/lib/ai/fallback.ts';
 import { formatCount } from '../../src/lib/ai/view.ts';
-import { createIndexerClient } from '../../src/lib/indexer/client.ts';
-import type { AiDashboardData } from '../../src/lib/types.ts';
+import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
+import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { startSite } from '../../scripts/site.ts';
 import { indexerUrl, test, bannerSettled } from './fixtures.ts';
 

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
 import { loadAiDashboardData } from '../../src/lib/ai/data.ts';
-import { homeSource } from '../../src/lib/home/source.ts';
-import { formatActivityTime } from '../../src/lib/format-time.ts';
-import { createTransport } from '../../src/lib/indexer/transport.ts';
-import type { AiDashboardData } from '../../src/lib/types.ts';
+import { homeSource } from '../../src/lib/indexer-api/home-source.ts';
+import { formatActivityTime } from '../../src/lib/format/time.ts';
+import { createTransport } from '../../src/lib/indexer-api/transport.ts';
+import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { bannerSettled, indexerJson, indexerUrl, test } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 

@@ -38,7 +38,7 @@ async function entryChunks(page: Page): Promise<string[]> {
   return [...new Set(urls.filter((u): u is string => !!u && u.startsWith('/_astro/')))];
 }
 
-/** Indexer paths of the resource modules (src/lib/indexer/*) as they appear in built code. */
+/** Indexer paths of the resource modules (src/lib/indexer-api/*) as they appear in built code. */
 const RESOURCE_MARKERS: Readonly<Record<string, string>> = {
   'blocks by hash': '/blocks/hash/',
   'transaction receipts': '/receipt',

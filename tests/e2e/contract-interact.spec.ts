@@ -348,7 +348,7 @@ test('the contract page says so when the contract details cannot be loaded (its 
   try {
     const s = scenario();
     const res = await page.goto(`${site.url}/contracts/${s.playground.address}`);
-    // No answer at all: 503 Service unavailable (core §8, src/lib/http-errors.ts failureStatus).
+    // No answer at all: 503 Service unavailable (core §8, src/lib/indexer-api/errors.ts failureStatus).
     expect(res?.status()).toBe(503);
     await expect(page.getByTestId('error')).toHaveText('Failed to load contract details. The contract may not be verified.');
     await expect(page.getByTestId('contract-address')).toHaveText(s.playground.address);

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
-import { formatSto, formatUsd } from '../../src/lib/format.ts';
-import { payoutUsdEstimate } from '../../src/lib/stores/home-feed.ts';
+import { formatSto, formatUsd } from '../../src/lib/format/index.ts';
+import { payoutUsdEstimate } from '../../src/lib/home/feed.ts';
 import { indexerJson, indexerUrl, test, rpc, scenario } from './fixtures.ts';
 
 // Home (spec core §2): texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { startSite, type RunningSite } from '../../scripts/site.ts';
-import { MAIN_CLIENT_TIMEOUT_MS } from '../../src/lib/indexer/timeouts.ts';
+import { MAIN_CLIENT_TIMEOUT_MS } from '../../src/lib/indexer-api/timeouts.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
 import { indexerUrl, scenario, test } from './fixtures.ts';
 
@@ -9,7 +9,7 @@ import { indexerUrl, scenario, test } from './fixtures.ts';
 // must answer within its time-out plus 1 s, with the spec's message and a 502/503/504 status (never a hung request,
 // a stack trace or a 200 that a cache would keep), and the live parts must come back by themselves.
 
-/** What each fault answers as (core §8 via src/lib/http-errors.ts failureStatus). */
+/** What each fault answers as (core §8 via src/lib/indexer-api/errors.ts failureStatus). */
 const STATUS: Record<Exclude<Fault, 'pass'>, number> = { down: 503, slow: 504, error: 502, malformed: 502 };
 
 /** A page's longest wait for the indexer (the main client's time-out, core §9), plus 1 s to render and send. */

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { indexerJson, rpcUrl, scenario, test } from './fixtures.ts';
-import { formatUtcDate } from '../../src/lib/format.ts';
+import { formatUtcDate } from '../../src/lib/format/index.ts';
 
 // NFT screens (/nfts, /nfts/{address}, /nfts/{address}/{id}) and the shared NFT card on the address page, against the
 // run's devnet and indexer. Live activity keeps minting, so tests compare with data that cannot change under them

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { formatGwei } from '../../src/lib/format.ts';
+import { formatGwei } from '../../src/lib/format/index.ts';
 import { indexerUrl, scenario, test } from './fixtures.ts';
 
 /** What the header shows for a gas price: gwei with up to 2 decimals or 3 significant digits, K/M suffixes. */

@@ -21,7 +21,7 @@ import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
-import { serverHeaders } from '../../src/lib/server/indexer.ts';
+import { serverHeaders } from '../../src/lib/server/indexer-client.ts';
 
 /** A clock the test moves by hand (milliseconds). */
 function manualClock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, formatPrice } from '../../src/lib/server/prices.ts';
+import { FALLBACK_PRICES, builtInPriceBook, formatPrice, tokenPrice } from '../../src/lib/tokens/prices.ts';
 import {
   filterHoldings,
   formatHoldingBalance,
@@ -8,10 +8,9 @@ import {
   holdingValue,
   matchesHolding,
   sortHoldings,
-  tokenPrice,
   totalHoldingsValue,
 } from '../../src/lib/address/holdings.ts';
-import type { TokenBalance } from '../../src/lib/types.ts';
+import type { TokenBalance } from '../../src/lib/model/types.ts';
 
 function holding(symbol: string, name: string, rawBalance: bigint, decimals: number, contractAddress: string): TokenBalance {
   return { symbol, name, rawBalance, decimals, contractAddress, balance: '', type: 'ERC20' };
@@ -36,7 +35,7 @@ describe('fallback prices (spec tokens §9)', () => {
     ['SGOV', null],
     ['\u202eDSU', null],
   ])('tokenPrice(%s) = %s', (symbol, expected) => {
-    expect(tokenPrice(symbol)).toBe(expected);
+    expect(tokenPrice(symbol, builtInPriceBook())).toBe(expected);
   });
 });
 
@@ -128,7 +127,7 @@ describe('sortHoldings: balance descending across decimals', () => {
 
 describe('totalHoldingsValue', () => {
   it('adds the priced holdings only', () => {
-    expect(totalHoldingsValue([SGOV, USDT, DUST])).toBeCloseTo(2.5 + 0.00005 * 0.00129, 10);
-    expect(totalHoldingsValue([SGOV, LPT])).toBe(0);
+    expect(totalHoldingsValue([SGOV, USDT, DUST], builtInPriceBook())).toBeCloseTo(2.5 + 0.00005 * 0.00129, 10);
+    expect(totalHoldingsValue([SGOV, LPT], builtInPriceBook())).toBe(0);
   });
 });

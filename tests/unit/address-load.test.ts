@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/client.ts';
 import { checksumAddress, loadAddress, loadTab, TX_COUNT_PROBE, type TabQuery } from '../../src/lib/address/load.ts';
 import { fixtureText as fixture } from '../upstream-fixtures.ts';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isWellFormedAddress,
   parseHolderOrder,
   parseHoldingsQuery,
   parseTab,
@@ -9,6 +8,7 @@ import {
   type AddressTab,
   type TabFacts,
 } from '../../src/lib/address/params.ts';
+import { isWellFormedAddress } from '../../src/lib/url/params.ts';
 
 describe('isWellFormedAddress (0x + 40 hex, any case)', () => {
   it.each([

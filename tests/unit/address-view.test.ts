@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressBadge, addressTypeText, contractTypeLabel, holderRank, showCreator, transferDirection } from '../../src/lib/address/view.ts';
 import { tokenInitials } from '../../src/lib/tokens/logo-url.ts';
 import { DEFAULT_IPFS_GATEWAY as IPFS_GATEWAY, nftImageSrc } from '../../src/lib/nfts/image.ts';
-import type { AddressType, ContractType } from '../../src/lib/types.ts';
+import type { AddressType, ContractType } from '../../src/lib/model/types.ts';
 
 const ME = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const OTHER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

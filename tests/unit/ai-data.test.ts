@@ -29,7 +29,7 @@ import {
 } from '../../src/lib/ai/fallback.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
-import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';
+import type { Block, NetworkStats, Transaction } from '../../src/lib/model/types.ts';
 import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedAiDashboardData } from '../../src/lib/ai/fallback.ts';
 import { API_CONNECTION_FAILED, aiTestStatus, createAiTestController, type AiTestDeps, type AiTestState } from '../../src/lib/ai/run-flow.ts';
-import type { AiDashboardData } from '../../src/lib/types.ts';
+import type { AiDashboardData } from '../../src/lib/model/types.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
 const simulated = simulatedAiDashboardData(NOW);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_RECEIPTS_MAX, rewardFromReceipts, withReceiptFigures } from '../../src/lib/blocks/receipts.ts';
 import { loadBlockParam } from '../../src/lib/blocks/load.ts';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/client.ts';
 import { normalizeBlock } from '../../src/lib/normalize/block.ts';
 import { normalizeReceipt } from '../../src/lib/normalize/receipt.ts';
-import type { Block, Receipt } from '../../src/lib/types.ts';
+import type { Block, Receipt } from '../../src/lib/model/types.ts';
 import { fixtureJson, fixtureText } from '../upstream-fixtures.ts';
 
 // Issue 15: against the chain operator's indexer the block page showed '—' for the block reward and for every

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BLOCK_DIGITS, parseBlockParam } from '../../src/lib/blocks/params.ts';
 import { loadBlock, outcomeStatus, type BlockOutcome } from '../../src/lib/blocks/load.ts';
 import { failedToLoadBlock } from '../../src/lib/blocks/messages.ts';
-import type { FetchLike } from '../../src/lib/indexer/client.ts';
+import type { FetchLike } from '../../src/lib/indexer-api/client.ts';
 import { fixtureText as fixture } from '../upstream-fixtures.ts';
 
 const HASH = '0xFEDAE520a4c2b4b3e8d1e2c7a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6';

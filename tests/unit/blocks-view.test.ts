@@ -4,7 +4,7 @@ import { blockListPages, parseBlockListQuery } from '../../src/lib/blocks/list.t
 import { errorDisplayingTransactions, transactionsUnavailable } from '../../src/lib/blocks/messages.ts';
 import { blockTxSection, formatGasUsedCell, formatReward } from '../../src/lib/blocks/view.ts';
 import { normalizeBlock } from '../../src/lib/normalize/block.ts';
-import type { Block, Transaction } from '../../src/lib/types.ts';
+import type { Block, Transaction } from '../../src/lib/model/types.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 const A = `0x${'11'.repeat(20)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_STATS_TTL_MS, NETWORK_STATS_TTL_MS, VALIDATOR_STATS_TTL_MS, createTtlCache } from '../../src/lib/server/ttl-cache.ts';
+import { CONTRACT_STATS_TTL_MS, NETWORK_STATS_TTL_MS, VALIDATOR_STATS_TTL_MS, createTtlCache } from '../../src/lib/indexer-api/ttl-cache.ts';
 
 function clock(start = 1_000) {
   let now = start;

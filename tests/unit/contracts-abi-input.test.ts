@@ -10,7 +10,7 @@ import {
   toJsonArguments,
   type AbiValue,
 } from '../../src/lib/contracts/abi-input.ts';
-import type { AbiParam } from '../../src/lib/types.ts';
+import type { AbiParam } from '../../src/lib/model/types.ts';
 
 // Typed inputs of the read/write interface (tokens §2.10, §5): every Solidity type family and its malformed inputs.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatResult } from '../../src/lib/contracts/abi-output.ts';
 import { canonicalType, contractFunctions, groupFunctions, methodOf, outputLabel, typeLabel } from '../../src/lib/contracts/functions.ts';
-import type { AbiEntry, AbiParam, ContractValue } from '../../src/lib/types.ts';
+import type { AbiEntry, AbiParam, ContractValue } from '../../src/lib/model/types.ts';
 
 // The function list of the interaction view (tokens §2.7, §2.10) and how a read's result is shown.
 

@@ -3,11 +3,11 @@ import { contractFunctions, type ContractFunction } from '../../src/lib/contract
 import { CONTRACT_VIEW_LABELS, loadInteractInitial, loadProxy, parseContractView, proxyKindLabel } from '../../src/lib/contracts/interact-view.ts';
 import { CONTRACT_MESSAGES } from '../../src/lib/contracts/load.ts';
 import { INTERACT_MESSAGES, failureText, runRead, type CallFunction } from '../../src/lib/contracts/interact.ts';
-import { ApiError, httpError, networkError } from '../../src/lib/http-errors.ts';
-import type { FunctionCall } from '../../src/lib/indexer/contracts.ts';
-import type { RequestOptions } from '../../src/lib/indexer/transport.ts';
-import type { AbiEntry, AbiParam, ContractSource, ContractValue } from '../../src/lib/types.ts';
-import type { ProxyInfo, TypedOutput } from '../../src/lib/wire.ts';
+import { ApiError, httpError, networkError } from '../../src/lib/indexer-api/errors.ts';
+import type { FunctionCall } from '../../src/lib/indexer-api/contracts.ts';
+import type { RequestOptions } from '../../src/lib/indexer-api/transport.ts';
+import type { AbiEntry, AbiParam, ContractSource, ContractValue } from '../../src/lib/model/types.ts';
+import type { ProxyInfo, TypedOutput } from '../../src/lib/model/wire.ts';
 
 // The read/write interface's texts and reads (tokens §2.7, §2.10, §5, §8), on the server and in the island.
 

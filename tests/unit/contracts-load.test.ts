@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_MESSAGES, loadVerification } from '../../src/lib/contracts/load.ts';
-import type { AbiEntry, ContractSource } from '../../src/lib/types.ts';
+import type { AbiEntry, ContractSource } from '../../src/lib/model/types.ts';
 
 const ADDRESS = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
 const ABI: AbiEntry[] = [{ type: 'function', name: 'getValue', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view', constant: false, anonymous: false }];

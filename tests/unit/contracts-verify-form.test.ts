@@ -10,7 +10,7 @@ import {
   validateVerifyForm,
   type VerifyFormValues,
 } from '../../src/lib/contracts/verify-form.ts';
-import { FALLBACK_COMPILER_VERSIONS, formEvmVersion } from '../../src/lib/evm.ts';
+import { FALLBACK_COMPILER_VERSIONS, formEvmVersion } from '../../src/lib/contracts/evm.ts';
 import { normalizeCompilerList } from '../../src/lib/normalize/compilers.ts';
 import { normalizeVerificationResult } from '../../src/lib/normalize/verification.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeErc20Call, erc20FunctionName, inputSelector } from '../../src/lib/erc20-decode.ts';
+import { decodeErc20Call, erc20FunctionName, inputSelector } from '../../src/lib/transactions/erc20-decode.ts';
 
 const WORD = '0'.repeat(64);
 

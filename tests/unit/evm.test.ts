@@ -9,7 +9,7 @@ import {
   isValidRuns,
   parseCompilerVersion,
   type EvmVersion,
-} from '../../src/lib/evm.ts';
+} from '../../src/lib/contracts/evm.ts';
 
 describe('evmVersionForCompiler (tokens §9)', () => {
   it.each<[string | null | undefined, EvmVersion]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, shorten, shortenAddress, shortenContractAddress, shortenHash, type HashSide } from '../../src/lib/format.ts';
+import { ELLIPSIS, shorten, shortenAddress, shortenContractAddress, shortenHash, type HashSide } from '../../src/lib/format/index.ts';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const HASH = '0xb4b6686df104fc22b7d744bfb4b59a7a96672f8695bbb728c647db1e13acd742';

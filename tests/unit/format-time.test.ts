@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatActivityTime, formatRelativeTime, formatUtcDate, formatUtcDateTime, parseUnixSeconds } from '../../src/lib/format.ts';
+import { formatActivityTime, formatRelativeTime, formatUtcDate, formatUtcDateTime, parseUnixSeconds } from '../../src/lib/format/index.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 22, 4, 1, 0);
 const NOW = NOW_MS / 1000;

@@ -10,7 +10,7 @@ import {
   normalizeDecimals,
   toBigInt,
   type RawAmount,
-} from '../../src/lib/format.ts';
+} from '../../src/lib/format/index.ts';
 
 const STO = 10n ** 18n;
 const GWEI = 10n ** 9n;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadHomeAi, loadHomeData, requireStats, type HomeSource } from '../../src/lib/home/load.ts';
+import { loadHomeAi, loadHomeData, requireStats } from '../../src/lib/home/load.ts';
+import type { HomeSource } from '../../src/lib/indexer-api/home-source.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
-import type { NetworkStats } from '../../src/lib/types.ts';
+import type { NetworkStats } from '../../src/lib/model/types.ts';
 
 const rawBlocks = Array.from({ length: 20 }, (_, i) => ({
   number: 500 - i,

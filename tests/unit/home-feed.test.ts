@@ -19,8 +19,8 @@ import {
   startArrivals,
   withNewestBlock,
   type HomePart,
-} from '../../src/lib/stores/home-feed.ts';
-import type { NetworkStats } from '../../src/lib/types.ts';
+} from '../../src/lib/home/feed.ts';
+import type { NetworkStats } from '../../src/lib/model/types.ts';
 
 const block = (number: number, transactionCount = 0) => ({ number, transactionCount });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HomeBaseline } from '../../src/lib/stores/home-feed.ts';
+import type { HomeBaseline } from '../../src/lib/home/feed.ts';
 
-type Store = typeof import('../../src/lib/stores/home.ts');
+type Store = typeof import('../../src/lib/home/store.ts');
 
 const INDEXER = 'http://indexer.test';
 
@@ -72,7 +72,7 @@ let store: Store;
 
 beforeEach(async () => {
   vi.resetModules();
-  store = await import('../../src/lib/stores/home.ts');
+  store = await import('../../src/lib/home/store.ts');
 });
 
 afterEach(() => {

@@ -5,8 +5,8 @@ import { newsItems } from '../../src/lib/home/news.ts';
 import { readConfig } from '../../src/lib/server/config.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
-import type { HomeBaseline, HomePart } from '../../src/lib/stores/home-feed.ts';
-import type { NetworkStats } from '../../src/lib/types.ts';
+import type { HomeBaseline, HomePart } from '../../src/lib/home/feed.ts';
+import type { NetworkStats } from '../../src/lib/model/types.ts';
 
 // The home page's live parts (written by the server and again by the live script), for the states the e2e stack
 // cannot reach (indexer down, empty data), and what the live script writes for each state of the feed.

@@ -148,13 +148,13 @@ describe('build-time precompression', () => {
 
 describe('the server asks a loopback indexer for plain answers', () => {
   it('loopback URLs', async () => {
-    const { isLoopback } = await import('../../src/lib/server/indexer.ts');
+    const { isLoopback } = await import('../../src/lib/server/indexer-client.ts');
     expect(['http://127.0.0.1:3300', 'http://localhost:3300/v1', 'http://[::1]:3300', 'http://127.1.2.3'].map(isLoopback)).toEqual([true, true, true, true]);
     expect(['https://indexer.sto.network', 'http://10.0.0.2:3300', 'not a url', ''].map(isLoopback)).toEqual([false, false, false, false]);
   });
 
   it('the transport sends its extra headers with every request', async () => {
-    const { createTransport } = await import('../../src/lib/indexer/transport.ts');
+    const { createTransport } = await import('../../src/lib/indexer-api/transport.ts');
     const seen: Record<string, string>[] = [];
     const t = createTransport('http://127.0.0.1:1', {
       headers: { 'accept-encoding': 'identity' },

@@ -12,7 +12,7 @@ import {
   networkError,
   setupError,
   timeoutError,
-} from '../../src/lib/http-errors.ts';
+} from '../../src/lib/indexer-api/errors.ts';
 
 describe('HTTP status messages (spec core §8)', () => {
   it.each([

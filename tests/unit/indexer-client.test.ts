@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isNotFound } from '../../src/lib/http-errors.ts';
+import { ApiError, isNotFound } from '../../src/lib/indexer-api/errors.ts';
 import {
   CONTRACTS_TIMEOUT_MS,
   GAS_PRICE_TIMEOUT_MS,
@@ -18,7 +18,7 @@ import {
   createIndexerClient,
   safe,
   type FetchLike,
-} from '../../src/lib/indexer/client.ts';
+} from '../../src/lib/indexer-api/client.ts';
 import { fixtureText } from '../upstream-fixtures.ts';
 
 const BASE = 'http://indexer.test';

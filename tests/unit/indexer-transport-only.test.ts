@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Every indexer request goes through src/lib/indexer/transport.ts (time-outs, typed errors, one outcome type). This
+// Every indexer request goes through src/lib/indexer-api/transport.ts (time-outs, typed errors, one outcome type). This
 // reads every source file and fails on any other network call, so a new island cannot quietly fetch by itself.
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
@@ -10,7 +10,7 @@ const SRC = new URL('../../src/', import.meta.url).pathname;
 /** Files allowed to call fetch, and why: none of them talks to the indexer. */
 const ALLOWED: Readonly<Record<string, RegExp>> = {
   // The transport itself.
-  'lib/indexer/transport.ts': /globalThis\.fetch\(input, init\)/,
+  'lib/indexer-api/transport.ts': /globalThis\.fetch\(input, init\)/,
   // The fetch the server's transport is given: the platform's, ended by the page's deadline.
   'lib/server/deadline.ts': /globalThis\.fetch\(input, init\)/,
   // The transaction list's Refresh re-reads the site's own page (same origin HTML), not the indexer.
@@ -46,7 +46,7 @@ describe('the indexer is reached only through the transport', () => {
     const calls = text.match(NETWORK_CALL) ?? [];
     const allowed = ALLOWED[file];
     if (allowed === undefined) {
-      expect(calls, `${file} calls the network: use src/lib/indexer/*`).toEqual([]);
+      expect(calls, `${file} calls the network: use src/lib/indexer-api/*`).toEqual([]);
     } else {
       // Exactly the one reviewed call, nothing else beside it.
       expect(calls).toHaveLength(1);

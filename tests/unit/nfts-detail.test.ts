@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/client.ts';
 import { BLOCKCHAIN_NAME, USD_PER_STO_ESTIMATE, formatNftPrice, historyRow, knownStandard, rarityText, standardLabel, usdEstimate } from '../../src/lib/nfts/view.ts';
 import { NFT_HISTORY_LIMIT, loadNftDetail } from '../../src/lib/nfts/load.ts';
 import { isTokenIdParam, parseNftTab } from '../../src/lib/nfts/params.ts';
 import { loadCollection } from '../../src/lib/nfts/collection.ts';
-import type { NftTransfer } from '../../src/lib/types.ts';
+import type { NftTransfer } from '../../src/lib/model/types.ts';
 
 const BASE = 'http://indexer.test';
 const C = '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9';

@@ -1,4 +1,4 @@
-import { HEAD_SCRIPT, IMAGE_EVENTS } from '../../src/lib/head-script.ts';
+import { HEAD_SCRIPT, IMAGE_EVENTS } from '../../src/lib/server/head-script.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_IPFS_GATEWAY,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIndexerClient, NFT_LIST_TIMEOUT_MS, type FetchLike } from '../../src/lib/indexer/client.ts';
-import { REQUEST_TIMEOUT_MESSAGE } from '../../src/lib/http-errors.ts';
-import { createTtlCache } from '../../src/lib/server/ttl-cache.ts';
+import { createIndexerClient, NFT_LIST_TIMEOUT_MS, type FetchLike } from '../../src/lib/indexer-api/client.ts';
+import { REQUEST_TIMEOUT_MESSAGE } from '../../src/lib/indexer-api/errors.ts';
+import { createTtlCache } from '../../src/lib/indexer-api/ttl-cache.ts';
 import { GRID_COLLECTIONS, TOP_COLLECTIONS, loadNftList, pageNftItems, type NftListItem } from '../../src/lib/nfts/list.ts';
 import { matchesNftSearch, parseNftListQuery, parseNftSort } from '../../src/lib/nfts/params.ts';
 import { compareNftItems, isBurned, priceValue, type NftOrderContext } from '../../src/lib/nfts/order.ts';

@@ -11,7 +11,7 @@ import {
   paginate,
   parsePageQuery,
   type PageItem,
-} from '../../src/lib/pagination.ts';
+} from '../../src/lib/url/pagination.ts';
 
 // '1 … 8 9 [10] 11 12 … 20': the current page in brackets.
 function render(items: readonly PageItem[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirects } from '../../src/lib/redirects.ts';
+import { redirects } from '../../src/lib/url/redirects.ts';
 
 describe('redirect aliases', () => {
   it.each([

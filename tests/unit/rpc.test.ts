@@ -1,8 +1,8 @@
 import { AbiCoder, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { RPC_INTERNAL_ERROR, ethCall, getGasPrice, type JsonRpcRequest } from '../../src/lib/indexer/rpc.ts';
-import { TOKEN_SELECTORS, decodeStringResult, readTokenDecimals, readTokenMeta, readTokenName, readTokenSymbol } from '../../src/lib/indexer/token-meta.ts';
-import { createTransport, type Transport } from '../../src/lib/indexer/transport.ts';
+import { RPC_INTERNAL_ERROR, ethCall, getGasPrice, type JsonRpcRequest } from '../../src/lib/indexer-api/rpc.ts';
+import { TOKEN_SELECTORS, decodeStringResult, readTokenDecimals, readTokenMeta, readTokenName, readTokenSymbol } from '../../src/lib/indexer-api/token-meta.ts';
+import { createTransport, type Transport } from '../../src/lib/indexer-api/transport.ts';
 import { fixtureJson as fixture } from '../upstream-fixtures.ts';
 
 const SEED = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';

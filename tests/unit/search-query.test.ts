@@ -11,7 +11,7 @@ import {
   searchResultPath,
   tokenMatchesQuery,
   type QueryKind,
-} from '../../src/lib/search-query.ts';
+} from '../../src/lib/search/query.ts';
 
 const HASH = '0xb4b6686df104fc22b7d744bfb4b59a7a96672f8695bbb728c647db1e13acd742';
 const ADDRESS = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';

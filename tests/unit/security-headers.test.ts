@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HEAD_SCRIPT } from '../../src/lib/head-script.ts';
+import { HEAD_SCRIPT } from '../../src/lib/server/head-script.ts';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
-import { failureStatus } from '../../src/lib/http-errors.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/client.ts';
+import { failureStatus } from '../../src/lib/indexer-api/errors.ts';
 import { deadlineFetch, withDeadline } from '../../src/lib/server/deadline.ts';
 
 /** A fetch that answers only when its signal aborts (an indexer that holds every request). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailStatusBadge, parseTxStatus, receiptOutcome, statusBadge } from '../../src/lib/status.ts';
+import { detailStatusBadge, parseTxStatus, receiptOutcome, statusBadge } from '../../src/lib/model/status.ts';
 
 describe('parseTxStatus: receipt status forms', () => {
   it.each<[unknown, boolean | null]>([

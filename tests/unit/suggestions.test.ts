@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromSearchResult, matchTokens } from '../../src/lib/suggestions.ts';
-import type { SearchResult } from '../../src/lib/wire.ts';
+import { fromSearchResult, matchTokens } from '../../src/lib/search/suggestions.ts';
+import type { SearchResult } from '../../src/lib/model/wire.ts';
 
 const tokens = [
   { address: '0x00000000000000000000000000000000000000a1', name: 'Stable Dollar', symbol: 'USDS' },

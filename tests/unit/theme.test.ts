@@ -1,9 +1,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { THEME_FROM_COOKIE } from '../../src/lib/head-script.ts';
+import { THEME_FROM_COOKIE } from '../../src/lib/server/head-script.ts';
 import { isSameOrigin } from '../../src/lib/server/request-checks.ts';
 import { localReturnPath } from '../../src/lib/server/same-site.ts';
-import { isThemePreference, nextTheme, parseThemePreference, THEME_COOKIE_MAX_AGE, type ThemePreference } from '../../src/lib/theme.ts';
+import { isThemePreference, nextTheme, parseThemePreference, THEME_COOKIE_MAX_AGE, type ThemePreference } from '../../src/lib/page/theme.ts';
 
 /** The theme the head's inline script puts on <html> for a document.cookie string. */
 function headScriptTheme(cookie: string): string | null {

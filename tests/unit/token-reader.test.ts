@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIndexerClient, type FetchLike } from '../../src/lib/indexer/client.ts';
+import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/client.ts';
 import { tokenReader } from '../../src/lib/transactions/load.ts';
 import { fixtureText } from '../upstream-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartData, formatPointValue, historySummary, priceHistory } from '../../src/lib/tokens/chart.ts';
-import type { TokenTransfer } from '../../src/lib/types.ts';
+import type { TokenTransfer } from '../../src/lib/model/types.ts';
 
 function transfer(timestamp: number | null, rawAmount: bigint, decimals = 18): TokenTransfer {
   return {

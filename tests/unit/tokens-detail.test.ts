@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { networkError, httpError } from '../../src/lib/http-errors.ts';
-import type { IndexerClient } from '../../src/lib/indexer/client.ts';
-import { builtInPriceBook } from '../../src/lib/server/prices.ts';
+import { networkError, httpError } from '../../src/lib/indexer-api/errors.ts';
+import type { IndexerClient } from '../../src/lib/indexer-api/client.ts';
+import { builtInPriceBook } from '../../src/lib/tokens/prices.ts';
 import { PRICE_RANGE, formatSupply, marketFigures, standardLabel } from '../../src/lib/tokens/view.ts';
 import { TOKEN_TAB_LABELS, parseTokenTab } from '../../src/lib/tokens/params.ts';
 import { PRICE_HISTORY_LIMIT, TOKEN_LIST_MAX, fetchAllTokens, loadToken, loadTokenList, loadTokenTab } from '../../src/lib/tokens/load.ts';
-import type { Holder, Token, TokenTransfer } from '../../src/lib/types.ts';
+import type { Holder, Token, TokenTransfer } from '../../src/lib/model/types.ts';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 

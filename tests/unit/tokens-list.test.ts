@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInPriceBook, type PriceBook } from '../../src/lib/server/prices.ts';
+import { builtInPriceBook, type PriceBook } from '../../src/lib/tokens/prices.ts';
 import {
   DEFAULT_TOKEN_SORT,
   TOKEN_COLUMN_LABELS,
@@ -13,7 +13,7 @@ import {
   type TokenRow,
   type TokenSortKey,
 } from '../../src/lib/tokens/list.ts';
-import type { Token } from '../../src/lib/types.ts';
+import type { Token } from '../../src/lib/model/types.ts';
 
 function token(address: string, name: string, symbol: string, holders: number | null, totalSupply: bigint | null = null, decimals = 18): Token {
   return {

@@ -6,8 +6,9 @@ import { GET } from '../../src/pages/token-logos/[file].ts';
 import { drawLogo, LOGO_PIXELS } from '../../src/lib/tokens/logo-art.ts';
 import { hasTokenLogo, parseLogoFileName, tokenLogoPath, tokenLogoPng } from '../../src/lib/server/logos.ts';
 import { logoIndexVersion, setUploadedLogos } from '../../src/lib/tokens/logo-index.ts';
-import { normalizeLogoList, tokenInitials, tokenLogoUrl } from '../../src/lib/tokens/logo-url.ts';
-import { withLogos } from '../../src/lib/suggestions.ts';
+import { normalizeLogoList } from '../../src/lib/normalize/logos.ts';
+import { tokenInitials, tokenLogoUrl } from '../../src/lib/tokens/logo-url.ts';
+import { withLogos } from '../../src/lib/search/suggestions.ts';
 import { encodePng } from '../../src/lib/server/png.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 

@@ -1,21 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  FALLBACK_PRICES,
-  MARKET_SYMBOLS,
-  PRICE_FETCH_FAILED,
-  PRICE_REFRESH_FAILED,
-  PRICE_REFRESH_MS,
-  builtInPriceBook,
-  createPriceService,
-  formatPrice,
-  formatPriceChange,
-  formatUsdOrDash,
-  marketCap,
-  priceService,
-  quoteOf,
-  tokenPrice,
-} from '../../src/lib/server/prices.ts';
-import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes, type PriceQuote } from '../../src/lib/server/market-data.ts';
+import { FALLBACK_PRICES, PRICE_FETCH_FAILED, PRICE_REFRESH_FAILED, builtInPriceBook, formatPrice, formatPriceChange, formatUsdOrDash, marketCap, quoteOf, tokenPrice, type PriceQuote } from '../../src/lib/tokens/prices.ts';
+import { MARKET_SYMBOLS, PRICE_REFRESH_MS, createPriceService, priceService } from '../../src/lib/server/prices.ts';
+import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes } from '../../src/lib/server/market-data.ts';
 
 const BUILT_IN = builtInPriceBook();
 

@@ -8,9 +8,9 @@ import {
   type TxDetailSource,
 } from '../../src/lib/transactions/load.ts';
 import { txSummary } from '../../src/lib/transactions/summary.ts';
-import { httpError, networkError } from '../../src/lib/http-errors.ts';
+import { httpError, networkError } from '../../src/lib/indexer-api/errors.ts';
 import { TRANSFER_TOPIC } from '../../src/lib/transactions/transfer-logs.ts';
-import type { DecodedTransaction, Log, Receipt, TokenTransfer, Transaction } from '../../src/lib/types.ts';
+import type { DecodedTransaction, Log, Receipt, TokenTransfer, Transaction } from '../../src/lib/model/types.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

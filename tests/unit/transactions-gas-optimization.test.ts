@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, loadGasOptimization } from '../../src/lib/transactions/gas-optimization.ts';
+import { formatPercent, loadGasOptimization } from '../../src/lib/ai/gas-optimization.ts';
 import type { AiDataSource } from '../../src/lib/ai/data.ts';
-import { createTtlCache } from '../../src/lib/server/ttl-cache.ts';
-import { networkError } from '../../src/lib/http-errors.ts';
-import type { Block, NetworkStats, Transaction } from '../../src/lib/types.ts';
+import { createTtlCache } from '../../src/lib/indexer-api/ttl-cache.ts';
+import { networkError } from '../../src/lib/indexer-api/errors.ts';
+import type { Block, NetworkStats, Transaction } from '../../src/lib/model/types.ts';
 
 const A = '0x1111111111111111111111111111111111111111';
 

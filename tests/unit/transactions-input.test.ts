@@ -8,7 +8,7 @@ import {
   parseInputView,
   showsByteCount,
 } from '../../src/lib/transactions/input-data.ts';
-import type { DecodedCall } from '../../src/lib/types.ts';
+import type { DecodedCall } from '../../src/lib/model/types.ts';
 
 const hexOf = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
 const CONTRACT = '0x0165878A594ca255338adfa4d48449f69242Eb8F';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gasTiers } from '../../src/lib/transactions/gas-tiers.ts';
 import { loadTransactionList, totalTransactions, type TxListSource } from '../../src/lib/transactions/list.ts';
-import { httpError } from '../../src/lib/http-errors.ts';
-import type { Receipt, Transaction } from '../../src/lib/types.ts';
+import { httpError } from '../../src/lib/indexer-api/errors.ts';
+import type { Receipt, Transaction } from '../../src/lib/model/types.ts';
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 const A = '0x1111111111111111111111111111111111111111';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressUrl, blockUrl, nftUrl, searchUrl, txUrl, withParams } from '../../src/lib/url.ts';
+import { addressUrl, blockUrl, nftUrl, searchUrl, txUrl, withParams } from '../../src/lib/url/links.ts';
 
 describe('url builders', () => {
   it.each([

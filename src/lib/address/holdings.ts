@@ -1,14 +1,12 @@
-// Token holdings of the address page: value, search and order (prices come from src/lib/server/prices.ts).
+// Token holdings of the address page: value, search and order (prices come from src/lib/tokens/prices.ts, the
+// server's current book from src/lib/server/prices.ts).
 import { formatUnits } from '../../../common/units.ts';
-import { formatTokenAmount, formatUsd } from '../format.ts';
-import { latestPriceBook, tokenPrice, type PriceBook } from '../server/prices.ts';
-import type { TokenBalance } from '../types.ts';
+import { formatTokenAmount, formatUsd } from '../format/index.ts';
+import { tokenPrice, type PriceBook } from '../tokens/prices.ts';
+import type { TokenBalance } from '../model/types.ts';
 
 /** Holdings listed before 'View All Holdings' is followed. */
 export const HOLDINGS_PREVIEW = 10;
-
-// Prices live in the one prices module; tokenPrice is re-exported for the address overview's STO value.
-export { tokenPrice } from '../server/prices.ts';
 
 /** USD value of a raw amount at a price; null when the price is unknown. */
 export function holdingValue(rawBalance: bigint, decimals: number, price: number | null): number | null {
@@ -58,6 +56,6 @@ export function filterHoldings(holdings: readonly TokenBalance[], query: string)
 }
 
 /** Sum of the known USD values of holdings (tokens without a price count as nothing). */
-export function totalHoldingsValue(holdings: readonly TokenBalance[], book: PriceBook = latestPriceBook()): number {
+export function totalHoldingsValue(holdings: readonly TokenBalance[], book: PriceBook): number {
   return holdings.reduce((sum, h) => sum + (holdingValue(h.rawBalance, h.decimals, tokenPrice(h.symbol, book)) ?? 0), 0);
 }

@@ -5,12 +5,12 @@
 // when the indexer itself answers 404: for the bundled indexer's /address/{a} summary (it does not, today) AND for
 // /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
 import { getAddress } from 'ethers';
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus, isNotFound, type FailureStatus } from '../http-errors.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { failureStatus, isNotFound, type FailureStatus } from '../indexer-api/errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
-import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../pagination.ts';
-import type { AddressType, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../types.ts';
-import type { AccountBalances, HoldersResponse } from '../wire.ts';
+import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../url/pagination.ts';
+import type { AddressType, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../model/types.ts';
+import type { AccountBalances, HoldersResponse } from '../model/wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
 /** Everything the address header and overview show. */

@@ -1,14 +1,6 @@
 // Route parameter and query rules of the address page (/address/{address}?tab=&page=&size=&order=&holdings=).
-import type { AddressType, ContractType } from '../types.ts';
-import { oneOf } from '../params.ts';
-
-/** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-
-/** Whether a route parameter is a well-formed address; anything else answers 400 before the indexer is asked. */
-export function isWellFormedAddress(value: string | null | undefined): value is string {
-  return typeof value === 'string' && ADDRESS_PATTERN.test(value);
-}
+import type { AddressType, ContractType } from '../model/types.ts';
+import { oneOf } from '../url/params.ts';
 
 /** The address page's tabs, in display order (spec core §2). */
 const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;

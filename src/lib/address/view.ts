@@ -1,5 +1,5 @@
 // Display rules of the address page that are worth a name and a test.
-import type { AddressType, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../model/types.ts';
 import type { HolderOrder } from './params.ts';
 /** Contract tab heading by token standard (Standard Contract for anything else). */
 export function contractTypeLabel(contractType: ContractType): string {

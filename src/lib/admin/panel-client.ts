@@ -1,7 +1,7 @@
 // The token admin panel in the browser (issue 12): live search with its count, choosing a token without a reload,
 // the chosen file's preview, name and size, and the upload in place (uploading, success for 3 s, error). Everything
 // it does also works without it: the panel is plain forms and links (src/components/admin/AdminPanel.astro).
-import { swapRegions } from '../page-styles.ts';
+import { swapRegions } from '../page/styles.ts';
 import { formatKb, precheckLogoFile, type ADMIN_MESSAGES } from '../tokens/admin-messages.ts';
 
 type Messages = typeof ADMIN_MESSAGES;

@@ -10,11 +10,11 @@ import {
   simulatedAiDashboardData,
   type PriorityLabel,
 } from './fallback.ts';
-import { formatActivityTime } from '../format-time.ts';
-import type { IndexerClient } from '../indexer/client.ts';
+import { formatActivityTime } from '../format/time.ts';
+import type { IndexerClient } from '../indexer-api/client.ts';
 import { activityKind, type ActivityKind } from '../transactions/kind.ts';
-import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from '../types.ts';
-import { lazy } from '../lazy.ts';
+import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from '../model/types.ts';
+import { lazy } from '../format/lazy.ts';
 
 // The AI dashboard has no endpoint: its figures are computed here from recent blocks and transactions, with
 // formulas that can be checked against the data (documented on each function). Pure functions take already

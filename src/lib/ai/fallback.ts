@@ -1,6 +1,6 @@
-import { formatActivityTime } from '../format-time.ts';
-import type { AiActivityItem, AiActivityType, AiDashboardData } from '../types.ts';
-import { lazy } from '../lazy.ts';
+import { formatActivityTime } from '../format/time.ts';
+import type { AiActivityItem, AiActivityType, AiDashboardData } from '../model/types.ts';
+import { lazy } from '../format/lazy.ts';
 
 // The AI dashboard's fixed figures: the simulated data set shown (labelled as simulated) when live inputs cannot be
 // fetched, and the defaults and limits of spec core §8–§9 and tokens §9.

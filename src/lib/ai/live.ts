@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { formatActivityTime } from '../format-time.ts';
-import { swapRegions } from '../page-styles.ts';
+import { formatActivityTime } from '../format/time.ts';
+import { swapRegions } from '../page/styles.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
 // The AI dashboard's live part (spec core §2, §7): every 30 s, and on 'Refresh Data', the page is fetched again

@@ -1,5 +1,5 @@
-import type { AiDashboardData } from '../types.ts';
-import type { Health } from '../wire.ts';
+import type { AiDashboardData } from '../model/types.ts';
+import type { Health } from '../model/wire.ts';
 import { appendLog, type DebugLogEntry, type LogType } from './debug-log.ts';
 
 // The AI Test page runs the dashboard's data computation against the indexer; its modules are named run-* (and

@@ -1,7 +1,7 @@
-import { getHealth } from '../indexer/health.ts';
-import { browserTransport } from '../indexer/transport.ts';
-import { readJsonScript } from '../json-script.ts';
-import type { AiActivityItem, AiDashboardData } from '../types.ts';
+import { getHealth } from '../indexer-api/health.ts';
+import { browserTransport } from '../indexer-api/transport.ts';
+import { readJsonScript } from '../page/json-script.ts';
+import type { AiActivityItem, AiDashboardData } from '../model/types.ts';
 import { aiTestStatus, createAiTestController, type AiTestState } from './run-flow.ts';
 import { LOG_TYPE_CLASS, logClock, type DebugLogEntry } from './debug-log.ts';
 import {
@@ -150,7 +150,7 @@ export function startAiTestPage(doc: Document = document): void {
     {
       health: () => getHealth(transport),
       load: async (onError) => {
-        const [{ loadAiDashboardData }, { homeSource }] = await Promise.all([import('./data.ts'), import('../home/source.ts')]);
+        const [{ loadAiDashboardData }, { homeSource }] = await Promise.all([import('./data.ts'), import('../indexer-api/home-source.ts')]);
         return loadAiDashboardData(homeSource(transport), { onError });
       },
     },

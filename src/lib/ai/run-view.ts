@@ -1,6 +1,6 @@
-import { formatActivityTime } from '../format-time.ts';
-import { lazy } from '../lazy.ts';
-import type { AiActivityItem, AiActivityType, AiDashboardData } from '../types.ts';
+import { formatActivityTime } from '../format/time.ts';
+import { lazy } from '../format/lazy.ts';
+import type { AiActivityItem, AiActivityType, AiDashboardData } from '../model/types.ts';
 import type { AiTestStatus } from './run-flow.ts';
 
 // What the AI test page shows of the dashboard data, for both the server's HTML and the browser's script (which

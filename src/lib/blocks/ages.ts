@@ -1,4 +1,4 @@
-import { formatRelativeTime } from '../format-time.ts';
+import { formatRelativeTime } from '../format/time.ts';
 
 /** Rewrites the relative text of every server-rendered age (<time data-test="age" datetime>) for the current time. */
 export function refreshAges(root: ParentNode, nowMs: number = Date.now()): void {

@@ -1,4 +1,4 @@
-import { safe, type IndexerClient } from '../indexer/client.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
 
 /** The indexer's head: its latest block, and its count of rollbacks when it says. */
 export interface HeadMark {

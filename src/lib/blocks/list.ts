@@ -1,4 +1,4 @@
-import { PAGE_SIZES, blockPageCount, parsePageQuery } from '../pagination.ts';
+import { PAGE_SIZES, blockPageCount, parsePageQuery } from '../url/pagination.ts';
 
 /** The block list's URL state: page, page size and the 'Only blocks with transactions' toggle. */
 export interface BlockListQuery {

@@ -1,6 +1,6 @@
-import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer/client.ts';
-import { errorMessage, failureStatus, isApiError, type FailureStatus } from '../http-errors.ts';
-import type { Block } from '../types.ts';
+import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer-api/client.ts';
+import { errorMessage, failureStatus, isApiError, type FailureStatus } from '../indexer-api/errors.ts';
+import type { Block } from '../model/types.ts';
 import { parseBlockParam, type BlockParam } from './params.ts';
 import { withReceiptFigures } from './receipts.ts';
 

@@ -1,5 +1,5 @@
-import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer/client.ts';
-import type { Block, Receipt } from '../types.ts';
+import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer-api/client.ts';
+import type { Block, Receipt } from '../model/types.ts';
 
 // The chain operator's indexer sends a block's transactions without their gas used and the block without its reward
 // (core §3 lists reward; that indexer never stores it). Their receipts have both halves: gas used and the price paid.

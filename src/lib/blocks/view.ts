@@ -1,6 +1,6 @@
-import { formatGasUsedPercent, formatSto, formatTxValue } from '../format.ts';
-import { errorMessage } from '../http-errors.ts';
-import type { Block } from '../types.ts';
+import { formatGasUsedPercent, formatSto, formatTxValue } from '../format/index.ts';
+import { errorMessage } from '../indexer-api/errors.ts';
+import type { Block } from '../model/types.ts';
 
 /** One row of a block's transaction table, as display text. */
 export interface BlockTxRow {

@@ -1,5 +1,5 @@
 import { getAddress } from 'ethers';
-import type { AbiParam } from '../types.ts';
+import type { AbiParam } from '../model/types.ts';
 import type { ContractFunction } from './functions.ts';
 import { typeLabel } from './functions.ts';
 

@@ -1,4 +1,4 @@
-import type { AbiEntry, AbiParam } from '../types.ts';
+import type { AbiEntry, AbiParam } from '../model/types.ts';
 
 // The functions of a verified ABI as the interaction view lists them (tokens §2.7, §2.10): Read Functions (view or
 // pure) and Write Functions (nonpayable or payable), each known by its signature so overloads stay apart.

@@ -1,4 +1,4 @@
-import type { RpcResult } from '../indexer/rpc.ts';
+import type { RpcResult } from '../indexer-api/rpc.ts';
 import { parseCoinValue, prepareArguments, type AbiValue } from './abi-input.ts';
 import type { ContractFunction } from './functions.ts';
 import { INTERACT_MESSAGES, runRead, type CallFunction, type InteractPlace, type ReadOutcome } from './interact.ts';

@@ -1,6 +1,6 @@
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import type { AbiEntry } from '../types.ts';
-import type { ProxyInfo } from '../wire.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import type { AbiEntry } from '../model/types.ts';
+import type { ProxyInfo } from '../model/wire.ts';
 import { contractFunctions } from './functions.ts';
 import { INTERACT_MESSAGES, runRead, type InteractMode, type InteractPlace, type ReadOutcome } from './interact.ts';
 import { loadVerification, type VerificationView } from './load.ts';

@@ -1,8 +1,8 @@
-import { isApiError } from '../http-errors.ts';
-import type { FunctionCall } from '../indexer/contracts.ts';
-import type { RequestOptions } from '../indexer/transport.ts';
-import type { ContractValue } from '../types.ts';
-import type { TypedOutput } from '../wire.ts';
+import { isApiError } from '../indexer-api/errors.ts';
+import type { FunctionCall } from '../indexer-api/contracts.ts';
+import type { RequestOptions } from '../indexer-api/transport.ts';
+import type { ContractValue } from '../model/types.ts';
+import type { TypedOutput } from '../model/wire.ts';
 import { prepareArguments, toJsonArguments } from './abi-input.ts';
 import type { ContractFunction } from './functions.ts';
 import { methodOf } from './functions.ts';

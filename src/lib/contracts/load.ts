@@ -1,9 +1,9 @@
-import { createTtlCache } from '../server/ttl-cache.ts';
-import { isApiError } from '../http-errors.ts';
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { VERIFY_TIMEOUT_MS } from '../indexer/timeouts.ts';
+import { createTtlCache } from '../indexer-api/ttl-cache.ts';
+import { isApiError } from '../indexer-api/errors.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { VERIFY_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import { normalizeVerificationResult } from '../normalize/verification.ts';
-import type { AbiEntry, ContractSource } from '../types.ts';
+import type { AbiEntry, ContractSource } from '../model/types.ts';
 import { compilerChoices, type CompilerChoices } from './compilers.ts';
 import { VERIFY_MESSAGES, toVerificationRequest, validateVerifyForm, type VerifyFormValues } from './verify-form.ts';
 

@@ -1,4 +1,4 @@
-import type { ContractSource } from '../types.ts';
+import type { ContractSource } from '../model/types.ts';
 
 // Display rules of a verified source: which files to show in which order, and the details' wording.
 

@@ -1,5 +1,5 @@
-import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion, isValidRuns } from '../evm.ts';
-import type { VerificationRequest } from '../wire.ts';
+import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion, isValidRuns } from './evm.ts';
+import type { VerificationRequest } from '../model/wire.ts';
 
 // The verification form of tokens §2.9: its fields, the spec's validation (§5) and the request it sends. One module
 // for the server (the plain POST form) and the island (validation as you type), so both say the same thing.

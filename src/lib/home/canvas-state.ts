@@ -1,5 +1,5 @@
 import { activityKind, type ActivityKind } from '../transactions/kind.ts';
-import type { Transaction } from '../types.ts';
+import type { Transaction } from '../model/types.ts';
 
 // The home page's neural canvas, as state (spec core §4, §7): it polls the 3 latest blocks and transactions every
 // 5 s; transactions it has not seen are detections (a banner for 3 s names their kinds, and pulses run through the

@@ -1,6 +1,6 @@
-import { getBlocks } from '../indexer/blocks.ts';
-import { getTransactions } from '../indexer/transactions.ts';
-import { browserTransport } from '../indexer/transport.ts';
+import { getBlocks } from '../indexer-api/blocks.ts';
+import { getTransactions } from '../indexer-api/transactions.ts';
+import { browserTransport } from '../indexer-api/transport.ts';
 import {
   CANVAS_POLL_MS,
   CANVAS_SAMPLE,

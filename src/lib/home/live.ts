@@ -1,7 +1,7 @@
 import { refreshAges } from '../blocks/ages.ts';
-import { readJsonScript } from '../json-script.ts';
-import type { HomeBaseline } from '../stores/home-feed.ts';
-import { $homeFeed, resetNewBlocks, resetNewTransactions, startHome, type HomeFeed } from '../stores/home.ts';
+import { readJsonScript } from '../page/json-script.ts';
+import type { HomeBaseline } from './feed.ts';
+import { $homeFeed, resetNewBlocks, resetNewTransactions, startHome, type HomeFeed } from './store.ts';
 import { aiBars, blocksBody, newBadge, overlay, statsList, transactionsBody, type Html } from './view.ts';
 
 // The home page's live script (a few KB, no framework): starts the shared feed with the server's baseline and

@@ -1,14 +1,11 @@
 import { loadAiDashboardData } from '../ai/data.ts';
 import { homeAiFigures } from '../ai/fallback.ts';
-import type { IndexerClient } from '../indexer/client.ts';
-import { HOME_BLOCK_COUNT, HOME_PARTS, HOME_TRANSACTION_COUNT, withNewestBlock, type HomeAi, type HomePart } from '../stores/home-feed.ts';
-import type { Block, NetworkStats, Transaction } from '../types.ts';
+import type { HomeSource } from '../indexer-api/home-source.ts';
+import { HOME_BLOCK_COUNT, HOME_PARTS, HOME_TRANSACTION_COUNT, withNewestBlock, type HomeAi, type HomePart } from './feed.ts';
+import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 
 // The home page's reads, shared by the server render and the browser (which runs them when the server could not,
 // and on every new block). Every part degrades to null on failure, so one failing call never hides the others.
-
-/** The indexer reads the home page makes. */
-export type HomeSource = Pick<IndexerClient, 'getBlocks' | 'getTransactions' | 'getNetworkStats'>;
 
 /** The home page's data; null marks a part that could not be loaded. */
 export interface HomeData {

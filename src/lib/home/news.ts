@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../server/config.ts';
+import type { ExternalLinks } from '../url/links.ts';
 
 /** One news carousel item. */
 export interface NewsItem {
@@ -18,7 +18,7 @@ const SWAP = 'Swap Here →';
 const LEARN = 'Learn More →';
 
 /** The six news items, linking to the configured external pages or to the site's own pages. */
-export function newsItems(links: SiteConfig['links']): NewsItem[] {
+export function newsItems(links: ExternalLinks): NewsItem[] {
   const items: Omit<NewsItem, 'linkText' | 'external'>[] = [
     {
       title: 'STO Swap is live',

@@ -1,6 +1,6 @@
 import { homeAiFigures } from '../ai/fallback.ts';
-import { formatRelativeTime, formatSto, formatTxValue, formatUsd, formatUtcDateTime, shortenAddress, shortenHash } from '../format.ts';
-import { statusBadge } from '../status.ts';
+import { formatRelativeTime, formatSto, formatTxValue, formatUsd, formatUtcDateTime, shortenAddress, shortenHash } from '../format/index.ts';
+import { statusBadge } from '../model/status.ts';
 import {
   HOME_BLOCKS_ON_SMALL_SCREENS,
   HOME_PARTS,
@@ -13,10 +13,10 @@ import {
   payoutUsdEstimate,
   type HomeAi,
   type HomePart,
-} from '../stores/home-feed.ts';
+} from './feed.ts';
 import { txCardKind } from '../transactions/kind.ts';
-import type { Block, NetworkStats, Transaction } from '../types.ts';
-import { addressUrl, blockUrl, txUrl } from '../url.ts';
+import type { Block, NetworkStats, Transaction } from '../model/types.ts';
+import { addressUrl, blockUrl, txUrl } from '../url/links.ts';
 
 // The home page's live parts as HTML, written once for both sides: the server puts them in the page, the browser's
 // small live script (components/home/home-live.ts) writes them again when the feed changes. No framework: on a slow

@@ -1,8 +1,8 @@
 // Collection page (/nfts/{address}?page=&size=): the collection's figures and one page of its items.
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus, type FailureStatus } from '../http-errors.ts';
-import { pageCount, pageOffset } from '../pagination.ts';
-import type { NftCollection, NftToken, Token } from '../types.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import { pageCount, pageOffset } from '../url/pagination.ts';
+import type { NftCollection, NftToken, Token } from '../model/types.ts';
 
 /** Everything the collection page shows. */
 export interface CollectionView {

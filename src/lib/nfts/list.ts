@@ -1,10 +1,10 @@
 // Data of the NFT list (/nfts): the first collections in the chosen order and the items of the first three of them
 // (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
-import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer/client.ts';
-import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../http-errors.ts';
-import type { TtlCache } from '../server/ttl-cache.ts';
-import { pageCount } from '../pagination.ts';
-import type { NftCollection, NftToken } from '../types.ts';
+import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer-api/client.ts';
+import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../indexer-api/errors.ts';
+import type { TtlCache } from '../indexer-api/ttl-cache.ts';
+import { pageCount } from '../url/pagination.ts';
+import type { NftCollection, NftToken } from '../model/types.ts';
 import { matchesNftSearch, type NftListQuery } from './params.ts';
 import { compareNftItems, isBurned, itemKey, type NftOrderContext } from './order.ts';
 

@@ -1,7 +1,7 @@
 // NFT detail page (/nfts/{address}/{id}): the item, its collection and its history, read together.
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus, type FailureStatus } from '../http-errors.ts';
-import type { NftCollection, NftToken, NftTransfer } from '../types.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import type { NftCollection, NftToken, NftTransfer } from '../model/types.ts';
 
 /** Rows of the History tab (spec tokens §9). */
 export const NFT_HISTORY_LIMIT = 10;

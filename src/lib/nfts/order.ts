@@ -3,8 +3,8 @@
 //   trending: latest transfer (a mint counts) first, items without a known transfer by mint time;
 //   top:      highest price, then highest last sale, then the collections' own order, then lowest token id;
 //   new:      latest mint first.
-import type { NftSortOrder } from '../indexer/client.ts';
-import type { NftToken } from '../types.ts';
+import type { NftSortOrder } from '../indexer-api/client.ts';
+import type { NftToken } from '../model/types.ts';
 
 /** The all-zero address: the sender of a mint, the owner of a burned ERC-721 item. */
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';

@@ -1,8 +1,8 @@
 // What the NFT pages' URLs say: the list's query (/nfts?q=&sort=&page=&size=) and the detail's token id and tab.
 // Garbage falls back to the defaults, never an error.
-import type { NftSortOrder } from '../indexer/client.ts';
-import { PAGE_SIZES, parsePageQuery } from '../pagination.ts';
-import { oneOf } from '../params.ts';
+import type { NftSortOrder } from '../indexer-api/client.ts';
+import { PAGE_SIZES, parsePageQuery } from '../url/pagination.ts';
+import { oneOf } from '../url/params.ts';
 /** The list's orders, in toggle order; the first is the default (spec tokens §2.4). */
 export const NFT_SORTS = ['trending', 'top', 'new'] as const satisfies readonly NftSortOrder[];
 

@@ -1,6 +1,6 @@
 // NFT detail page (/nfts/{address}/{id}): the display rules of spec tokens §2.5.
-import { formatUsd } from '../format.ts';
-import type { NftTransfer } from '../types.ts';
+import { formatUsd } from '../format/index.ts';
+import type { NftTransfer } from '../model/types.ts';
 import { priceValue, ZERO_ADDRESS } from './order.ts';
 
 /** Dollars per STO of the detail page's estimate (spec tokens §9: price × 3000). */

@@ -1,4 +1,4 @@
-import type { AbiEntry, AbiParam } from '../types.ts';
+import type { AbiEntry, AbiParam } from '../model/types.ts';
 import { isRecord, normalizeList, parseJsonText, toBool, toText } from './fields.ts';
 
 // A contract ABI as the indexer sends it (an array, {abi}, or JSON text of either), every entry completed the way

@@ -1,5 +1,5 @@
-import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance } from '../types.ts';
-import type { AccountBalances, AddressSummary } from '../wire.ts';
+import type { AddressData, AddressTypeInfo, ContractDetails, Token, TokenBalance } from '../model/types.ts';
+import type { AccountBalances, AddressSummary } from '../model/wire.ts';
 import { parseUnits, toBigInt, toCount, toDecimals } from './bignum.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toText } from './fields.ts';

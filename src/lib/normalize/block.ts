@@ -1,4 +1,4 @@
-import type { Block, Transaction } from '../types.ts';
+import type { Block, Transaction } from '../model/types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash } from './fields.ts';
 import { normalizeTransaction } from './transaction.ts';

@@ -1,4 +1,4 @@
-import type { ContractEvent } from '../types.ts';
+import type { ContractEvent } from '../model/types.ts';
 import { isRecord, normalizeList, pick, toText } from './fields.ts';
 import { normalizeLog } from './receipt.ts';
 import { paramText } from './transaction.ts';

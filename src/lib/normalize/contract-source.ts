@@ -1,4 +1,4 @@
-import type { ContractSource } from '../types.ts';
+import type { ContractSource } from '../model/types.ts';
 import { normalizeAbi } from './abi.ts';
 import { toCount } from './bignum.ts';
 import { UNKNOWN_CONTRACT_NAME } from './contract.ts';

@@ -1,4 +1,4 @@
-import type { ContractDetails } from '../types.ts';
+import type { ContractDetails } from '../model/types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toBool, toHash, toText } from './fields.ts';
 import { toContractType } from './kinds.ts';

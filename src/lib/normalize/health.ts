@@ -1,4 +1,4 @@
-import type { Health } from '../wire.ts';
+import type { Health } from '../model/wire.ts';
 import { isRecord, pick, toBool, toText } from './fields.ts';
 
 /** A block height (or a count) from /health: a non-negative safe integer, as a number or a decimal string. */

@@ -1,5 +1,5 @@
-import type { Holder } from '../types.ts';
-import type { HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../wire.ts';
+import type { Holder } from '../model/types.ts';
+import type { HolderStats, HolderTokenInfo, HoldersResponse, TopTokenByHolders } from '../model/wire.ts';
 import { parseUnits, tidyDecimal, toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toText, unwrapList } from './fields.ts';

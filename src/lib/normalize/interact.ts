@@ -1,5 +1,5 @@
-import type { ContractValue } from '../types.ts';
-import type { InteractResult, TypedOutput } from '../wire.ts';
+import type { ContractValue } from '../model/types.ts';
+import type { InteractResult, TypedOutput } from '../model/wire.ts';
 import { toBigInt } from './bignum.ts';
 import { isRecord, pick, toText } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import type { AddressType, ContractType } from '../types.ts';
+import type { AddressType, ContractType } from '../model/types.ts';
 import { toText } from './fields.ts';
 
 /** 'ERC20' | 'ERC721' | 'ERC1155' from any spelling (erc-20, ERC20, 20…); 'none' for anything else. */

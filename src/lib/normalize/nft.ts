@@ -1,4 +1,4 @@
-import type { NftCollection, NftToken, NftTrait, NftTransfer } from '../types.ts';
+import type { NftCollection, NftToken, NftTrait, NftTransfer } from '../model/types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, parseJsonText, pick, toAddress, toBool, toHash, toImageUrl, toText } from './fields.ts';
 

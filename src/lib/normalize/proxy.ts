@@ -1,4 +1,4 @@
-import type { ProxyInfo } from '../wire.ts';
+import type { ProxyInfo } from '../model/wire.ts';
 import { isRecord, toAddress, toBool, toText } from './fields.ts';
 
 // What the bundled indexer found about a proxy (GET /contracts/{a}/proxy).

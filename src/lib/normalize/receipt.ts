@@ -1,5 +1,5 @@
-import { parseTxStatus } from '../status.ts';
-import type { Log, Receipt, Transaction } from '../types.ts';
+import { parseTxStatus } from '../model/status.ts';
+import type { Log, Receipt, Transaction } from '../model/types.ts';
 import { toBigInt, toCount } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../wire.ts';
+import type { SearchResult } from '../model/wire.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, pick, toAddress, toHash, toImageUrl, toText } from './fields.ts';
 import { toAddressType, toContractType } from './kinds.ts';

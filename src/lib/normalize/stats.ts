@@ -1,4 +1,4 @@
-import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../wire.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../model/wire.ts';
 import { parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress } from './fields.ts';

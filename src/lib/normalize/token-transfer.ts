@@ -1,4 +1,4 @@
-import type { TokenTransfer } from '../types.ts';
+import type { TokenTransfer } from '../model/types.ts';
 import { parseUnits, toBigInt, toCount, toDecimals, toTimestamp } from './bignum.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toText } from './fields.ts';

@@ -1,4 +1,4 @@
-import type { Token } from '../types.ts';
+import type { Token } from '../model/types.ts';
 import { toBigInt, toCount, toDecimals, toNumber } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toImageUrl, toText } from './fields.ts';
 import { toContractType } from './kinds.ts';

@@ -1,5 +1,5 @@
-import { parseTxStatus } from '../status.ts';
-import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, InternalCalls, RevertReason, Transaction } from '../types.ts';
+import { parseTxStatus } from '../model/status.ts';
+import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, InternalCalls, RevertReason, Transaction } from '../model/types.ts';
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';

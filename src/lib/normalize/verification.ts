@@ -1,4 +1,4 @@
-import type { VerificationResult } from '../wire.ts';
+import type { VerificationResult } from '../model/wire.ts';
 import { normalizeAbi } from './abi.ts';
 import { isRecord, pick, toBool, toText, unwrapList } from './fields.ts';
 import { paramText } from './transaction.ts';

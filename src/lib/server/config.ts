@@ -1,4 +1,5 @@
 import { DEFAULT_IPFS_GATEWAY } from '../nfts/image.ts';
+import type { ExternalLinks } from '../url/links.ts';
 
 /** Server-side configuration, read from the environment at request time so one build serves any deployment. */
 export interface SiteConfig {
@@ -6,15 +7,7 @@ export interface SiteConfig {
   indexerUrl: string;
   /** Indexer base URL browsers use (handed to islands as a prop). */
   publicIndexerUrl: string;
-  links: {
-    dapp: string;
-    apiDocs: string;
-    developers: string;
-    codeHost: string;
-    microblog: string;
-    chat: string;
-    contactEmail: string;
-  };
+  links: ExternalLinks;
 }
 
 const DEFAULT_INDEXER_URL = 'http://127.0.0.1:3300';

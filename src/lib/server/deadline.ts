@@ -3,8 +3,8 @@
 // up behind a slow indexer; under the deadline, a read still waiting when the page's time is up ends with the
 // time-out error, and reads started after it fail at once, so the page renders its failure in time.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { timeoutError } from '../http-errors.ts';
-import type { FetchLike } from '../indexer/transport.ts';
+import { timeoutError } from '../indexer-api/errors.ts';
+import type { FetchLike } from '../indexer-api/transport.ts';
 
 const current = new AsyncLocalStorage<AbortSignal>();
 

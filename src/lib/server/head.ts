@@ -1,10 +1,10 @@
-import { serverCache } from './ttl-cache.ts';
+import { serverCache } from './shared-cache.ts';
 import { fetchHeadMark, fetchLatestBlock, LATEST_TTL_MS, type HeadMark } from '../blocks/latest.ts';
-import { indexer } from './indexer.ts';
+import { indexerClient } from './indexer-client.ts';
 
 /** The chain head as the indexer knows it, shared by every render within 2 s; null when the indexer does not say. */
 export function latestHead(): Promise<number | null> {
-  return serverCache.get('blocks:latest', LATEST_TTL_MS, () => fetchLatestBlock(indexer()));
+  return serverCache.get('blocks:latest', LATEST_TTL_MS, () => fetchLatestBlock(indexerClient()));
 }
 
 /** The indexer's head read under way, and the one that follows it (shared by every caller who came meanwhile). */
@@ -34,7 +34,7 @@ function readHead(load: () => Promise<HeadMark>): Promise<HeadMark> {
  * call waits for the next one, which all calls made meanwhile share. Under load this is one `/health` per round trip
  * to the indexer, whatever the number of requests. The mark has a null block when the indexer does not say.
  */
-export function freshHead(load: () => Promise<HeadMark> = () => fetchHeadMark(indexer())): Promise<HeadMark> {
+export function freshHead(load: () => Promise<HeadMark> = () => fetchHeadMark(indexerClient())): Promise<HeadMark> {
   if (!reading) return readHead(load);
   following ??= reading
     .catch(() => undefined)

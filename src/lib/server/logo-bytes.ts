@@ -1,7 +1,7 @@
 // Bytes of uploaded logos, read from the indexer once per content hash and kept in memory (a few hundred KB at most
 // per logo, the most recently used 64), so a token list of 25 logos does not ask the indexer 25 times per visitor.
-import type { UploadedLogo } from '../tokens/logo-url.ts';
-import { indexer } from './indexer.ts';
+import type { UploadedLogo } from '../model/types.ts';
+import { indexerClient } from './indexer-client.ts';
 
 const KEEP = 64;
 const kept = new Map<string, Uint8Array<ArrayBuffer>>();
@@ -14,7 +14,7 @@ export async function uploadedLogoBytes(logo: UploadedLogo): Promise<Uint8Array<
     kept.set(logo.hash, hit);
     return hit;
   }
-  const res = await indexer().getTokenLogoBytes(`${logo.address}.${logo.type}`);
+  const res = await indexerClient().getTokenLogoBytes(`${logo.address}.${logo.type}`);
   if (!res || res.status !== 200) return null;
   const bytes = new Uint8Array(res.bytes);
   kept.set(logo.hash, bytes);

@@ -2,7 +2,7 @@
 // 5 s, shared by concurrent requests, and at once after this server accepted an upload. Another site instance sees
 // a new logo within those 5 s. A failed read keeps the last list (the bundled logos never depend on it).
 import { setUploadedLogos } from '../tokens/logo-index.ts';
-import { indexer } from './indexer.ts';
+import { indexerClient } from './indexer-client.ts';
 
 /** How long a read list is used before it is read again. */
 const LOGO_INDEX_TTL_MS = 5_000;
@@ -14,7 +14,7 @@ let reading: Promise<void> | null = null;
 
 async function read(): Promise<void> {
   try {
-    setUploadedLogos(await indexer().getTokenLogos({ timeoutMs: LOGO_INDEX_TIMEOUT_MS }));
+    setUploadedLogos(await indexerClient().getTokenLogos({ timeoutMs: LOGO_INDEX_TIMEOUT_MS }));
   } catch {
     // The upstream indexer has no logo list (404), or the indexer is down: keep what is known.
   } finally {

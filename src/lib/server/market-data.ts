@@ -1,14 +1,6 @@
 // The optional market-data provider (spec tokens §7: a price quote call made only when an API key is configured).
 // CoinMarketCap's quotes endpoint; the response is parsed defensively and anything unreadable is left out.
-
-/** One token's market figures in US dollars. */
-export interface PriceQuote {
-  price: number;
-  /** 24 h change in percent; null when unknown. */
-  change24h: number | null;
-  /** 24 h traded volume in dollars; null when unknown. */
-  volume24h: number | null;
-}
+import type { PriceQuote } from '../tokens/prices.ts';
 
 /** Fetches quotes for some symbols (uppercase keys); rejects on any failure. */
 export type MarketDataProvider = (symbols: readonly string[], signal: AbortSignal) => Promise<Record<string, PriceQuote>>;

@@ -2,7 +2,7 @@
 // pages up before Astro runs): which pages are kept per head block, and what their key names.
 import { isFinalBlock } from '../blocks/cache-policy.ts';
 import type { HeadMark } from '../blocks/latest.ts';
-import { parseThemePreference, THEME_COOKIE } from '../theme.ts';
+import { parseThemePreference, THEME_COOKIE } from '../page/theme.ts';
 import { cookieValue, type PageKey } from './render-cache.ts';
 
 /** Lists and pages of the moment, whose content changes only when the indexer stores a block. */

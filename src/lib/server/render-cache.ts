@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { negotiateEncoding, varyWithEncoding } from '../../../common/encoding.ts';
-import type { ThemePreference } from '../theme.ts';
+import type { ThemePreference } from '../page/theme.ts';
 
 // An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages
 // of final blocks: the site serves them as a CDN in front of it would, without rendering or asking the indexer again.

@@ -1,8 +1,8 @@
-import { classifyQuery, searchResultPath } from '../search-query.ts';
-import { errorMessage, failureStatus, type FailureStatus } from '../http-errors.ts';
-import type { IndexerClient } from '../indexer/client.ts';
-import type { SearchResult } from '../wire.ts';
-import { addressUrl, blockUrl, txUrl } from '../url.ts';
+import { classifyQuery, searchResultPath } from '../search/query.ts';
+import { errorMessage, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import type { IndexerClient } from '../indexer-api/client.ts';
+import type { SearchResult } from '../model/wire.ts';
+import { addressUrl, blockUrl, txUrl } from '../url/links.ts';
 
 /** What the search page does with a query. */
 export type SearchOutcome =

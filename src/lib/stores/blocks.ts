@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import { HEALTH_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import type { FetchLike } from '../indexer/transport.ts';
+import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
+import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
 
 /** The block list polls the head every 30 s (spec core §7). */

@@ -1,6 +1,6 @@
-import { getHealth } from '../indexer/health.ts';
-import { getTransactionHashes } from '../indexer/transactions.ts';
-import { createTransport, type FetchLike } from '../indexer/transport.ts';
+import { getHealth } from '../indexer-api/health.ts';
+import { getTransactionHashes } from '../indexer-api/transactions.ts';
+import { createTransport, type FetchLike } from '../indexer-api/transport.ts';
 
 // The indexer reads of the list pages' 30 s polls, in a module of their own: the stores import it on their first
 // tick, so the transport and the normalizers load when the first poll is due, not with the page.

@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
-import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer/timeouts.ts';
-import type { FetchLike } from '../indexer/transport.ts';
+import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
+import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
 
 // The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions

@@ -1,9 +1,9 @@
 // Token list rules (spec tokens §2.2, §5, §9): market figures per token, search, sort and paging, all on the server.
-import { PAGE_SIZES, pageCount, parsePageQuery } from '../pagination.ts';
-import { marketCap, quoteOf, type PriceBook } from '../server/prices.ts';
-import type { Token } from '../types.ts';
+import { PAGE_SIZES, pageCount, parsePageQuery } from '../url/pagination.ts';
+import { marketCap, quoteOf, type PriceBook } from './prices.ts';
+import type { Token } from '../model/types.ts';
 import { tokenPriority, type TokenSource } from './presets.ts';
-import { isOneOf } from '../params.ts';
+import { isOneOf } from '../url/params.ts';
 
 /** Sortable columns, as named in `?sort=`. */
 const TOKEN_SORT_KEYS = ['token', 'price', 'change', 'volume', 'marketCap', 'holders'] as const;

@@ -1,10 +1,10 @@
 // Server-side data of the token screens: the whole token list, one token, and the active tab of its page.
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { failureStatus, type FailureStatus } from '../http-errors.ts';
-import { isWellFormedAddress } from '../address/params.ts';
-import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../pagination.ts';
-import type { Token, TokenTransfer } from '../types.ts';
-import type { HoldersResponse } from '../wire.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import { isWellFormedAddress } from '../url/params.ts';
+import { TOKEN_DETAIL_PAGE_SIZE, pageOffset } from '../url/pagination.ts';
+import type { Token, TokenTransfer } from '../model/types.ts';
+import type { HoldersResponse } from '../model/wire.ts';
 import type { TokenTab } from './params.ts';
 
 /** Tokens fetched per /tokens call (the indexer's largest page). */

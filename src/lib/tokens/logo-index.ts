@@ -1,6 +1,6 @@
 // The uploaded logos this server knows of, as last read from the indexer (src/lib/server/logo-index.ts keeps it
 // fresh). Components read it synchronously while rendering; its version goes into the render cache's keys.
-import type { UploadedLogo } from './logo-url.ts';
+import type { UploadedLogo } from '../model/types.ts';
 
 let byAddress: ReadonlyMap<string, UploadedLogo> = new Map();
 let version = '';

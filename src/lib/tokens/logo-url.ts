@@ -1,31 +1,10 @@
 // Which tokens have a logo and at which URL: the presets' bundled logos and the logos admins uploaded (stored by the
 // indexer, listed by its GET /token-logos). Pure and small, so server pages and the search box share it.
+import type { UploadedLogo } from '../model/types.ts';
 import { presetByAddress } from './presets.ts';
-
-/** An uploaded logo as the indexer lists it. */
-export interface UploadedLogo {
-  address: string;
-  type: 'png' | 'svg';
-  /** sha256 of the stored bytes, hex. */
-  hash: string;
-}
 
 /** Hex characters of the content hash put in a logo URL: a new upload is a new URL, so caches never show the old one. */
 export const LOGO_VERSION_LENGTH = 16;
-
-/** The uploaded logos of a GET /token-logos answer ({logos: [...]}); entries that are not well-formed are left out. */
-export function normalizeLogoList(raw: unknown): UploadedLogo[] {
-  const list = (raw as { logos?: unknown } | null)?.logos;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry: unknown) => {
-    const e = entry as { address?: unknown; type?: unknown; hash?: unknown } | null;
-    const ok =
-      typeof e?.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(e.address) &&
-      (e.type === 'png' || e.type === 'svg') &&
-      typeof e.hash === 'string' && /^[0-9a-f]{64}$/.test(e.hash);
-    return ok ? [{ address: (e.address as string).toLowerCase(), type: e.type as 'png' | 'svg', hash: e.hash as string }] : [];
-  });
-}
 
 /**
  * The logo URL of a token: its uploaded logo (versioned by content), else its bundled preset logo, else null (the

@@ -1,5 +1,5 @@
 // What the token page's URL says: the tab (?tab=, links that work without JavaScript).
-import { oneOf } from '../params.ts';
+import { oneOf } from '../url/params.ts';
 
 /** Tabs in display order; the first is the default. */
 export const TOKEN_TABS = ['overview', 'transfers', 'holders'] as const;

@@ -1,7 +1,7 @@
 // Token detail page (spec tokens §2.3): its figures and labels.
-import { formatTokenAmount } from '../format.ts';
-import { marketCap, quoteOf, type PriceBook } from '../server/prices.ts';
-import type { Token } from '../types.ts';
+import { formatTokenAmount } from '../format/index.ts';
+import { marketCap, quoteOf, type PriceBook } from './prices.ts';
+import type { Token } from '../model/types.ts';
 
 /** The only price range there is: shown, but choosing it changes nothing (spec tokens §2.3). */
 export const PRICE_RANGE = '24h';

@@ -1,5 +1,5 @@
-import { decodeErc20Call, inputSelector } from '../erc20-decode.ts';
-import type { DecodedCall } from '../types.ts';
+import { decodeErc20Call, inputSelector } from './erc20-decode.ts';
+import type { DecodedCall } from '../model/types.ts';
 
 /** How the Input Data tab shows the input. */
 export type InputView = 'hex' | 'utf8';

@@ -1,4 +1,4 @@
-import { erc20FunctionName } from '../erc20-decode.ts';
+import { erc20FunctionName } from './erc20-decode.ts';
 
 /** The fields the kind rules read; richer transaction types fit structurally. */
 export interface KindInput {

@@ -1,8 +1,8 @@
-import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer/client.ts';
-import { pageCount, pageOffset, type PageQuery } from '../pagination.ts';
-import { receiptOutcome, statusBadge, type StatusBadge } from '../status.ts';
+import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer-api/client.ts';
+import { pageCount, pageOffset, type PageQuery } from '../url/pagination.ts';
+import { receiptOutcome, statusBadge, type StatusBadge } from '../model/status.ts';
 import { txCardKind } from './kind.ts';
-import type { Transaction } from '../types.ts';
+import type { Transaction } from '../model/types.ts';
 
 /** One row of the transaction list. */
 export interface TxListRow {

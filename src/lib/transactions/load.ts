@@ -1,7 +1,7 @@
-import { safe, type IndexerClient } from '../indexer/client.ts';
-import { formatTokenAmount } from '../format.ts';
-import { failureStatus, type FailureStatus } from '../http-errors.ts';
-import { detailStatusBadge, type StatusBadge } from '../status.ts';
+import { safe, type IndexerClient } from '../indexer-api/client.ts';
+import { formatTokenAmount } from '../format/index.ts';
+import { failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import { detailStatusBadge, type StatusBadge } from '../model/status.ts';
 import {
   DEFAULT_TOKEN_META,
   decodeTransferLogs,
@@ -13,7 +13,7 @@ import {
   type TokenMetaReader,
   type TransferLabel,
 } from './transfer-logs.ts';
-import type { DecodedCall, DecodedTransaction, Log, Receipt, RevertReason, Transaction } from '../types.ts';
+import type { DecodedCall, DecodedTransaction, Log, Receipt, RevertReason, Transaction } from '../model/types.ts';
 import { callPanel, hasInputData, type CallPanel } from './input-data.ts';
 
 /** A token transfer as the detail page lists it. */

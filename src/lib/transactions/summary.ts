@@ -1,6 +1,6 @@
-import { formatTxValue } from '../format.ts';
+import { formatTxValue } from '../format/index.ts';
 import { txCardKind } from './kind.ts';
-import type { DecodedCall, Transaction } from '../types.ts';
+import type { DecodedCall, Transaction } from '../model/types.ts';
 import { transferAmountText, type DetailTransfer } from './load.ts';
 
 /** Icon of the summary box, one per transaction kind. */

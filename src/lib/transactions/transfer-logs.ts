@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { formatUnits } from '../../../common/units.ts';
-import { inputSelector } from '../erc20-decode.ts';
-import { DEFAULT_TOKEN_DECIMALS, normalizeDecimals } from '../format.ts';
+import { inputSelector } from './erc20-decode.ts';
+import { DEFAULT_TOKEN_DECIMALS, normalizeDecimals } from '../format/index.ts';
 
 /** topic0 of Transfer(address,address,uint256), shared by ERC-20 and ERC-721. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

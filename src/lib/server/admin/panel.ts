@@ -1,15 +1,15 @@
 // What /token-admin does with a request (issue 12): the login, the logout, an upload, or showing the panel. The page
 // renders the outcome; this module holds the flow so it reads in one place and is tested without a page.
-import { HTTP_STATUS_MESSAGES } from '../../http-errors.ts';
-import { isWellFormedAddress } from '../../address/params.ts';
+import { HTTP_STATUS_MESSAGES } from '../../indexer-api/errors.ts';
+import { isWellFormedAddress } from '../../url/params.ts';
 import { ADMIN_MESSAGES } from '../../tokens/admin-messages.ts';
 import { fetchAllTokens } from '../../tokens/load.ts';
 import { matchesToken, TOKEN_SEARCH_MAX } from '../../tokens/list.ts';
-import type { Token } from '../../types.ts';
-import { indexer } from '../indexer.ts';
+import type { Token } from '../../model/types.ts';
+import { indexerClient } from '../indexer-client.ts';
 import { reloadLogoIndex } from '../logo-index.ts';
 import { checkLogin, readCredentials, type AdminCredentials } from './credentials.ts';
-import { adminConfigured } from './indexer.ts';
+import { adminConfigured } from './indexer-admin.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearLoginFailures, loginBlockedUntil, recordLoginFailure, retryText } from './throttle.ts';
 import { uploadLogo, type UploadOutcome } from './upload.ts';
@@ -104,7 +104,7 @@ export async function logout(sessionId: string | null): Promise<void> {
 
 /** The panel for a query string (?q= search, ?token= chosen token, ?uploaded=1 after a plain-form upload). */
 export async function panelView(username: string, params: URLSearchParams, upload: PanelView['upload'] = null, status = 200): Promise<PanelView> {
-  const tokens = await fetchAllTokens(indexer()).catch(() => null);
+  const tokens = await fetchAllTokens(indexerClient()).catch(() => null);
   const q = (params.get('q') ?? '').trim().slice(0, TOKEN_SEARCH_MAX);
   const found = (tokens ?? []).filter((t) => matchesToken(t, q));
   const wanted = params.get('token') ?? '';

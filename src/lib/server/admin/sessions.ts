@@ -1,7 +1,7 @@
 // Token admin sessions: a random id in an httpOnly, SameSite=Strict cookie; the indexer keeps only its hash, the
 // user and the last use, and ends it after 8 hours without use (so any number of site instances share sessions).
 import { createHash, randomBytes } from 'node:crypto';
-import { adminPost } from './indexer.ts';
+import { adminPost } from './indexer-admin.ts';
 
 /** The cookie the cookie policy lists as necessary, for the session. */
 export const SESSION_COOKIE = 'session_id';

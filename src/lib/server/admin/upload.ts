@@ -2,7 +2,7 @@
 // sanitised) whatever the browser said, then forwarded to the indexer, which checks again and stores it.
 import { checkLogo } from '../../../../common/logos/validate.ts';
 import { ADMIN_MESSAGES, MAX_LOGO_BYTES } from '../../tokens/admin-messages.ts';
-import { adminPost } from './indexer.ts';
+import { adminPost } from './indexer-admin.ts';
 
 /** Room for the form's other fields and multipart framing around the largest logo. */
 export const MAX_UPLOAD_BODY = MAX_LOGO_BYTES + 16 * 1024;

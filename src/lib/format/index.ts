@@ -1,11 +1,11 @@
 import { formatGweiWei } from './gwei.ts';
-import { toBigInt } from './normalize/bignum.ts';
-import { formatUnits } from '../../common/units.ts';
+import { toBigInt } from '../normalize/bignum.ts';
+import { formatUnits } from '../../../common/units.ts';
 import { lazy } from './lazy.ts';
 
 // Time and shortening helpers live in their own files; re-exported so pages import every formatter from here.
-export * from './format-short.ts';
-export * from './format-time.ts';
+export * from './short.ts';
+export * from './time.ts';
 // One integer parser for every amount: formatting reads what normalization reads.
 export { toBigInt };
 

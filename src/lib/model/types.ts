@@ -416,3 +416,11 @@ export interface AiDashboardData {
   /** Epoch milliseconds of the computation. */
   updatedAt: number;
 }
+
+/** An uploaded logo as the indexer lists it. */
+export interface UploadedLogo {
+  address: string;
+  type: 'png' | 'svg';
+  /** sha256 of the stored bytes, hex. */
+  hash: string;
+}

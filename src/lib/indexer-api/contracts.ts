@@ -1,4 +1,4 @@
-import { ApiError, serverMessageOf } from '../http-errors.ts';
+import { ApiError, serverMessageOf } from './errors.ts';
 import { normalizeAbi } from '../normalize/abi.ts';
 import { normalizeCompilerList } from '../normalize/compilers.ts';
 import { normalizeContractDetails, normalizeVerified } from '../normalize/contract.ts';
@@ -7,8 +7,8 @@ import { normalizeContractSource } from '../normalize/contract-source.ts';
 import { normalizeInteractResult } from '../normalize/interact.ts';
 import { normalizeProxyInfo } from '../normalize/proxy.ts';
 import { normalizeVerificationResult } from '../normalize/verification.ts';
-import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue } from '../types.ts';
-import type { ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../wire.ts';
+import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue } from '../model/types.ts';
+import type { ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../model/wire.ts';
 import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
 import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 

@@ -1,9 +1,9 @@
 import { emptyHolders, normalizeHoldersResponse } from '../normalize/holders.ts';
 import { normalizeToken, normalizeTokens } from '../normalize/token.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
-import type { Token, TokenTransfer } from '../types.ts';
-import type { HoldersResponse } from '../wire.ts';
-import { normalizeLogoList, type UploadedLogo } from '../tokens/logo-url.ts';
+import type { Token, TokenTransfer, UploadedLogo } from '../model/types.ts';
+import type { HoldersResponse } from '../model/wire.ts';
+import { normalizeLogoList } from '../normalize/logos.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type BytesResponse, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 

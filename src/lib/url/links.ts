@@ -27,3 +27,14 @@ export function withParams(url: URL, changes: Record<string, string | number | n
   const qs = next.searchParams.toString();
   return `${next.pathname}${qs ? `?${qs}` : ''}`;
 }
+
+/** The external pages the site links to, set per deployment (src/lib/server/config.ts reads them). */
+export interface ExternalLinks {
+  dapp: string;
+  apiDocs: string;
+  developers: string;
+  codeHost: string;
+  microblog: string;
+  chat: string;
+  contactEmail: string;
+}

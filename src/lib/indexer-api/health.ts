@@ -1,5 +1,5 @@
 import { normalizeHealth } from '../normalize/health.ts';
-import type { Health } from '../wire.ts';
+import type { Health } from '../model/wire.ts';
 import { HEALTH_TIMEOUT_MS } from './timeouts.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 

@@ -1,4 +1,4 @@
-import { createIndexerClient, type IndexerClient } from '../indexer/client.ts';
+import { createIndexerClient, type IndexerClient } from '../indexer-api/client.ts';
 import { readConfig } from './config.ts';
 import { deadlineFetch } from './deadline.ts';
 
@@ -29,7 +29,7 @@ export function serverHeaders(base: string, env: Record<string, string | undefin
  * The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting or the secret changes). Its reads
  * also end with the page's deadline (src/lib/server/deadline.ts).
  */
-export function indexer(): IndexerClient {
+export function indexerClient(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
   if (client?.key !== key) {

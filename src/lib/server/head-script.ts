@@ -1,10 +1,10 @@
-import { FAILED_IMAGE_PLACEHOLDER, placeholderSrc } from './nfts/image.ts';
-import { AFTER_PAINT_LOADER } from './server/late-scripts.ts';
-import { THEME_COOKIE } from './theme.ts';
+import { FAILED_IMAGE_PLACEHOLDER, placeholderSrc } from '../nfts/image.ts';
+import { AFTER_PAINT_LOADER } from './late-scripts.ts';
+import { THEME_COOKIE } from '../page/theme.ts';
 
 /**
  * The theme of the theme_preference cookie on <html>, before the first paint: prerendered pages (built as `system`)
- * and pages an HTTP cache kept for another visitor get the visitor's own (src/lib/theme.ts reads the cookie alike on
+ * and pages an HTTP cache kept for another visitor get the visitor's own (src/lib/page/theme.ts reads the cookie alike on
  * the server: light or dark, anything else is system).
  */
 export const THEME_FROM_COOKIE =

@@ -1,8 +1,8 @@
 import { map, onMount } from 'nanostores';
-import type { HomeData } from '../home/load.ts';
-import { getHealth } from '../indexer/health.ts';
-import { browserTransport } from '../indexer/transport.ts';
-import type { Block, NetworkStats, Transaction } from '../types.ts';
+import type { HomeData } from './load.ts';
+import { getHealth } from '../indexer-api/health.ts';
+import { browserTransport } from '../indexer-api/transport.ts';
+import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
   HOME_PARTS,
@@ -17,7 +17,7 @@ import {
   type HomeAi,
   type HomeBaseline,
   type HomePart,
-} from './home-feed.ts';
+} from './feed.ts';
 
 // The home page's live data, shared by its islands: one health poll per tab (every 10 s, paused while the tab is
 // hidden) that reloads blocks, transactions and stats when the last block rises, and the '+N new' counters.
@@ -78,7 +78,7 @@ function publish(data: HomeData, parts: readonly HomePart[], initial: boolean): 
 async function load(parts: readonly HomePart[], initial: boolean): Promise<void> {
   if (!baseline) return;
   // The reads, the loading rules and the AI figures' code load only when the page needs fresh data.
-  const [{ loadHomeData }, { homeSource }] = await Promise.all([import('../home/load.ts'), import('../home/source.ts')]);
+  const [{ loadHomeData }, { homeSource }] = await Promise.all([import('./load.ts'), import('../indexer-api/home-source.ts')]);
   const source = homeSource(browserTransport(baseline.indexerUrl));
   if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
   else publish(await loadHomeData(source, { parts }), parts, false);

@@ -1,4 +1,5 @@
-// A tiny TTL cache of promises: concurrent and later callers within the lifetime share one upstream call.
+// A tiny TTL cache of promises: concurrent and later callers within the lifetime share one upstream call (the
+// lifetimes of indexer reads are below; the server's shared instance is src/lib/server/shared-cache.ts).
 // Failed loads are forgotten at once, so an error is never served from the cache.
 
 /** Network statistics lifetime (spec core §9). */
@@ -87,6 +88,3 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
     },
   };
 }
-
-/** The cache the server shares between page requests. */
-export const serverCache: TtlCache = createTtlCache();

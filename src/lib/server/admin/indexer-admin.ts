@@ -1,7 +1,7 @@
 // The indexer's admin routes (sessions, failed logins, logo uploads), called with the shared secret
 // INDEXER_ADMIN_TOKEN as a bearer token. Server only: the secret never leaves this process.
 import { readConfig } from '../config.ts';
-import { createTransport, type RawResponse, type Transport } from '../../indexer/transport.ts';
+import { createTransport, type RawResponse, type Transport } from '../../indexer-api/transport.ts';
 
 let cached: { key: string; transport: Transport } | null = null;
 

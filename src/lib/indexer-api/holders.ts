@@ -1,5 +1,5 @@
 import { emptyHolders, normalizeHoldersResponse } from '../normalize/holders.ts';
-import type { HoldersResponse } from '../wire.ts';
+import type { HoldersResponse } from '../model/wire.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 

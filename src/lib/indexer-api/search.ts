@@ -1,5 +1,5 @@
 import { normalizeSearchResult } from '../normalize/search.ts';
-import type { SearchResult } from '../wire.ts';
+import type { SearchResult } from '../model/wire.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 
 // Search (spec core §7).

@@ -1,5 +1,5 @@
 import { formatUnits } from '../../../common/units.ts';
-import type { Block, NetworkStats } from '../types.ts';
+import type { Block, NetworkStats } from '../model/types.ts';
 
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:
 // its constants, the part names of the n/4 loading progress, and the '+N new' arithmetic.

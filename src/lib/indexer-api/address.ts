@@ -2,8 +2,8 @@ import { normalizeAccountBalances, normalizeAddressSummary, normalizeAddressType
 import { normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import type { AddressTypeInfo, NftToken, NftTransfer, TokenTransfer, Transaction } from '../types.ts';
-import type { AccountBalances, AddressSummary } from '../wire.ts';
+import type { AddressTypeInfo, NftToken, NftTransfer, TokenTransfer, Transaction } from '../model/types.ts';
+import type { AccountBalances, AddressSummary } from '../model/wire.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
 // Addresses and accounts (spec core §7).

@@ -1,4 +1,4 @@
-import { httpError, isApiError, networkError, setupError, timeoutError } from '../http-errors.ts';
+import { httpError, isApiError, networkError, setupError, timeoutError } from './errors.ts';
 import { MAIN_CLIENT_TIMEOUT_MS, SECOND_CLIENT_TIMEOUT_MS } from './timeouts.ts';
 
 // The indexer transport: one HTTP round trip with time-outs, the typed errors of core §8 and an outcome that tells

@@ -1,7 +1,7 @@
 import { formatUnits } from '../../../common/units.ts';
 import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
-import type { NetworkStats } from '../types.ts';
-import type { ContractCounts, TransactionCount, ValidatorPayout } from '../wire.ts';
+import type { NetworkStats } from '../model/types.ts';
+import type { ContractCounts, TransactionCount, ValidatorPayout } from '../model/wire.ts';
 import { getHealth } from './health.ts';
 import { getGasPrice } from './rpc.ts';
 import { CONTRACTS_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';

@@ -1,5 +1,5 @@
 import { normalizeNftCollection, normalizeNftCollections, normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
-import type { NftCollection, NftToken, NftTransfer } from '../types.ts';
+import type { NftCollection, NftToken, NftTransfer } from '../model/types.ts';
 import { NFT_LIST_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 

@@ -13,7 +13,7 @@ import * as transactions from './transactions.ts';
 import { bind, createTransport, type TransportOptions } from './transport.ts';
 
 // Every resource bound to one transport: what the server and tests use. Browser code binds only the resources it
-// needs (see stores/home.ts), so its bundle leaves the others out.
+// needs (see home/store.ts), so its bundle leaves the others out.
 
 export * from './timeouts.ts';
 export { buildUrl, safe, type FetchLike, type PageQuery, type RequestOptions, type TransportOptions as IndexerClientOptions } from './transport.ts';

@@ -1,9 +1,9 @@
-import { loadAiDashboardData, type AiDataSource } from '../ai/data.ts';
-import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from '../ai/fallback.ts';
-import type { TtlCache } from '../server/ttl-cache.ts';
-import { errorMessage } from '../http-errors.ts';
-import type { AiDashboardData } from '../types.ts';
-import { lazy } from '../lazy.ts';
+import { loadAiDashboardData, type AiDataSource } from './data.ts';
+import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from './fallback.ts';
+import type { TtlCache } from '../indexer-api/ttl-cache.ts';
+import { errorMessage } from '../indexer-api/errors.ts';
+import type { AiDashboardData } from '../model/types.ts';
+import { lazy } from '../format/lazy.ts';
 
 /** What the Gas Optimization tile shows. */
 export interface GasOptimizationFigure {

@@ -9,3 +9,11 @@ export function oneOf<const T extends string>(allowed: readonly T[], value: stri
 export function isOneOf<const T extends string>(allowed: readonly T[], value: string | null | undefined): value is T {
   return (allowed as readonly string[]).includes(value ?? '');
 }
+
+/** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
+const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether a route parameter is a well-formed address; anything else answers 400 before the indexer is asked. */
+export function isWellFormedAddress(value: string | null | undefined): value is string {
+  return typeof value === 'string' && ADDRESS_PATTERN.test(value);
+}

@@ -1,10 +1,10 @@
-import type { Token } from './types.ts';
-import type { SearchResult } from './wire.ts';
-import { search } from './indexer/search.ts';
-import { getTokenLogos, getTokens } from './indexer/tokens.ts';
-import { browserTransport } from './indexer/transport.ts';
-import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './search-query.ts';
-import { tokenInitials, tokenLogoUrl, type UploadedLogo } from './tokens/logo-url.ts';
+import type { Token, UploadedLogo } from '../model/types.ts';
+import type { SearchResult } from '../model/wire.ts';
+import { search } from '../indexer-api/search.ts';
+import { getTokenLogos, getTokens } from '../indexer-api/tokens.ts';
+import { browserTransport } from '../indexer-api/transport.ts';
+import { mergeSuggestions, needsRemoteScan, tokenMatchesQuery } from './query.ts';
+import { tokenInitials, tokenLogoUrl } from '../tokens/logo-url.ts';
 
 /** One entry of the search box's suggestion list. */
 export interface Suggestion {
@@ -18,7 +18,7 @@ export interface Suggestion {
   initials?: string;
 }
 
-export { SEARCH_DEBOUNCE_MS } from './search-query.ts';
+export { SEARCH_DEBOUNCE_MS } from './query.ts';
 
 type TokenEntry = Pick<Token, 'address' | 'name' | 'symbol'>;
 

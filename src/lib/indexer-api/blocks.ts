@@ -1,5 +1,5 @@
 import { normalizeBlock, normalizeBlocks } from '../normalize/block.ts';
-import type { Block } from '../types.ts';
+import type { Block } from '../model/types.ts';
 import { pageQuery, seg, type Lookup, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
 // Blocks (spec core §7).
