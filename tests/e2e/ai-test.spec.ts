@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
 import { loadAiDashboardData } from '../../src/lib/ai/data.ts';
-import { homeSource } from '../../src/lib/indexer-api/home-source.ts';
+import { feedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import { formatActivityTime } from '../../src/lib/format/time.ts';
 import { createTransport } from '../../src/lib/indexer-api/transport.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
@@ -105,7 +105,7 @@ test.describe('AI test page', () => {
       },
     });
     const failures: unknown[] = [];
-    const expected = await loadAiDashboardData(homeSource(replay), { onError: (e) => failures.push(e) });
+    const expected = await loadAiDashboardData(feedSource(replay), { onError: (e) => failures.push(e) });
     expect(failures).toEqual([]);
     expect(expected.isSimulated).toBe(false);
     expect(expected.blocksProcessed).toBeGreaterThanOrEqual(before);

@@ -16,8 +16,8 @@ import {
   predictBlockHeights,
   priorityLabel,
   transactionPriorityMix,
-  type AiDataSource,
 } from '../../src/lib/ai/data.ts';
+import type { FeedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import {
   ADAPTIVE_LEARNING_DEFAULT,
   GAS_OPTIMIZATION_FAILURE_DEFAULT,
@@ -345,7 +345,7 @@ describe('loadAiDashboardData', () => {
 
   it('fetches 20 blocks, 30 and 100 transactions and the stats', async () => {
     const requests: string[] = [];
-    const source: AiDataSource = {
+    const source: FeedSource = {
       getBlocks: async (query = {}) => {
         requests.push(`blocks ${query.limit}`);
         return blocks;
@@ -367,7 +367,7 @@ describe('loadAiDashboardData', () => {
 
   it('falls back to the simulated set when a read fails', async () => {
     const errors: unknown[] = [];
-    const source: AiDataSource = {
+    const source: FeedSource = {
       getBlocks: async () => Promise.reject(new Error('down')),
       getTransactions: async () => transactions,
       getNetworkStats: async () => stats,
@@ -378,7 +378,7 @@ describe('loadAiDashboardData', () => {
   });
 
   it('falls back to the simulated set when there is too little data', async () => {
-    const source: AiDataSource = { getBlocks: async () => [], getTransactions: async () => [], getNetworkStats: async () => stats };
+    const source: FeedSource = { getBlocks: async () => [], getTransactions: async () => [], getNetworkStats: async () => stats };
     expect((await loadAiDashboardData(source, { now: () => NOW })).isSimulated).toBe(true);
   });
 });

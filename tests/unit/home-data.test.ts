@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadHomeAi, loadHomeData, requireStats } from '../../src/lib/home/load.ts';
-import type { HomeSource } from '../../src/lib/indexer-api/home-source.ts';
+import type { FeedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import { normalizeBlocks } from '../../src/lib/normalize/block.ts';
 import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 import type { NetworkStats } from '../../src/lib/model/types.ts';
@@ -53,9 +53,9 @@ interface Calls {
   stats: number;
 }
 
-function fakeSource(fail: Partial<Record<'blocks' | 'transactions' | 'stats', boolean>> = {}, stats = STATS): { source: HomeSource; calls: Calls } {
+function fakeSource(fail: Partial<Record<'blocks' | 'transactions' | 'stats', boolean>> = {}, stats = STATS): { source: FeedSource; calls: Calls } {
   const calls: Calls = { blocks: [], transactions: [], stats: 0 };
-  const source: HomeSource = {
+  const source: FeedSource = {
     getBlocks: async (query = {}) => {
       calls.blocks.push(query.limit ?? -1);
       if (fail.blocks) throw new Error('blocks down');

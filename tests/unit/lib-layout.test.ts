@@ -39,7 +39,7 @@ describe('src/lib layout', () => {
     expect(files.get('server/indexer-client.ts')).toContain('indexer-api/client.ts');
     expect(files.get('model/wire.ts')).toContain('model/types.ts');
     // import() counts: the home store loads the home page's reads when it needs them.
-    expect(files.get('home/store.ts')).toContain('indexer-api/home-source.ts');
+    expect(files.get('home/store.ts')).toContain('indexer-api/feed-source.ts');
     expect(folders.get('server')).toContain('indexer-api');
   });
 

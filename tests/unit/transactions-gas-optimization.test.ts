@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPercent, loadGasOptimization } from '../../src/lib/ai/gas-optimization.ts';
-import type { AiDataSource } from '../../src/lib/ai/data.ts';
+import type { FeedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import { createTtlCache } from '../../src/lib/indexer-api/ttl-cache.ts';
 import { networkError } from '../../src/lib/indexer-api/errors.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/model/types.ts';
@@ -17,7 +17,7 @@ function tx(n: number, gasPrice: bigint): Transaction {
 
 const stats: NetworkStats = { latestBlock: 20, totalTransactions: 40, totalTransactionsEstimated: false, tps: 0, gasPriceWei: 2n * 10n ** 9n, gasPriceGwei: 2, totalHolders: 0, validatorsPayout: { raw: 0n, formatted: '0' }, totalTokens: 0 };
 
-function source(fail: boolean, counter = { calls: 0 }): AiDataSource {
+function source(fail: boolean, counter = { calls: 0 }): FeedSource {
   return {
     getBlocks: async () => {
       counter.calls++;

@@ -11,7 +11,7 @@ import {
   type PriorityLabel,
 } from './fallback.ts';
 import { formatActivityTime } from '../format/time.ts';
-import type { IndexerClient } from '../indexer-api/client.ts';
+import type { FeedSource } from '../indexer-api/feed-source.ts';
 import { activityKind, type ActivityKind } from '../transactions/kind.ts';
 import type { AiActivityItem, AiActivityType, AiDashboardData, Block, NetworkStats, Transaction } from '../model/types.ts';
 import { lazy } from '../format/lazy.ts';
@@ -401,15 +401,12 @@ export function networkArchitecture(
   };
 }
 
-/** The reads loadAiDashboardData needs from the indexer client. */
-export type AiDataSource = Pick<IndexerClient, 'getBlocks' | 'getTransactions' | 'getNetworkStats'>;
-
 /**
  * Fetches 20 blocks, 30 transactions, 100 transactions and the network stats, and computes the dashboard data;
  * the simulated set (isSimulated true) when a read fails or there is too little data. Never throws.
  */
 export async function loadAiDashboardData(
-  source: AiDataSource,
+  source: FeedSource,
   options: { now?: () => number; signal?: AbortSignal; onError?: (error: unknown) => void } = {},
 ): Promise<AiDashboardData> {
   const now = options.now ?? Date.now;

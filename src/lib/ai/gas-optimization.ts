@@ -1,4 +1,5 @@
-import { loadAiDashboardData, type AiDataSource } from './data.ts';
+import type { FeedSource } from '../indexer-api/feed-source.ts';
+import { loadAiDashboardData } from './data.ts';
 import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from './fallback.ts';
 import type { TtlCache } from '../indexer-api/ttl-cache.ts';
 import { errorMessage } from '../indexer-api/errors.ts';
@@ -21,7 +22,7 @@ const CACHE_KEY = 'transactions:ai-data';
  * The AI data's gas optimization for the transaction list, shared for 30 s (the AI data's refresh interval).
  * A failed read gives 85 and the error's message instead (and is not cached).
  */
-export async function loadGasOptimization(source: AiDataSource, cache: TtlCache): Promise<GasOptimizationFigure> {
+export async function loadGasOptimization(source: FeedSource, cache: TtlCache): Promise<GasOptimizationFigure> {
   try {
     const data = await cache.get<AiDashboardData>(CACHE_KEY, AI_REFRESH_INTERVAL_MS, async () => {
       const failures: unknown[] = [];

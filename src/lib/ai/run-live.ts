@@ -150,8 +150,8 @@ export function startAiTestPage(doc: Document = document): void {
     {
       health: () => getHealth(transport),
       load: async (onError) => {
-        const [{ loadAiDashboardData }, { homeSource }] = await Promise.all([import('./data.ts'), import('../indexer-api/home-source.ts')]);
-        return loadAiDashboardData(homeSource(transport), { onError });
+        const [{ loadAiDashboardData }, { feedSource }] = await Promise.all([import('./data.ts'), import('../indexer-api/feed-source.ts')]);
+        return loadAiDashboardData(feedSource(transport), { onError });
       },
     },
     { data: baseline.data },

@@ -1,6 +1,6 @@
 import { loadAiDashboardData } from '../ai/data.ts';
 import { homeAiFigures } from '../ai/fallback.ts';
-import type { HomeSource } from '../indexer-api/home-source.ts';
+import type { FeedSource } from '../indexer-api/feed-source.ts';
 import { HOME_BLOCK_COUNT, HOME_PARTS, HOME_TRANSACTION_COUNT, withNewestBlock, type HomeAi, type HomePart } from './feed.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 
@@ -37,7 +37,7 @@ export function requireStats(stats: NetworkStats): NetworkStats {
 }
 
 /** The AI card's figures from the AI data (98 and 92 for missing fields); throws when the live inputs could not be read. */
-export async function loadHomeAi(source: HomeSource): Promise<HomeAi> {
+export async function loadHomeAi(source: FeedSource): Promise<HomeAi> {
   const failures: unknown[] = [];
   const data = await loadAiDashboardData(source, {
     onError: (error) => {
@@ -58,7 +58,7 @@ async function orNull<T>(work: () => Promise<T>, failed?: (error: unknown) => vo
 }
 
 /** Loads 11 blocks, 5 transactions, the network stats and the AI figures in parallel; a failed part is null. */
-export async function loadHomeData(source: HomeSource, options: HomeLoadOptions = {}): Promise<HomeData> {
+export async function loadHomeData(source: FeedSource, options: HomeLoadOptions = {}): Promise<HomeData> {
   const parts = options.parts ?? HOME_PARTS;
   const want = (part: HomePart) => parts.includes(part);
   const none = () => Promise.resolve(null);

@@ -78,8 +78,8 @@ function publish(data: HomeData, parts: readonly HomePart[], initial: boolean): 
 async function load(parts: readonly HomePart[], initial: boolean): Promise<void> {
   if (!baseline) return;
   // The reads, the loading rules and the AI figures' code load only when the page needs fresh data.
-  const [{ loadHomeData }, { homeSource }] = await Promise.all([import('./load.ts'), import('../indexer-api/home-source.ts')]);
-  const source = homeSource(browserTransport(baseline.indexerUrl));
+  const [{ loadHomeData }, { feedSource }] = await Promise.all([import('./load.ts'), import('../indexer-api/feed-source.ts')]);
+  const source = feedSource(browserTransport(baseline.indexerUrl));
   if (initial) await Promise.all(parts.map(async (part) => publish(await loadHomeData(source, { parts: [part] }), [part], true)));
   else publish(await loadHomeData(source, { parts }), parts, false);
 }
