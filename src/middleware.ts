@@ -1,6 +1,8 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
 import { freshHead, latestHead } from './lib/server/head.ts';
+import { createActivityTracker } from './lib/server/activity.ts';
+import { indexerClient as indexer } from './lib/server/indexer-client.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { pageKey, type PageKeyReads } from './lib/server/page-key.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
@@ -37,8 +39,17 @@ function toResponse(answer: KeptAnswer): Response {
   return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers: answer.headers });
 }
 
-/** The reads of a request's key: the shared head reads and logo list of this server. */
-const KEY_READS: PageKeyReads = { freshHead: () => freshHead(), latestHead, freshLogos: () => freshLogoIndex(), logoVersion: logoIndexVersion };
+/** Which block last changed an address, from the indexer's change lists (pages about one address outlive other blocks). */
+const activity = createActivityTracker((since) => indexer().getChanges(since));
+
+/** The reads of a request's key: the shared head reads, change lists and logo list of this server. */
+const KEY_READS: PageKeyReads = {
+  freshHead: () => freshHead(),
+  latestHead,
+  freshLogos: () => freshLogoIndex(),
+  logoVersion: logoIndexVersion,
+  activity: (mark, address) => activity.version(mark, address),
+};
 
 /** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
 const lookup: KeptPageLookup = (path, cookie, request) =>

@@ -242,6 +242,9 @@ describe('bad input answers 4xx JSON {error} without a stack trace', () => {
     ['/contracts/0x0000000000000000000000000000000000000000/abi', 404],
     ['/contracts/bad/verified', 400],
     [`/contracts/${A}/events?fromBlock=10&toBlock=2`, 400],
+    ['/changes', 400],
+    ['/changes?since=abc', 400],
+    ['/changes?since=-1', 400],
     ['/search?q=', 400],
     ['/search?q=%20%20', 400],
     ['/search', 400],
@@ -386,6 +389,57 @@ describe('blocks and transactions', () => {
 
   it('lists no pending transactions', async () => {
     expect(await ok('/transactions/pending')).toEqual([]);
+  });
+});
+
+describe('what blocks changed (GET /changes, the site keeps pages per address with it)', () => {
+  interface Changes {
+    head: number | null;
+    reorgs: number;
+    complete: boolean;
+    addresses: string[];
+  }
+  interface ListedBlock {
+    number: number;
+    miner: string;
+    transactions: Transaction[];
+  }
+  /** A transaction's transfers as its detail lists them. */
+  interface WithTransfers {
+    tokenTransfers: Array<{ from: string; to: string; tokenAddress: string }>;
+  }
+
+  it("lists every address a block range changed: miners, senders, recipients, tokens and transfers' parties", async () => {
+    // The three newest blocks with transactions, and the blocks after them.
+    const withTxs = await ok<ListedBlock[]>('/blocks?withTxs=1&limit=3');
+    const lastBlock = (await ok<{ lastBlock: number }>('/health')).lastBlock;
+    const since = Math.min(...withTxs.map((b) => b.number)) - 1;
+    const head = lastBlock;
+    expect(head - since).toBeLessThanOrEqual(256);
+    // Everything the indexer stored in those blocks, read back from its block and transaction routes.
+    const expected = new Set<string>();
+    for (let n = since + 1; n <= head; n++) {
+      const block = await ok<ListedBlock>(`/blocks/${n}`);
+      expected.add(lc(block.miner));
+      for (const tx of block.transactions) {
+        expected.add(lc(tx.from));
+        if (tx.to) expected.add(lc(tx.to));
+        for (const t of (await ok<WithTransfers>(`/transactions/${tx.hash}`)).tokenTransfers) [t.from, t.to, t.tokenAddress].forEach((a) => expected.add(lc(a)));
+      }
+    }
+    expect(expected.size).toBeGreaterThan(3);
+    const changes = await ok<Changes>(`/changes?since=${since}`);
+    expect(changes.head).toBe(lastBlock);
+    expect(changes.complete).toBe(true);
+    for (const a of expected) expect(changes.addresses).toContain(a);
+    expect(new Set(changes.addresses).size).toBe(changes.addresses.length);
+  });
+
+  it('answers an empty complete list at the head, and an incomplete one ahead of it or too far behind', async () => {
+    const lastBlock = (await ok<{ lastBlock: number }>('/health')).lastBlock;
+    expect(await ok<Changes>(`/changes?since=${lastBlock}`)).toMatchObject({ head: lastBlock, complete: true, addresses: [] });
+    expect(await ok<Changes>(`/changes?since=${lastBlock + 5}`)).toMatchObject({ head: lastBlock, complete: false, addresses: [] });
+    if (lastBlock > 300) expect(await ok<Changes>(`/changes?since=${lastBlock - 300}`)).toMatchObject({ complete: false, addresses: [] });
   });
 });
 

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 description of every route, written by hand so that a unit test can hold it
 // against the router's registered routes in both directions.
 
+import { MAX_CHANGE_BLOCKS } from './changes.ts';
+
 type Schema = Record<string, unknown>;
 
 const str = { type: 'string' };
@@ -99,6 +101,7 @@ const QUERY: Record<string, Schema> = {
   order: { type: 'string', enum: ['asc', 'desc'] },
   minBalance: { type: 'string', description: 'minimum native balance in STO, e.g. 0.5' },
   fromBlock: int,
+  since: { type: 'integer', minimum: 0, description: 'the last block the reader knows the changes of' },
   toBlock: int,
   eventName: { type: 'string', description: "standard event name (Transfer, Approval, …) or full signature 'Name(type,…)'" },
   client: { type: 'string', description: 'client address of a login attempt' },
@@ -110,7 +113,7 @@ const PATH: Record<string, Schema> = { file: { type: 'string', pattern: '^0x[0-9
 
 function operation(path: string, op: Op): Schema {
   const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: PATH[m[1] as string] ?? str }));
-  for (const q of op.query ?? []) params.push({ name: q, in: 'query', required: q === 'q', schema: QUERY[q] ?? str });
+  for (const q of op.query ?? []) params.push({ name: q, in: 'query', required: q === 'q' || q === 'since', schema: QUERY[q] ?? str });
   const errors = { description: 'error', content: { 'application/json': { schema: ref('Error') } } };
   return {
     summary: op.summary,
@@ -132,6 +135,7 @@ const GET: Record<string, Op> = {
   '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
   '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
   '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
+  '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
   '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
   '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },

@@ -2,6 +2,7 @@ import { Router } from '../http/router.ts';
 import { addressRoutes } from './address.ts';
 import { adminRoutes } from './admin.ts';
 import { blockRoutes } from './blocks.ts';
+import { changeRoutes } from './changes.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
 import { etherscanRoutes } from './etherscan.ts';
@@ -20,6 +21,7 @@ import { transactionRoutes } from './transactions.ts';
 export function buildRouter(ctx: ApiContext): Router {
   const router = new Router();
   healthRoutes(router, ctx);
+  changeRoutes(router, ctx);
   blockRoutes(router, ctx);
   transactionRoutes(router, ctx);
   addressRoutes(router, ctx);

@@ -36,6 +36,11 @@ export interface PageKeyReads {
   freshLogos: () => Promise<void>;
   /** The logo list's version. */
   logoVersion: () => string;
+  /**
+   * The block that last changed an address by the time of a head (src/lib/server/activity.ts), or null when that
+   * cannot be told: pages about one address are then kept until a block changes it, not only per head.
+   */
+  activity?: (mark: HeadMark, address: string) => Promise<number | null>;
   now?: () => number;
 }
 
@@ -71,6 +76,21 @@ export function headPart(pathname: string, head: HeadMark | null): string {
   return `@${head.block}${head.reorgs === null ? '' : `.${head.reorgs}`}${head.metadataUpdates === null ? '' : `m${head.metadataUpdates}`}`;
 }
 
+/** The address a page is about, when it shows only that address's data (its own, or its token's or collection's). */
+export function pageSubject(pathname: string): string | null {
+  const match = /^\/(?:address|tokens)\/(0x[0-9a-fA-F]{40})$/.exec(pathname) ?? /^\/nfts\/(0x[0-9a-fA-F]{40})(?:\/\d{1,78})?$/.exec(pathname);
+  if (!match) return null;
+  return (match[1] as string).toLowerCase();
+}
+
+/**
+ * The part of a key that names what a page about one address shows: the block that last changed the address (with the
+ * rollbacks and metadata writes, as headPart), so that the page outlives heads that did not touch it.
+ */
+export function activityPart(head: HeadMark, version: number): string {
+  return `@a${version}.${head.reorgs ?? ''}${head.metadataUpdates === null ? '' : `m${head.metadataUpdates}`}`;
+}
+
 /**
  * The render cache's key of a request: its theme (the layout renders the visitor's theme_preference, so no visitor
  * gets another's), path and query, the head (headPart) for pages kept per head, and the logo list's version (token
@@ -85,6 +105,11 @@ export async function pageKey(url: URL, cookie: string | null | undefined, reads
   ]);
   const theme = parseThemePreference(cookieValue(cookie, THEME_COOKIE));
   const target = `${url.pathname}${url.search}`;
-  const at = headPart(url.pathname, head);
+  let at = headPart(url.pathname, head);
+  const subject = at !== '' && head !== null && reads.activity ? pageSubject(url.pathname) : null;
+  if (subject !== null && head !== null && reads.activity) {
+    const version = await within(reads.activity(head, subject), HEAD_KEY_WAIT_MS);
+    if (version !== null) at = activityPart(head, version);
+  }
   return { target, theme, key: `${theme} ${target}${at}#${reads.logoVersion()}`, perHead: at !== '', arrivedAt };
 }
