@@ -2,7 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { compressResponse, packPage } from './lib/server/compress.ts';
 import { freshHead, latestHead } from './lib/server/head.ts';
 import { createActivityTracker } from './lib/server/activity.ts';
-import { indexerClient as indexer } from './lib/server/indexer-client.ts';
+import { indexerClient } from './lib/server/indexer-client.ts';
 import { freshLogoIndex } from './lib/server/logo-index.ts';
 import { pageKey, type PageKeyReads } from './lib/server/page-key.ts';
 import { logoIndexVersion } from './lib/tokens/logo-index.ts';
@@ -40,7 +40,7 @@ function toResponse(answer: KeptAnswer): Response {
 }
 
 /** Which block last changed an address, from the indexer's change lists (pages about one address outlive other blocks). */
-const activity = createActivityTracker((since) => indexer().getChanges(since));
+const activity = createActivityTracker((since) => indexerClient().getChanges(since));
 
 /** The reads of a request's key: the shared head reads, change lists and logo list of this server. */
 const KEY_READS: PageKeyReads = {
