@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { AbiCoder } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { classifyAddress, type AddressKind } from '../../indexer/src/metadata/address-guard.ts';
+import { classifyIp, type IpAddressKind } from '../../indexer/src/metadata/address-guard.ts';
 import { FetchRefusedError, fetchLimited, MAX_REDIRECTS, type FetchLimits, type ResolveHost } from '../../indexer/src/metadata/fetch-limited.ts';
 import { MetadataQueue } from '../../indexer/src/metadata/queue.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
@@ -115,7 +115,7 @@ function resolver(table: Record<string, string[]>): ResolveHost & { calls: strin
 }
 
 /** The real classification, except that 127.0.0.1 (the test server) passes for a public address. */
-const serverIsPublic = (address: string): AddressKind => (address === '127.0.0.1' ? 'public' : classifyAddress(address));
+const serverIsPublic = (address: string): IpAddressKind => (address === '127.0.0.1' ? 'public' : classifyIp(address));
 
 async function refusal(promise: Promise<unknown>): Promise<FetchRefusedError> {
   const err = await promise.then(
