@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { ClientFailures, LoginFailure, LOGO_TOO_LARGE, LogoUpload, NewSession, SessionHash, SessionTouch } from '../../indexer/src/api/admin-requests.ts';
 import { checkBody } from '../../indexer/src/http/body.ts';
 
@@ -17,7 +18,7 @@ const notObjects: [string, unknown][] = [
 
 describe('admin request bodies', () => {
   it.each(notObjects)('refuses %s', (_name, body) => {
-    for (const schema of [NewSession, SessionTouch, LoginFailure, ClientFailures, LogoUpload]) {
+    for (const schema of [NewSession, SessionTouch, LoginFailure, ClientFailures, LogoUpload] as ZodType[]) {
       expect(checkBody(schema, body)).toEqual({ ok: false, message: NOT_AN_OBJECT });
     }
   });
