@@ -7,7 +7,7 @@ import { openPostgres, type PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/types.ts';
 import { SyncLeader } from './sync/leader.ts';
-import { IDLE_STATUS, SyncStateReader, type SyncStatus } from './sync/state.ts';
+import { IDLE_STATUS, MetadataUpdates, SyncStateReader, type SyncStatus } from './sync/state.ts';
 import { createApiServer } from './http/server.ts';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.ts';
 import { MetadataQueue } from './metadata/queue.ts';
@@ -127,6 +127,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   let metadata: MetadataQueue | null = null;
   const leader = pgStore && role === 'all' ? new SyncLeader(pgStore, { log, lead: () => startSync(), follow: () => stopSync() }) : null;
   const startSync = (): void => {
+    // The metadata queue counts its writes; the syncer's status reports the count.
+    const metadataUpdates = new MetadataUpdates();
     syncer = new Syncer(store, rpc, {
       ...opts.sync,
       pollMs,
@@ -134,6 +136,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       progress,
       ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
       ...(leader ? { fence: leader.fence } : {}),
+      metadataUpdates,
     });
     const s = syncer;
     metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
@@ -141,6 +144,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       log,
       syncBusy: () => s.status().catchingUp,
       allowPrivate: opts.metadataAllowPrivate === true,
+      updates: metadataUpdates,
     });
     const m = metadata;
     if (opts.metadata !== false) s.onNftRows(() => m.kick());
@@ -161,11 +165,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   // Not read while this process syncs: its own syncer's status is first-hand.
   const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log, paused: () => syncer !== null }) : null;
   await reader?.start();
-  const status = (): SyncStatus => {
-    if (syncer === null) return reader?.status() ?? IDLE_STATUS;
-    // The syncer's progress, and the metadata queue's writes, which it runs beside the syncer.
-    return { ...syncer.status(), metadataUpdates: metadata?.writes() ?? null };
-  };
+  const status = (): SyncStatus => syncer?.status() ?? reader?.status() ?? IDLE_STATUS;
 
   const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({

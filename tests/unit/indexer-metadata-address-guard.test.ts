@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, describeKind, hostnameRefusal, isPublicAddress, type AddressKind } from '../../indexer/src/metadata/address-guard.ts';
+import { classifyIp, describeKind, hostnameRefusal, type IpAddressKind } from '../../indexer/src/metadata/address-guard.ts';
 
-describe('classifyAddress', () => {
-  it.each<[string, AddressKind]>([
+describe('classifyIp', () => {
+  it.each<[string, IpAddressKind]>([
     // Public addresses metadata may come from.
     ['8.8.8.8', 'public'],
     ['1.1.1.1', 'public'],
@@ -94,8 +94,7 @@ describe('classifyAddress', () => {
     ['', 'invalid'],
     ['1.2.3.4.5', 'invalid'],
   ])('%s is %s', (address, kind) => {
-    expect(classifyAddress(address)).toBe(kind);
-    expect(isPublicAddress(address)).toBe(kind === 'public');
+    expect(classifyIp(address)).toBe(kind);
   });
 
   it('describes kinds for error messages', () => {
@@ -123,7 +122,7 @@ describe('odd IPv4 spellings in URLs', () => {
   ])('%s is host %s, refused', (url, host) => {
     const hostname = new URL(url).hostname;
     expect(hostname).toBe(host);
-    expect(isPublicAddress(hostname)).toBe(false);
+    expect(classifyIp(hostname)).not.toBe('public');
   });
 });
 

@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { AbiCoder } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { classifyAddress, type AddressKind } from '../../indexer/src/metadata/address-guard.ts';
+import { classifyIp, type IpAddressKind } from '../../indexer/src/metadata/address-guard.ts';
 import { FetchRefusedError, fetchLimited, MAX_REDIRECTS, type FetchLimits, type ResolveHost } from '../../indexer/src/metadata/fetch-limited.ts';
 import { MetadataQueue } from '../../indexer/src/metadata/queue.ts';
+import { MetadataUpdates } from '../../indexer/src/sync/state.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
 
@@ -115,7 +116,7 @@ function resolver(table: Record<string, string[]>): ResolveHost & { calls: strin
 }
 
 /** The real classification, except that 127.0.0.1 (the test server) passes for a public address. */
-const serverIsPublic = (address: string): AddressKind => (address === '127.0.0.1' ? 'public' : classifyAddress(address));
+const serverIsPublic = (address: string): IpAddressKind => (address === '127.0.0.1' ? 'public' : classifyIp(address));
 
 async function refusal(promise: Promise<unknown>): Promise<FetchRefusedError> {
   const err = await promise.then(
@@ -291,7 +292,7 @@ describe('the metadata queue', () => {
     name: string | null;
   }
 
-  /** Metadata writes the queue reported (writes(), for /health) and the count stored in sync_state, after loadOne. */
+  /** Metadata writes the queue counted (MetadataUpdates, for /health) and the count stored in sync_state, after loadOne. */
   let counted: { reported: number | null; stored: number | undefined; before: number | null } = { reported: null, stored: undefined, before: null };
 
   /** Runs a queue over one pending ERC-721 token whose tokenURI is the local server's document. */
@@ -304,10 +305,11 @@ describe('the metadata queue', () => {
         '0x' + '11'.repeat(20),
         '1',
       );
-      const queue = new MetadataQueue(store, new RpcClient(`${origin}/rpc`), { gateway: 'https://ipfs.invalid/ipfs/', ...(allowPrivate === undefined ? {} : { allowPrivate }) });
+      const updates = new MetadataUpdates();
+      const queue = new MetadataQueue(store, new RpcClient(`${origin}/rpc`), { gateway: 'https://ipfs.invalid/ipfs/', updates, ...(allowPrivate === undefined ? {} : { allowPrivate }) });
       // A count from earlier writes (another process's, before a restart) goes on from where it was.
       await store.run('UPDATE sync_state SET metadata_updates = 40 WHERE id = 1');
-      const before = queue.writes();
+      const before = updates.current();
       queue.start();
       const row = async () => store.one<Row>('SELECT metadata_status, metadata_attempts, metadata_error, name FROM nft_tokens');
       const deadline = Date.now() + 5000;
@@ -315,7 +317,7 @@ describe('the metadata queue', () => {
       await queue.stop();
       counted = {
         before,
-        reported: queue.writes(),
+        reported: updates.current(),
         stored: (await store.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n,
       };
       return await row();

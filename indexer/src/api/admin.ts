@@ -1,13 +1,9 @@
 import { bearerMatches } from '../http/bearer.ts';
-import { INVALID_JSON } from '../http/server.ts';
+import { parseBody } from '../http/body.ts';
 import { HttpError, type ApiRequest, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
 import type { Queryable } from '../store/types.ts';
-
-/** Longest client key kept for throttling (an IPv6 address with zone fits easily). */
-const MAX_CLIENT_LENGTH = 100;
-/** Longest window or idle time the site may ask for: a day. */
-const MAX_WINDOW_MS = 86_400_000;
+import { ClientFailures, LoginFailure, MAX_WINDOW_MS, NewSession, SessionHash, SessionTouch } from './admin-requests.ts';
 
 /**
  * Admin routes answer only the site server, which proves itself with the shared secret INDEXER_ADMIN_TOKEN as a
@@ -16,36 +12,6 @@ const MAX_WINDOW_MS = 86_400_000;
 export function requireAdmin(ctx: ApiContext, req: ApiRequest): void {
   if (!ctx.adminToken) throw new HttpError(503, 'Admin routes are disabled: INDEXER_ADMIN_TOKEN is not set');
   if (!bearerMatches(req.headers?.['authorization'], ctx.adminToken)) throw new HttpError(401, 'Unauthorized');
-}
-
-/** The JSON object body of an admin request, or 400. */
-export function adminBody(body: unknown): Record<string, unknown> {
-  if (body === INVALID_JSON || typeof body !== 'object' || body === null || Array.isArray(body) || body instanceof URLSearchParams) {
-    throw new HttpError(400, 'Request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
-}
-
-/** A string field of at most max characters, or 400 naming it. */
-function text(body: Record<string, unknown>, name: string, max: number, pattern?: RegExp): string {
-  const v = body[name];
-  if (typeof v !== 'string' || v.length === 0 || v.length > max || (pattern && !pattern.test(v))) throw new HttpError(400, `Invalid ${name}`);
-  return v;
-}
-
-/** A duration in milliseconds within (0, a day], or 400 naming it. */
-function duration(v: unknown, name: string): number {
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_WINDOW_MS) throw new HttpError(400, `Invalid ${name}`);
-  return n;
-}
-
-const SESSION_HASH = /^[0-9a-f]{64}$/;
-
-/** The session hash named in the path, or 400. */
-function sessionHash(raw: string | undefined): string {
-  if (raw === undefined || !SESSION_HASH.test(raw)) throw new HttpError(400, 'Invalid session');
-  return raw;
 }
 
 interface SessionRow {
@@ -71,10 +37,7 @@ async function failures(q: Queryable, client: string, windowMs: number, now: num
 export function adminRoutes(router: Router, ctx: ApiContext): void {
   router.post('/admin/sessions', async (req) => {
     requireAdmin(ctx, req);
-    const body = adminBody(req.body);
-    const idHash = sessionHash(typeof body['idHash'] === 'string' ? body['idHash'] : undefined);
-    const username = text(body, 'username', 200);
-    const idleMs = duration(body['idleMs'], 'idleMs');
+    const { idHash, username, idleMs } = parseBody(NewSession, req.body);
     const now = Date.now();
     await ctx.db.transaction(async (tx) => {
       await tx.run('DELETE FROM admin_sessions WHERE last_seen < ?', now - idleMs);
@@ -85,8 +48,8 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
 
   router.post('/admin/sessions/{idHash}/touch', async (req) => {
     requireAdmin(ctx, req);
-    const idHash = sessionHash(req.params['idHash']);
-    const idleMs = duration(adminBody(req.body)['idleMs'], 'idleMs');
+    const idHash = parseBody(SessionHash, req.params['idHash']);
+    const { idleMs } = parseBody(SessionTouch, req.body);
     const now = Date.now();
     const row = await ctx.db.one<SessionRow>('SELECT username, created_at, last_seen FROM admin_sessions WHERE id_hash = ?', idHash);
     if (!row || now - row.last_seen > idleMs) {
@@ -99,22 +62,19 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
 
   router.post('/admin/sessions/{idHash}/end', async (req) => {
     requireAdmin(ctx, req);
-    await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', sessionHash(req.params['idHash']));
+    await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', parseBody(SessionHash, req.params['idHash']));
     return { ended: true };
   });
 
   router.get('/admin/login-failures', (req) => {
     requireAdmin(ctx, req);
-    const client = req.query.get('client') ?? '';
-    if (client.length === 0 || client.length > MAX_CLIENT_LENGTH) throw new HttpError(400, 'Invalid client');
-    return failures(ctx.db, client, duration(req.query.get('windowMs'), 'windowMs'), Date.now());
+    const { client, windowMs } = parseBody(LoginFailure, { client: req.query.get('client') ?? '', windowMs: req.query.get('windowMs') });
+    return failures(ctx.db, client, windowMs, Date.now());
   });
 
   router.post('/admin/login-failures', (req) => {
     requireAdmin(ctx, req);
-    const body = adminBody(req.body);
-    const client = text(body, 'client', MAX_CLIENT_LENGTH);
-    const windowMs = duration(body['windowMs'], 'windowMs');
+    const { client, windowMs } = parseBody(LoginFailure, req.body);
     const now = Date.now();
     return ctx.db.transaction(async (tx) => {
       await tx.run('DELETE FROM admin_login_failures WHERE at <= ?', now - MAX_WINDOW_MS);
@@ -125,7 +85,7 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
 
   router.post('/admin/login-failures/clear', async (req) => {
     requireAdmin(ctx, req);
-    await ctx.db.run('DELETE FROM admin_login_failures WHERE client = ?', text(adminBody(req.body), 'client', MAX_CLIENT_LENGTH));
+    await ctx.db.run('DELETE FROM admin_login_failures WHERE client = ?', parseBody(ClientFailures, req.body).client);
     return { cleared: true };
   });
 }

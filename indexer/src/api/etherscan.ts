@@ -4,7 +4,9 @@ import { HttpError, type Router } from '../http/router.ts';
 import type { RpcClient } from '../chain/rpc.ts';
 import { parseVerificationRequest } from '../verify/input.ts';
 import type { Verification, VerificationService } from '../verify/service.ts';
+import { checkBody } from '../http/body.ts';
 import type { ApiContext } from './context.ts';
+import { EtherscanAction, EtherscanModule, etherscanParameters } from './etherscan-request.ts';
 
 // The Etherscan-compatible API (module=contract) that forge and Hardhat's verify plugin speak, so developers verify on
 // this chain with the tools they already use: `forge verify-contract --verifier custom --verifier-url <indexer>/api`.
@@ -25,24 +27,6 @@ const notOk = (result: string, reason?: string): Envelope => ({ status: '0', mes
 
 const NOT_VERIFIED = 'Contract source code not verified';
 
-/** Etherscan's licenseType numbers. */
-const LICENSE_TYPES: Record<string, string> = {
-  '1': 'None',
-  '2': 'Unlicense',
-  '3': 'MIT',
-  '4': 'GPL-2.0',
-  '5': 'GPL-3.0',
-  '6': 'LGPL-2.1',
-  '7': 'LGPL-3.0',
-  '8': 'BSD-2-Clause',
-  '9': 'BSD-3-Clause',
-  '10': 'MPL-2.0',
-  '11': 'OSL-3.0',
-  '12': 'Apache-2.0',
-  '13': 'AGPL-3.0',
-  '14': 'BUSL-1.1',
-};
-
 interface JobRow {
   guid: string;
   address: string;
@@ -50,17 +34,6 @@ interface JobRow {
   message: string;
   /** Seconds since the epoch. */
   created_at: number;
-}
-
-/** Query and form parameters as one lookup (the form wins). */
-function parameters(query: URLSearchParams, body: unknown): (name: string) => string {
-  const form = body instanceof URLSearchParams ? body : null;
-  const json = !form && typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
-  return (name) => {
-    const fromJson = json?.[name];
-    const fromForm = form?.get(name) ?? (typeof fromJson === 'string' ? fromJson : null);
-    return (fromForm ?? query.get(name) ?? '').trim();
-  };
 }
 
 /** getsourcecode's entry for a verified contract, Etherscan's field names with string values. */
@@ -106,30 +79,6 @@ const UNVERIFIED_ENTRY = {
   SwarmSource: '',
 };
 
-/** A verification request in the shape POST /contracts/verify takes, from Etherscan's parameters. */
-function requestFrom(param: (name: string) => string): Record<string, unknown> {
-  const libraries: Record<string, string> = {};
-  for (let i = 1; i <= 10; i++) {
-    const name = param(`libraryname${i}`);
-    const address = param(`libraryaddress${i}`);
-    if (name && address) libraries[name] = address.startsWith('0x') ? address : `0x${address}`;
-  }
-  const license = param('licenseType');
-  const optimization = param('optimizationUsed') || param('optimizationused');
-  return {
-    address: param('contractaddress') || param('address'),
-    sourceCode: param('sourceCode') || param('sourcecode'),
-    compilerVersion: param('compilerversion'),
-    contractName: param('contractname'),
-    ...(optimization !== '' ? { optimizationUsed: optimization === '1' || optimization === 'true' } : {}),
-    ...(param('runs') !== '' ? { runs: param('runs') } : {}),
-    constructorArguments: param('constructorArguements') || param('constructorArguments'),
-    ...(param('evmversion') !== '' && param('evmversion').toLowerCase() !== 'default' ? { evmVersion: param('evmversion') } : {}),
-    license: LICENSE_TYPES[license] ?? (license || 'MIT'),
-    libraries,
-  };
-}
-
 /** Runs a verification in the background and records its outcome under the job's GUID. */
 async function runJob(db: Store, verifier: VerificationService, guid: string, request: Record<string, unknown>): Promise<void> {
   let status = 'fail';
@@ -167,25 +116,23 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
   const settled: Promise<unknown> = ctx.verifier ? failAbandoned(ctx, ctx.db.dialect === 'sqlite' ? 0 : JOB_MAX_SECONDS) : Promise.resolve();
   const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
     await settled;
-    const param = parameters(query, body);
-    const module = param('module');
-    const action = param('action');
-    if (module !== 'contract') return notOk('Error! Missing Or invalid Module name');
+    const params = etherscanParameters(query, body);
+    const module = checkBody(EtherscanModule, params);
+    if (!module.ok) return notOk(module.message);
     const verifier = ctx.verifier;
     if (!verifier) return notOk('Contract verification is not available on this indexer');
-    switch (action) {
+    const call = checkBody(EtherscanAction, params);
+    if (!call.ok) return notOk(call.message);
+    const c = call.value;
+    switch (c.action) {
       case 'getabi':
       case 'getsourcecode': {
-        const address = param('address').toLowerCase();
-        if (!/^0x[0-9a-f]{40}$/.test(address)) return notOk('Invalid Address format');
-        const v = await verifier.lookup(address);
-        if (action === 'getabi') return v ? ok(v.row.abi) : notOk(NOT_VERIFIED);
+        const v = await verifier.lookup(c.address);
+        if (c.action === 'getabi') return v ? ok(v.row.abi) : notOk(NOT_VERIFIED);
         return ok([v ? sourceEntry(v) : UNVERIFIED_ENTRY]);
       }
       case 'verifysourcecode': {
-        const request = requestFrom(param);
-        const address = String(request['address']).toLowerCase();
-        if (!/^0x[0-9a-f]{40}$/.test(address)) return notOk('Invalid contract address');
+        const { address, request } = c;
         const existing = await verifier.lookup(address);
         if (existing && existing.matchType === 'full') return notOk('Contract source code already verified');
         if (!(await hasCode(ctx.rpc, address))) return notOk(`Unable to locate ContractCode at ${address}`);
@@ -204,7 +151,7 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         return ok(guid);
       }
       case 'checkverifystatus': {
-        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', param('guid'));
+        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', c.guid);
         if (!job) return notOk('Unknown UID');
         if (job.status === 'pending' && Date.now() / 1000 - job.created_at > JOB_MAX_SECONDS) {
           // Its process died before it finished (another process serves the poll).
@@ -216,8 +163,6 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         // Exactly this text: Hardhat retries with the full build input only on it; the reason travels beside it.
         return notOk('Fail - Unable to verify', job.message);
       }
-      default:
-        return notOk('Error! Missing Or invalid Action name');
     }
   };
   const safely = async (req: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
@@ -231,7 +176,7 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
   };
   // Submissions compile, so they spend from the verification class; reads and status polls only from the general one.
   const limit = ({ query, body }: { query: URLSearchParams; body: unknown }): 'verify' | null =>
-    parameters(query, body)('action') === 'verifysourcecode' ? 'verify' : null;
+    etherscanParameters(query, body)['action'] === 'verifysourcecode' ? 'verify' : null;
   router.get('/api', safely, { limit });
   router.post('/api', safely, { limit });
 }

@@ -1,27 +1,8 @@
 import { INVALID_JSON } from '../http/server.ts';
+import { checkBody } from '../http/body.ts';
 import { Reply, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
-
-/** Read-only JSON-RPC methods the proxy forwards; anything else is answered with -32601. */
-export const PROXY_METHODS: ReadonlySet<string> = new Set([
-  'eth_call',
-  'eth_gasPrice',
-  'eth_chainId',
-  'eth_blockNumber',
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getTransactionCount',
-  'eth_getBlockByNumber',
-  'eth_getBlockByHash',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-  'eth_getLogs',
-  'eth_estimateGas',
-  'net_version',
-  'web3_clientVersion',
-]);
-
-const MAX_BATCH = 100;
+import { RpcBatch, RpcCall, rpcErrorCode } from './rpc-request.ts';
 
 type Id = string | number | null;
 
@@ -45,12 +26,9 @@ function idOf(item: unknown): Id {
 /** Checks one request; returns the forwardable call or the error reply. */
 function check(item: unknown): { method: string; params: unknown[]; id: Id } | RpcReply {
   const id = idOf(item);
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return failure(id, -32600, 'Invalid Request');
-  const { jsonrpc, method, params } = item as { jsonrpc?: unknown; method?: unknown; params?: unknown };
-  if ((jsonrpc !== undefined && jsonrpc !== '2.0') || typeof method !== 'string') return failure(id, -32600, 'Invalid Request');
-  if (params !== undefined && !Array.isArray(params)) return failure(id, -32602, 'Invalid params');
-  if (!PROXY_METHODS.has(method)) return failure(id, -32601, `Method not found: ${method.slice(0, 64)} is not allowed`);
-  return { method, params: (params as unknown[] | undefined) ?? [], id };
+  const call = checkBody(RpcCall, item);
+  if (!call.ok) return failure(id, rpcErrorCode(call.message), call.message);
+  return { method: call.value.method, params: call.value.params, id };
 }
 
 async function forward(ctx: ApiContext, calls: { method: string; params: unknown[]; id: Id }[]): Promise<RpcReply[]> {
@@ -78,12 +56,10 @@ async function forward(ctx: ApiContext, calls: { method: string; params: unknown
 export function proxyRoutes(router: Router, ctx: ApiContext): void {
   router.post('/proxy/rpc', async ({ body }) => {
     if (body === INVALID_JSON) return new Reply(400, failure(null, -32700, 'Parse error'));
-    if (body === undefined) return new Reply(400, failure(null, -32600, 'Invalid Request'));
     const batch = Array.isArray(body);
-    const items: unknown[] = batch ? (body as unknown[]) : [body];
-    if (batch && (items.length === 0 || items.length > MAX_BATCH)) {
-      return new Reply(400, failure(null, -32600, items.length === 0 ? 'Invalid Request: empty batch' : `Invalid Request: more than ${MAX_BATCH} calls`));
-    }
+    const list = batch ? checkBody(RpcBatch, body) : { ok: true as const, value: [body] };
+    if (!list.ok) return new Reply(400, failure(null, rpcErrorCode(list.message), list.message));
+    const items = list.value;
     const checked = items.map(check);
     const calls = checked.filter((c): c is { method: string; params: unknown[]; id: Id } => !('jsonrpc' in c));
     const forwarded = calls.length > 0 ? await forward(ctx, calls) : [];

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { parseAddress } from '../http/params.ts';
 import { BinaryReply, HttpError, type Router } from '../http/router.ts';
-import { checkLogo, LOGO_CONTENT_TYPES, MAX_LOGO_BYTES, type LogoType } from '../../../common/logos/validate.ts';
-import { adminBody, requireAdmin } from './admin.ts';
+import { checkLogo, LOGO_CONTENT_TYPES, type LogoType } from '../../../common/logos/validate.ts';
+import { checkBody } from '../http/body.ts';
+import { requireAdmin } from './admin.ts';
+import { LOGO_TOO_LARGE, LogoUpload, NOT_AN_OBJECT } from './admin-requests.ts';
 import type { ApiContext } from './context.ts';
 import { findToken } from './tokens.ts';
 
@@ -10,7 +12,7 @@ import { findToken } from './tokens.ts';
  * Headers of every stored logo: nothing in it may run (an SVG opened directly is sandboxed, with no scripts, no
  * requests and no plug-ins), browsers must not guess another type, and no other site may frame it.
  */
-export const LOGO_HEADERS: Readonly<Record<string, string>> = {
+const LOGO_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'cross-origin',
@@ -18,7 +20,7 @@ export const LOGO_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** An uploaded logo as the list of logos names it. */
-export interface LogoEntry {
+interface LogoEntry {
   address: string;
   type: LogoType;
   hash: string;
@@ -38,15 +40,6 @@ function logoFile(file: string | undefined): { address: string; form: LogoType }
   const m = /^(0x[0-9a-fA-F]{40})\.(png|svg)$/.exec(file ?? '');
   if (!m) throw new HttpError(404, 'Logo not found');
   return { address: (m[1] as string).toLowerCase(), form: m[2] as LogoType };
-}
-
-const TOO_LARGE = 'File size should be less than 200KB';
-
-/** Base64 decoded strictly: 400 for anything that is not base64, 413 past the largest logo. */
-function decodeBase64(value: unknown): Uint8Array {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new HttpError(400, 'Invalid data');
-  if (value.length > Math.ceil(MAX_LOGO_BYTES / 3) * 4) throw new HttpError(413, TOO_LARGE);
-  return new Uint8Array(Buffer.from(value, 'base64'));
 }
 
 /**
@@ -76,11 +69,14 @@ export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
   router.post('/admin/token-logos/{address}', async (req) => {
     requireAdmin(ctx, req);
     const address = parseAddress(req.params['address']);
-    const body = adminBody(req.body);
+    const upload = checkBody(LogoUpload, req.body);
+    // A body that is not a JSON object is refused before the token is looked up, its fields' problems after.
+    if (!upload.ok && upload.message === NOT_AN_OBJECT) throw new HttpError(400, upload.message);
     if (!(await findToken(ctx, address))) throw new HttpError(404, 'Token not found');
-    const uploadedBy = typeof body['uploadedBy'] === 'string' ? body['uploadedBy'].slice(0, 200) : 'admin';
-    const check = checkLogo(decodeBase64(body['data']));
-    if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? TOO_LARGE : 'Please select an image file');
+    if (!upload.ok) throw new HttpError(upload.message === LOGO_TOO_LARGE ? 413 : 400, upload.message);
+    const { data, uploadedBy } = upload.value;
+    const check = checkLogo(data);
+    if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? LOGO_TOO_LARGE : 'Please select an image file');
     const hash = createHash('sha256').update(check.bytes).digest('hex');
     const now = Date.now();
     await ctx.db.run(

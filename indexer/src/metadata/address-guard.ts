@@ -6,7 +6,7 @@ import { ipv4Number, ipv6Groups } from '../../../common/ip.ts';
  * METADATA_ALLOW_PRIVATE=1: a token URI is chosen by whoever deploys the contract, so without this check the
  * indexer would fetch from its own machine, the operator's network or the cloud metadata service for them.
  */
-export type AddressKind =
+export type IpAddressKind =
   | 'public'
   | 'loopback'
   | 'unspecified'
@@ -18,7 +18,7 @@ export type AddressKind =
   | 'reserved'
   | 'invalid';
 
-const DESCRIPTIONS: Record<AddressKind, string> = {
+const DESCRIPTIONS: Record<IpAddressKind, string> = {
   public: 'a public address',
   loopback: 'a loopback address',
   unspecified: 'an unspecified address',
@@ -32,12 +32,12 @@ const DESCRIPTIONS: Record<AddressKind, string> = {
 };
 
 /** 'a private address', 'the cloud metadata service', … for error messages. */
-export function describeKind(kind: AddressKind): string {
+export function describeKind(kind: IpAddressKind): string {
   return DESCRIPTIONS[kind];
 }
 
 /** [prefix, bits, kind] of IPv4: the first match wins, so the metadata service comes before link-local. */
-const V4_RANGES: ReadonlyArray<readonly [string, number, AddressKind]> = [
+const V4_RANGES: ReadonlyArray<readonly [string, number, IpAddressKind]> = [
   ['169.254.169.254', 32, 'metadata-service'],
   ['0.0.0.0', 8, 'unspecified'],
   ['10.0.0.0', 8, 'private'],
@@ -63,15 +63,15 @@ const V4_TABLE = V4_RANGES.map(([prefix, bits, kind]) => {
   return { start: ipv4Number(prefix), size, kind };
 });
 
-function classifyV4Number(n: number): AddressKind {
+function classifyV4Number(n: number): IpAddressKind {
   for (const r of V4_TABLE) if (n >= r.start && n < r.start + r.size) return r.kind;
   return 'public';
 }
 
 /** The kind of the IPv4 address two groups of an IPv6 form carry. */
-const embedded = (hi: number, lo: number): AddressKind => classifyV4Number(hi * 65536 + lo);
+const embedded = (hi: number, lo: number): IpAddressKind => classifyV4Number(hi * 65536 + lo);
 
-function classifyV6(g: number[]): AddressKind {
+function classifyV6(g: number[]): IpAddressKind {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
   const zeroTo = (k: number): boolean => g.slice(0, k).every((x) => x === 0);
   if (zeroTo(8)) return 'unspecified';
@@ -109,17 +109,12 @@ function classifyV6(g: number[]): AddressKind {
  * odd IPv4 spellings such as '127.1' or '0x7f.0.0.1', is 'invalid' and so refused: the WHATWG URL parser and DNS
  * answers always give the canonical form, so only a caller's mistake would pass another one.
  */
-export function classifyAddress(address: string): AddressKind {
+export function classifyIp(address: string): IpAddressKind {
   const ip = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const family = isIP(ip);
   if (family === 4) return classifyV4Number(ipv4Number(ip));
   if (family === 6) return classifyV6(ipv6Groups(ip));
   return 'invalid';
-}
-
-/** Whether metadata may be fetched from this address. */
-export function isPublicAddress(address: string): boolean {
-  return classifyAddress(address) === 'public';
 }
 
 // Names that only mean something inside a network (RFC 6761, 6762, 8375, ICANN's .internal), and the metadata

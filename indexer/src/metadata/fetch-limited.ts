@@ -3,7 +3,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { classifyAddress, describeKind, hostnameRefusal, type AddressKind } from './address-guard.ts';
+import { classifyIp, describeKind, hostnameRefusal, type IpAddressKind } from './address-guard.ts';
 
 /** Limits of one metadata download. */
 export interface FetchLimits {
@@ -20,8 +20,8 @@ export interface FetchGuard {
   allowPrivate?: boolean;
   /** Name resolution (default dns.lookup); tests put a stand-in here since they have no DNS. */
   resolve?: ResolveHost;
-  /** Address classification (default classifyAddress); tests let a local server pass for a public one. */
-  classify?: (address: string) => AddressKind;
+  /** Address classification (default classifyIp); tests let a local server pass for a public one. */
+  classify?: (address: string) => IpAddressKind;
 }
 
 /** Most redirects one download follows. */
@@ -52,7 +52,7 @@ export async function fetchLimited(url: string, limits: FetchLimits, guard: Fetc
   const check: HopCheck = {
     allowPrivate: guard.allowPrivate === true,
     resolve: guard.resolve ?? defaultResolve,
-    classify: guard.classify ?? classifyAddress,
+    classify: guard.classify ?? classifyIp,
   };
   try {
     let current = httpUrl(url);
@@ -108,7 +108,7 @@ function redirectTarget(location: string, base: URL): URL {
 interface HopCheck {
   allowPrivate: boolean;
   resolve: ResolveHost;
-  classify: (address: string) => AddressKind;
+  classify: (address: string) => IpAddressKind;
 }
 
 /** The addresses a hop may connect to, after the guard looked at every one of them. */

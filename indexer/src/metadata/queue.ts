@@ -1,6 +1,7 @@
 import { BackgroundLoop } from '../background/loop.ts';
 import { decodeString, encodeCall, SELECTORS } from '../chain/abi.ts';
 import type { Queryable, Store } from '../store/types.ts';
+import { MetadataUpdates } from '../sync/state.ts';
 import { RpcError, type RpcClient } from '../chain/rpc.ts';
 import { FetchRefusedError, fetchLimited } from './fetch-limited.ts';
 import { parseMetadata, type ParsedMetadata } from './parse.ts';
@@ -17,6 +18,8 @@ export interface MetadataOptions {
   syncBusy?: () => boolean;
   /** Also fetch from loopback, private and link-local addresses (METADATA_ALLOW_PRIVATE=1); refused by default. */
   allowPrivate?: boolean;
+  /** Counts the writes (sync_state.metadata_updates); the syncer's status reports the same count. */
+  updates?: MetadataUpdates;
 }
 
 interface PendingRow {
@@ -47,8 +50,8 @@ export class MetadataQueue {
   private readonly syncBusy: () => boolean;
   private readonly allowPrivate: boolean;
   private readonly loop = new BackgroundLoop(() => this.run());
-  /** Writes to nft_tokens so far, as stored in sync_state (read when the loop starts); null until then. */
-  private updates: number | null = null;
+  /** Writes to nft_tokens so far, as stored in sync_state (read when the loop starts). */
+  private readonly updates: MetadataUpdates;
 
   constructor(db: Store, rpc: RpcClient, opts: MetadataOptions) {
     this.db = db;
@@ -60,6 +63,7 @@ export class MetadataQueue {
     this.log = opts.log ?? (() => {});
     this.syncBusy = opts.syncBusy ?? (() => false);
     this.allowPrivate = opts.allowPrivate === true;
+    this.updates = opts.updates ?? new MetadataUpdates();
   }
 
   /** Starts the background loop. */
@@ -72,21 +76,13 @@ export class MetadataQueue {
     return this.loop.stop();
   }
 
-  /**
-   * The metadata writes so far (sync_state.metadata_updates), for /health: it moves only after a write committed, so a
-   * page rendered for a count never misses the writes it counts. Null until the loop has read the stored count.
-   */
-  writes(): number | null {
-    return this.updates;
-  }
-
   /** Signals that new rows are waiting. */
   kick(): void {
     this.loop.kick();
   }
 
   private async run(): Promise<void> {
-    this.updates = Number((await this.db.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
+    await this.updates.load(this.db);
     while (this.loop.running) {
       // The query below finds the rows a kick until now announced.
       this.loop.clearKick();
@@ -141,13 +137,9 @@ export class MetadataQueue {
     }
   }
 
-  /** Runs one write to nft_tokens and counts it in the same transaction (see writes()). */
-  private async write(fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await fn(tx);
-      await tx.run('UPDATE sync_state SET metadata_updates = metadata_updates + 1 WHERE id = 1');
-    });
-    if (this.updates !== null) this.updates++;
+  /** Runs one write to nft_tokens and counts it in the same transaction (MetadataUpdates). */
+  private write(fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
+    return this.updates.write(this.db, fn);
   }
 
   private async finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): Promise<void> {

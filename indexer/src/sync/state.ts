@@ -16,8 +16,8 @@ export interface SyncStatus {
   /** Rollbacks so far: cached API responses of an older generation are stale. */
   reorgs: number;
   /**
-   * Writes of NFT metadata so far (table sync_state): an NFT's page changes with them as well as with blocks. Null
-   * while unknown (the metadata queue has not read the stored count, or does not run).
+   * Writes of NFT metadata so far (table sync_state, MetadataUpdates): an NFT's page changes with them as well as with
+   * blocks. Null while unknown (the metadata queue has not read the stored count, or does not run).
    */
   metadataUpdates: number | null;
 }
@@ -68,6 +68,34 @@ export async function storedReorgs(q: Queryable): Promise<number> {
 /** Counts a rollback, inside the rollback's own transaction (so no reader sees the rows gone and the count old). */
 export async function countReorg(tx: Queryable): Promise<void> {
   await tx.run('UPDATE sync_state SET reorgs = reorgs + 1 WHERE id = 1');
+}
+
+/**
+ * The NFT metadata writes so far (sync_state.metadata_updates) as the process that writes them knows them, for the
+ * status: an NFT's page changes with them as well as with blocks. The count moves only after a write committed, so a
+ * page rendered for a count never misses the writes it counts. Null until the stored count is read.
+ */
+export class MetadataUpdates {
+  private value: number | null = null;
+
+  /** The count, or null before load(). */
+  current(): number | null {
+    return this.value;
+  }
+
+  /** Reads the stored count (earlier processes' writes), which later writes go on from. */
+  async load(q: Queryable): Promise<void> {
+    this.value = Number((await q.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
+  }
+
+  /** Runs one metadata write and counts it in the same transaction. */
+  async write(db: Store, fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
+    await db.transaction(async (tx) => {
+      await fn(tx);
+      await tx.run('UPDATE sync_state SET metadata_updates = metadata_updates + 1 WHERE id = 1');
+    });
+    if (this.value !== null) this.value++;
+  }
 }
 
 /** Writes the syncer's status when it changed, or at the heartbeat; running=false marks it stopped. */

@@ -1,7 +1,7 @@
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { countReorg, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
+import { countReorg, MetadataUpdates, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
 import { hexToNumber, toHex } from '../chain/num.ts';
 import { ProgressBar } from './progress.ts';
@@ -26,6 +26,8 @@ export interface SyncOptions {
    * checks that this process still owns the sync, so one that lost the sync lock cannot write after a takeover.
    */
   fence?: (tx: Queryable) => Promise<void>;
+  /** The count of NFT metadata writes the status reports (the metadata queue that runs beside the syncer writes them). */
+  metadataUpdates?: MetadataUpdates;
 }
 
 interface Tip {
@@ -175,6 +177,7 @@ export class Syncer {
   private hasCaughtUp = false;
   private readonly fence: (tx: Queryable) => Promise<void>;
   private readonly publisher: SyncStatePublisher;
+  private readonly metadataUpdates: MetadataUpdates;
 
   constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
     this.db = db;
@@ -184,6 +187,7 @@ export class Syncer {
     this.fence = opts.fence ?? (async () => {});
     this.writer = new Writer(db, this.book, this.fence);
     this.publisher = new SyncStatePublisher(db);
+    this.metadataUpdates = opts.metadataUpdates ?? new MetadataUpdates();
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
@@ -218,8 +222,7 @@ export class Syncer {
       rpcConnected: this.rpcConnected,
       lastError: this.lastError,
       reorgs: this.reorgs,
-      // The metadata queue's count, which the process that syncs adds (indexer/src/main.ts).
-      metadataUpdates: null,
+      metadataUpdates: this.metadataUpdates.current(),
     };
   }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { checkBody } from '../http/body.ts';
+import { parseBody } from '../http/body.ts';
 import { HttpError } from '../http/router.ts';
 import { parseCompilerVersion } from './compilers.ts';
 
@@ -219,9 +219,7 @@ export const VerificationRequest = z.preprocess(
 
 /** Reads and checks a verification request (POST /contracts/verify or the Etherscan-style API). */
 export function parseVerificationRequest(body: unknown): VerificationInput {
-  const checked = checkBody(VerificationRequest, body);
-  if (!checked.ok) throw new HttpError(400, checked.message);
-  const f = checked.value;
+  const f = parseBody(VerificationRequest, body);
   const { standard, files, rawSource } = f.source;
   let contractPath = f.contractPath;
   const evmVersion = f.evmVersion === '' || f.evmVersion === 'default' ? null : f.evmVersion;

@@ -10,22 +10,14 @@ import { indexerClient } from '../indexer-client.ts';
 import { reloadLogoIndex } from '../logo-index.ts';
 import { checkLogin, readCredentials, type AdminCredentials } from './credentials.ts';
 import { adminConfigured } from './indexer-admin.ts';
+import { checkForm, formFields } from '../forms.ts';
+import { FilledLogin, LoginFields, UploadForm, uploadStatus } from './forms.ts';
 import { createSession, endSession } from './sessions.ts';
 import { clearLoginFailures, loginBlockedUntil, recordLoginFailure, retryText } from './throttle.ts';
 import { uploadLogo, type UploadOutcome } from './upload.ts';
 
-/** A text field of a form ('' when absent or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-/** Longest user name and password read from the form. */
-const MAX_USERNAME = 200;
-const MAX_PASSWORD = 1024;
-
 /** The login form's state: what went wrong, when to retry, and the user name typed (never the password). */
-export interface LoginView {
+interface LoginView {
   kind: 'login';
   status: number;
   error: string | null;
@@ -46,7 +38,7 @@ export interface PanelView {
 }
 
 /** The panel cannot work here: no credentials or no indexer secret configured, or the indexer is unreachable. */
-export interface UnavailableView {
+interface UnavailableView {
   kind: 'unavailable';
   status: number;
   message: string;
@@ -80,15 +72,15 @@ export async function attemptLogin(
   client: string,
   now = Date.now(),
 ): Promise<{ view: LoginView; retryAfterSeconds: number | null } | { sessionId: string }> {
-  const username = formText(form, 'username').slice(0, MAX_USERNAME);
-  const password = formText(form, 'password').slice(0, MAX_PASSWORD);
+  // Read as typed first: the user name is shown again whatever the outcome.
+  const typed = LoginFields.parse(formFields(form));
+  const { username, password } = typed;
   const blocked = await loginBlockedUntil(client, now);
   if (blocked !== null) {
     return { view: loginView(429, HTTP_STATUS_MESSAGES[429] ?? '', username, retryText(blocked, now)), retryAfterSeconds: Math.ceil((blocked - now) / 1000) };
   }
-  if (username.trim() === '' || password === '') {
-    return { view: loginView(400, 'Please enter both a username and a password.', username), retryAfterSeconds: null };
-  }
+  const filled = checkForm(FilledLogin, typed);
+  if (!filled.ok) return { view: loginView(400, filled.message, username), retryAfterSeconds: null };
   if (!(await checkLogin(credentials, username, password))) {
     const until = await recordLoginFailure(client, now);
     return { view: loginView(401, ADMIN_MESSAGES.invalidLogin, username, until === null ? null : retryText(until, now)), retryAfterSeconds: null };
@@ -115,9 +107,9 @@ export async function panelView(username: string, params: URLSearchParams, uploa
 
 /** Handles an upload and, once stored, reads the logo list again so every page shows the new logo. */
 export async function handleUpload(form: FormData, username: string): Promise<UploadOutcome> {
-  const token = formText(form, 'token');
-  const file = form.get('logo');
-  const outcome = await uploadLogo(isWellFormedAddress(token) ? token.toLowerCase() : null, file instanceof File ? file : null, username);
+  const upload = checkForm(UploadForm, form);
+  if (!upload.ok) return { ok: false, status: uploadStatus(upload.message), message: upload.message };
+  const outcome = await uploadLogo(upload.value.token, upload.value.logo, username);
   if (outcome.ok) await reloadLogoIndex();
   return outcome;
 }

@@ -39,10 +39,8 @@ export async function readBody(request: Request, max: number): Promise<Uint8Arra
   return out;
 }
 
-/** Checks a chosen file and stores it as the token's logo through the indexer. */
-export async function uploadLogo(address: string | null, file: File | null, username: string): Promise<UploadOutcome> {
-  if (address === null || file === null || file.size === 0) return { ok: false, status: 400, message: ADMIN_MESSAGES.missing };
-  if (file.size > MAX_LOGO_BYTES) return { ok: false, status: 413, message: ADMIN_MESSAGES.tooLarge };
+/** Checks a chosen file's content (its form is read by UploadForm) and stores it as the token's logo through the indexer. */
+export async function uploadLogo(address: string, file: File, username: string): Promise<UploadOutcome> {
   const check = checkLogo(new Uint8Array(await file.arrayBuffer()));
   if (!check.ok) {
     return check.reason === 'too-large'
