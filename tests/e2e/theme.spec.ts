@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { bannerSettled, scenario, test } from './fixtures.ts';
+import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
+import type { ScenarioInfo } from '../../devnet/types.ts';
 import { styleDifferences } from './styles.ts';
 
 // Issue 12, "Light and dark": the theme_preference cookie's theme is rendered by the server (no flash: the first
 // paint has it, with or without JavaScript), the header's toggle changes it at once and a plain form does without
 // JavaScript, the system theme follows the browser, and every screen is readable in both.
+
+// Each test has its own browser context and pages (the render cache's are on addresses of their own): any worker may
+// take any of them, so the file's tests, its four accessibility scans among them, spread over both workers instead
+// of queuing in one.
+test.describe.configure({ mode: 'parallel' });
 
 const SITE = (): string => process.env['E2E_SITE_URL'] ?? '';
 const THEME_COOKIE = 'theme_preference';
@@ -393,29 +399,39 @@ test.describe('each page carries the dark theme in its own CSS', () => {
   });
 });
 
-/** The screens of the issue, in both themes. */
-function screens(): Array<[string, string]> {
-  const s = scenario();
-  return [
-    ['home', '/'],
-    ['block list', '/blocks'],
-    ['block', `/blocks/${s.busyBlock.number}`],
-    ['transaction list', '/transactions'],
-    ['transaction', `/transactions/${s.samples.erc20Transfer}`],
-    ['address', `/address/${s.accounts[0]}`],
-    ['token list', '/tokens'],
-    ['token', `/tokens/${s.erc1155.address}`],
-    ['NFT list', '/nfts'],
-    ['NFT', `/nfts/${s.nfts[0]?.address}/1`],
-    ['AI dashboard', '/ai-dashboard'],
-    ['AI test', '/ai-test'],
-    ['search', '/search?q=Sto'],
-    ['verify contract', '/verify-contract'],
-    ['contract', `/contracts/${s.playground.address}`],
-    ['legal', '/cookie-policy'],
-  ];
-}
+/**
+ * The screens of the issue, each scanned in both themes, by name, with their paths made from the scenario inside each
+ * test (Playwright collects tests before the global setup runs it). `lightElsewhere`: another spec already scans the
+ * screen's light colours at both widths (the read screens in a11y.spec.ts, the AI pages in their own specs), in the
+ * system theme of Playwright's light browser, which is the light theme's palette: only the dark theme is scanned here.
+ */
+const SCREENS: ReadonlyArray<{ name: string; path: (s: ScenarioInfo) => string; lightElsewhere?: true }> = [
+  { name: 'home', path: () => '/', lightElsewhere: true },
+  { name: 'block list', path: () => '/blocks', lightElsewhere: true },
+  { name: 'block', path: (s) => `/blocks/${s.busyBlock.number}`, lightElsewhere: true },
+  { name: 'transaction list', path: () => '/transactions', lightElsewhere: true },
+  { name: 'transaction', path: (s) => `/transactions/${s.samples.erc20Transfer}`, lightElsewhere: true },
+  { name: 'address', path: (s) => `/address/${s.accounts[0]}`, lightElsewhere: true },
+  { name: 'token list', path: () => '/tokens', lightElsewhere: true },
+  { name: 'token', path: (s) => `/tokens/${s.erc1155.address}` },
+  { name: 'NFT list', path: () => '/nfts', lightElsewhere: true },
+  { name: 'NFT', path: (s) => `/nfts/${s.nfts[0]?.address}/1`, lightElsewhere: true },
+  { name: 'AI dashboard', path: () => '/ai-dashboard', lightElsewhere: true },
+  { name: 'AI test', path: () => '/ai-test', lightElsewhere: true },
+  { name: 'search', path: () => '/search?q=Sto', lightElsewhere: true },
+  { name: 'verify contract', path: () => '/verify-contract', lightElsewhere: true },
+  { name: 'contract', path: (s) => `/contracts/${s.playground.address}` },
+  { name: 'legal', path: () => '/cookie-policy' },
+];
 
+test('the light scans leave out exactly the screens another spec scans in the light colours', () => {
+  // a11y.spec.ts scans every read screen; ai-dashboard.spec.ts and ai-test.spec.ts scan their pages.
+  const elsewhere = new Set([...READ_SCREENS.map(([, path]) => path(scenario())), '/ai-dashboard', '/ai-test']);
+  for (const { name, path, lightElsewhere } of SCREENS) expect(elsewhere.has(path(scenario())), name).toBe(lightElsewhere === true);
+});
+
+// One test per theme and width, each scanning its screens in one page (whose cache the screens share): the four are
+// independent, so the two workers take two each instead of one worker taking all four.
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 375]) {
     test(`no serious or critical accessibility findings in the ${theme} theme at ${width}px`, async ({ page, context }) => {
@@ -423,7 +439,8 @@ for (const theme of ['light', 'dark'] as const) {
       await setTheme(context, theme);
       await page.setViewportSize({ width, height: 900 });
       const findings: string[] = [];
-      for (const [name, path] of screens()) {
+      for (const { name, path: pathOf } of SCREENS.filter((screen) => theme === 'dark' || screen.lightElsewhere !== true)) {
+        const path = pathOf(scenario());
         await page.goto(path);
         await expect(page.locator('html'), path).toHaveAttribute('data-theme', theme);
         await bannerSettled(page);

@@ -13,7 +13,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import type { ContractRef } from '../../devnet/types.ts';
 import { deployedContracts, devnetCompilerVersion, devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { startIndexer, type Indexer, type VerifyOptions } from '../../indexer/src/main.ts';
-import { freshStorage, type Storage } from './backend.ts';
+import { BACKEND, freshStorage, type Storage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 
@@ -21,6 +21,13 @@ import { countOf, waitFor } from '../../indexer/testing/verify.ts';
 // the real solc-js compilers behind POST /contracts/verify. Compiling the devnet's standard JSON input takes a few
 // seconds on a small machine, so the cases are ordered to compile as little as they can, and the ones that need
 // an unverified contract (similar match, partial match, rejections) run before the one that verifies everything.
+//
+// The file runs on both backends (projects `integration` and `integration-postgres`), but only what it stores
+// depends on the backend: a verification is compiled and compared with the chain before the store is touched, and
+// the store sees one upsert of the verified row (and of the code hash) per success, whatever was compiled. So the
+// cases that write, read back, replace, match through identical code, keep across a restart or drop in a reorg run
+// on both (`storage`); the ones that only compile, reject before storing or read the compiler list run on SQLite
+// alone (`compiling`), where they cost the same and say the same.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -36,6 +43,11 @@ const BUNDLED = [
   'v0.4.26+commit.4563c3fc',
 ].map((version) => ({ version, offline: true, origin: 'bundled' }));
 const OFFLINE_SUMMARY = '0.8.37, 0.8.30, 0.8.20, 0.7.6, 0.6.12, 0.5.17, 0.4.26';
+
+/** Cases that exercise the store: both backends. */
+const storage = describe;
+/** Cases that only compile, reject before storing, or read the compilers: once, on SQLite (skipped on PostgreSQL). */
+const compiling = describe.skipIf(BACKEND === 'postgres');
 
 let anvil: AnvilHandle;
 let info: ScenarioInfo;
@@ -298,7 +310,7 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('POST /contracts/verify: request validation', () => {
+compiling('POST /contracts/verify: request validation', () => {
   it('names the missing field, as the spec words it, before compiling anything', async () => {
     const { address, ...noAddress } = playgroundRequest(REJECTED);
     expect(address).toBe(REJECTED);
@@ -322,7 +334,7 @@ describe('POST /contracts/verify: request validation', () => {
   }, 60_000);
 });
 
-describe('POST /contracts/verify: rejections say why', () => {
+compiling('POST /contracts/verify: rejections say why', () => {
   it('finds the optimizer, runs, EVM version, constructor arguments and compiler that were really used', async () => {
     await expectRejected(playgroundRequest(REJECTED, { optimizationUsed: false }), 'matches with optimizer enabled and runs 200');
     await expectRejected(playgroundRequest(REJECTED, { runs: 1000 }), 'matches with optimizer enabled and runs 200');
@@ -354,7 +366,7 @@ describe('POST /contracts/verify: rejections say why', () => {
   }, 60_000);
 });
 
-describe('compilers that are not here', () => {
+compiling('compilers that are not here', () => {
   it('answers 400 naming the version and the bundled ones when downloads are off', async () => {
     await expectInvalid(
       playgroundRequest(REJECTED, { compilerVersion: '0.8.21' }),
@@ -369,7 +381,7 @@ describe('compilers that are not here', () => {
   });
 });
 
-describe('single-file Playground: full, similar and partial matches', () => {
+storage('single-file Playground: full, similar and partial matches', () => {
   it('verifies the standalone source with a full match and stores what was submitted', async () => {
     const [c0, c1, c2] = await Promise.all([P0, SIMILAR, PARTIAL].map((a) => rpc.call<string>('eth_getCode', [a, 'latest'])));
     // No immutables in Playground: every instance has the same deployed code.
@@ -447,9 +459,20 @@ describe('single-file Playground: full, similar and partial matches', () => {
     // The similar instance still points at the full match.
     expect(await verifiedFlag(SIMILAR)).toEqual({ verified: true, matchType: 'similar', similarTo: P0 });
   }, 30_000);
+
+  it('replaces a partial match with a full one when the exact source comes', async () => {
+    const reply = await expectVerified(playgroundRequest(PARTIAL), 'full');
+    expect(reply).toMatchObject({ message: 'Contract verified successfully (full match)', alreadyVerified: false });
+    fullyVerified.add(PARTIAL);
+    // The partial match of the Playground instance was replaced by the full one: one row, the new source in it.
+    expect(await storedRows(PARTIAL)).toBe(1);
+    expect(await verifiedFlag(PARTIAL)).toEqual({ verified: true, matchType: 'full', similarTo: null });
+    expect((await ok<SourceReply>(`/contracts/${PARTIAL}/source`)).sourceCode).toBe(playgroundSource);
+    expect(await ok<VerificationDetail>(`/contracts/${PARTIAL}/verification`)).toMatchObject({ matchType: 'full', inputFormat: 'single' });
+  }, 30_000);
 });
 
-describe('multi-file input', () => {
+storage('multi-file input', () => {
   it('verifies Token from a map of Token.sol and its OpenZeppelin imports', async () => {
     const token = getAddress(info.tokens[0]?.address as string);
     const files = tokenSourceFiles();
@@ -479,7 +502,7 @@ describe('multi-file input', () => {
   }, 60_000);
 });
 
-describe('libraries', () => {
+storage('libraries', () => {
   const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
@@ -555,7 +578,7 @@ contract Scoreboard {
   }, 60_000);
 });
 
-describe('responsiveness', () => {
+compiling('responsiveness', () => {
   it('answers GET /blocks/1 while a verification is compiling', async () => {
     const token = getAddress(info.tokens[1]?.address as string);
     const order: string[] = [];
@@ -577,7 +600,7 @@ describe('responsiveness', () => {
   }, 60_000);
 });
 
-describe('every devnet contract', () => {
+compiling('every devnet contract', () => {
   it('verifies with the standard JSON input and answers the verification on every read', async () => {
     const input = devnetStandardJsonInput();
     const files = Object.fromEntries(Object.entries(input.sources).map(([path, s]) => [path, s.content]));
@@ -621,12 +644,10 @@ describe('every devnet contract', () => {
       fullyVerified.add(address);
     }
     expect(etherscanStyle).toBe(1);
-    // The partial match of the Playground instance was replaced by the full one.
-    expect(await verifiedFlag(PARTIAL)).toEqual({ verified: true, matchType: 'full', similarTo: null });
   }, 300_000);
 });
 
-describe('compiler downloads', () => {
+compiling('compiler downloads', () => {
   it('lists releases from the configured list, downloads one on first use and keeps it in DATA_DIR/compilers', async () => {
     const FILE = 'soljson-v0.8.19+commit.7dd6d404.js';
     // Any solc-js build serves: only the download and the cache are tested (the chain's code names solc 0.8.30).
@@ -679,7 +700,7 @@ describe('compiler downloads', () => {
   }, 60_000);
 });
 
-describe('restart and reorganisation', () => {
+storage('restart and reorganisation', () => {
   it('keeps verifications across a restart on the same data directory', async () => {
     const token = getAddress(info.tokens[0]?.address as string);
     const before = await Promise.all([P0, token].map((a) => ok<VerificationDetail>(`/contracts/${a}/verification`)));
@@ -717,8 +738,13 @@ describe('restart and reorganisation', () => {
     expect(await verifiedFlag(fresh.address)).toEqual({ verified: false });
     expect((await getJson(`/contracts/${fresh.address}/verification`)).status).toBe(404);
     expect((await getJson(`/contracts/${fresh.address}`)).status).toBe(404);
-    for (const older of [P0, getAddress(info.tokens[0]?.address as string), getAddress(info.nfts[0]?.address as string)]) {
-      expect(await verifiedFlag(older), older).toEqual({ verified: true, matchType: 'full', similarTo: null });
+    // Every earlier full match: the Playground instances and the Token on both backends, every devnet contract (the
+    // NFT collection among them) where the case that verifies them all ran.
+    const older = [...fullyVerified];
+    expect(older).toEqual(expect.arrayContaining([P0, PARTIAL, getAddress(info.tokens[0]?.address as string)]));
+    if (BACKEND === 'sqlite') expect(older).toContain(getAddress(info.nfts[0]?.address as string));
+    for (const address of older) {
+      expect(await verifiedFlag(address), address).toEqual({ verified: true, matchType: 'full', similarTo: null });
     }
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 // A Playwright reporter that ends the run with one plain line per project: its wall time (from its first test's start
 // to its last test's end), the number of tests and their summed time. Projects that depend on each other run one
-// after the other; the tests of one project share the workers.
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+// after the other; the tests of one project share the workers, and how busy they kept them (test time over workers
+// times wall time) shows a project whose tests queue in one worker while the other waits.
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { recordTiming } from './record.ts';
 
 interface ProjectTime {
@@ -14,6 +15,11 @@ interface ProjectTime {
 export default class TimingReporter implements Reporter {
   private readonly projects = new Map<string, ProjectTime>();
   private readonly begun = Date.now();
+  private workers = 1;
+
+  onBegin(config: FullConfig): void {
+    this.workers = config.workers;
+  }
 
   printsToStdio(): boolean {
     // The list reporter keeps the terminal; these lines come at the very end.
@@ -37,7 +43,8 @@ export default class TimingReporter implements Reporter {
     // Before the first test: loading the test files and the global setup (devnet, scenario, indexer, site).
     if (Number.isFinite(first)) lines.push(`timing: playwright setup ${seconds(first - this.begun)} s (global setup: the stack and its scenario)`);
     for (const [name, p] of [...this.projects].sort((a, b) => a[1].start - b[1].start)) {
-      lines.push(`timing: playwright ${name} ${seconds(p.end - p.start)} s (${p.tests} tests, ${seconds(p.busy)} s of test time)`);
+      const busy = p.end > p.start ? Math.round((100 * p.busy) / (this.workers * (p.end - p.start))) : 0;
+      lines.push(`timing: playwright ${name} ${seconds(p.end - p.start)} s (${p.tests} tests, ${seconds(p.busy)} s of test time: ${busy} % of ${this.workers} workers)`);
     }
     recordTiming(lines);
   }
