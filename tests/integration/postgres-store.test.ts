@@ -13,6 +13,7 @@ import { migratePostgres } from '../../indexer/src/store/migrate-postgres.ts';
 import { holdSyncLock, openPostgres, SYNC_LOCK_KEY, type PostgresStore } from '../../indexer/src/store/postgres.ts';
 import { openSqlite, type SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import type { Queryable, Store } from '../../indexer/src/store/types.ts';
+import { MetadataUpdates } from '../../indexer/src/sync/state.ts';
 import { startPostgres } from '../../indexer/testing/postgres.ts';
 
 describe('postgresPlaceholders', () => {
@@ -437,6 +438,40 @@ describe('on PostgreSQL', () => {
       await first.release();
       const again = await holdSyncLock(store);
       await again.release();
+    });
+  });
+
+  describe('locks of a metadata write and a sync batch', () => {
+    it("take sync_state's row before an NFT's, as a batch's fence does: a write and a batch on the same NFT never deadlock", async () => {
+      const db = await openPostgres(await freshDatabase());
+      open.push(db);
+      const token = '0x' + '22'.repeat(20);
+      await db.run("INSERT INTO nft_tokens (token_address, token_id, token_type, supply, mint_block) VALUES (?, '1', 'ERC721', '1', 1)", token);
+      const updates = new MetadataUpdates();
+      await updates.load(db);
+      // Waiting for a row lock, as seen from the server.
+      const blocked = async (): Promise<boolean> =>
+        ((await db.one<{ n: number }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))?.n ?? 0) > 0;
+      let batchRan!: () => void;
+      const batchMayGoOn = new Promise<void>((resolve) => (batchRan = resolve));
+      let fenced!: () => void;
+      const fenceTaken = new Promise<void>((resolve) => (fenced = resolve));
+      // A sync batch: the fence's lock on sync_state first, then (once the metadata write is waiting) the NFT's row.
+      const batch = db.transaction(async (tx) => {
+        await tx.one('SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE');
+        fenced();
+        await batchMayGoOn;
+        await tx.run("UPDATE nft_tokens SET owner = ? WHERE token_address = ? AND token_id = '1'", '0x' + '33'.repeat(20), token);
+      });
+      await fenceTaken;
+      const write = updates.write(db, (tx) => tx.run("UPDATE nft_tokens SET name = 'Named' WHERE token_address = ? AND token_id = '1'", token));
+      await until(blocked);
+      batchRan();
+      // In the other order the write would hold the NFT's row while waiting for sync_state: PostgreSQL would abort one
+      // of the two (40P01, deadlock detected).
+      await Promise.all([batch, write]);
+      expect(await db.one("SELECT name, owner FROM nft_tokens WHERE token_address = ? AND token_id = '1'", token)).toEqual({ name: 'Named', owner: '0x' + '33'.repeat(20) });
+      expect(updates.current()).toBe(1);
     });
   });
 });

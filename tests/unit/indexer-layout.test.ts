@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circles } from '../../scripts/lib-graph.ts';
 
 // The indexer's shape (indexer/README.md, Layout): main.ts and folders only, no import circles, and the API reading
 // the sync side only for the type of its state. Imports are read from the source text, as the indexer only uses
@@ -32,35 +33,6 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
-/** The import circles: strongly connected components of more than one file, or a file importing itself. */
-function circles(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop() as string;
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
 
 describe('indexer layout', () => {
   const graph = importGraph();

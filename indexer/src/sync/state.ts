@@ -88,11 +88,15 @@ export class MetadataUpdates {
     this.value = Number((await q.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
   }
 
-  /** Runs one metadata write and counts it in the same transaction. */
+  /**
+   * Runs one metadata write and counts it in the same transaction. The count is taken first: a syncer's batch locks
+   * sync_state's row first too (its fence, SELECT … FOR UPDATE on PostgreSQL) and nft_tokens' rows after, so taking
+   * them in the other order here could deadlock with a batch that changes the same NFT (PostgreSQL aborts one of them).
+   */
   async write(db: Store, fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
     await db.transaction(async (tx) => {
-      await fn(tx);
       await tx.run('UPDATE sync_state SET metadata_updates = metadata_updates + 1 WHERE id = 1');
+      await fn(tx);
     });
     if (this.value !== null) this.value++;
   }
