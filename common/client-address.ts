@@ -5,7 +5,7 @@ import { ipv6Groups } from './ip.ts';
 
 /** A set of addresses: `loopback`, `private`, single addresses and CIDR ranges, IPv4 and IPv6. */
 export interface AddressSet {
-  /** Whether a normalised address (see normalizeAddress) is in the set. */
+  /** Whether a normalized address (see normalizeAddress) is in the set. */
   has(address: string): boolean;
 }
 
@@ -23,7 +23,7 @@ const PRIVATE: readonly [string, number][] = [
 ];
 
 /**
- * An address as written by a socket or a proxy, normalised: brackets, ports and IPv6 zones dropped, an IPv4-mapped
+ * An address as written by a socket or a proxy, normalized: brackets, ports and IPv6 zones dropped, an IPv4-mapped
  * IPv6 address as IPv4 ('::ffff:1.2.3.4' → '1.2.3.4'), lowercase; null when it is not an IP address.
  */
 export function normalizeAddress(raw: string): string | null {

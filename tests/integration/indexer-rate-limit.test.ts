@@ -247,7 +247,7 @@ describe('client addresses', () => {
     ['', null],
     ['999.1.1.1', null],
     ['example.com', null],
-  ])('%j normalises to %j', (raw, expected) => {
+  ])('%j normalizes to %j', (raw, expected) => {
     expect(normalizeAddress(raw)).toBe(expected);
   });
 

@@ -12,7 +12,7 @@ const B = `0x${'22'.repeat(20)}`;
 
 function block(extra: Record<string, unknown>): Block {
   const value = normalizeBlock({ number: 7, hash: HASH, gasUsed: '21000', gasLimit: '30000000', ...extra });
-  if (!value) throw new Error('fixture block does not normalise');
+  if (!value) throw new Error('fixture block does not normalize');
   return value;
 }
 

@@ -138,7 +138,7 @@ describe('compiler choices (tokens §7, §8)', () => {
     expect(choices.options.at(-1)?.value).toBe('0.4.11');
   });
 
-  it('normalises the indexer answer', () => {
+  it('normalizes the indexer answer', () => {
     expect(normalizeCompilerList({ compilers: [{ version: 'v0.8.30+commit.73712a01', offline: true }, { version: 7 }, 'v0.4.26+commit.4563c3fc'] })).toEqual([
       { version: 'v0.8.30+commit.73712a01', offline: true },
       { version: '7', offline: false },

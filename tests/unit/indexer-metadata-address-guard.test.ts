@@ -104,7 +104,7 @@ describe('classifyIp', () => {
 });
 
 describe('odd IPv4 spellings in URLs', () => {
-  // The WHATWG URL parser normalises them; the fetcher classifies the normalised host, so each must come out refused.
+  // The WHATWG URL parser normalizes them; the fetcher classifies the normalized host, so each must come out refused.
   it.each([
     ['http://2130706433/', '127.0.0.1'],
     ['http://0x7f.1/', '127.0.0.1'],

@@ -81,19 +81,19 @@ describe('applyReceipt', () => {
   const receipt = normalizeReceipt(fixture('transactions_0xb4b6686d_receipt.json'));
 
   it('fills status and gas used from the receipt', () => {
-    if (!tx) throw new Error('fixture did not normalise');
+    if (!tx) throw new Error('fixture did not normalize');
     const merged = applyReceipt(tx, receipt);
     expect(merged.status).toBe(true);
     expect(merged.gasUsed).toBe(51_604n);
   });
 
   it('keeps the transaction as it is without a receipt', () => {
-    if (!tx) throw new Error('fixture did not normalise');
+    if (!tx) throw new Error('fixture did not normalize');
     expect(applyReceipt(tx, null)).toBe(tx);
   });
 
   it("the transaction's own status wins", () => {
-    if (!tx || !receipt) throw new Error('fixture did not normalise');
+    if (!tx || !receipt) throw new Error('fixture did not normalize');
     expect(applyReceipt({ ...tx, status: false }, receipt).status).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// The site's normalisers against real responses of the bundled indexer (the upstream shapes are covered by the
+// The site's normalizers against real responses of the bundled indexer (the upstream shapes are covered by the
 // fixture-based unit tests): one devnet, one indexer, every read the screens make.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ let client: IndexerClient;
 
 beforeAll(async () => {
   const anvil = await startAnvil();
-  const dir = mkdtempSync(join(tmpdir(), 'normalise-bundled-'));
+  const dir = mkdtempSync(join(tmpdir(), 'normalize-bundled-'));
   info = await runScenario(anvil.url);
   const indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, progress: false });
   await indexer.caughtUp();
