@@ -16,10 +16,11 @@ export interface ActivityTracker {
   /**
    * The block that last changed `address` (lowercase) by the time of `mark`: the block of its last listed change, or
    * the block the tracking (re)started at when none was listed since. Every page about the address rendered after the
-   * indexer had that block shows what the indexer has at `mark`. Null when that cannot be told (no head, an indexer
-   * without change lists, a failed read, an indexer behind the mark): the caller then keys the page by the head.
+   * indexer had that block shows what the indexer has at `mark`; at once, unless the head moved on and its change list
+   * must be read first (a promise then). Null when that cannot be told (no head, an indexer without change lists, a
+   * failed read, an indexer behind the mark): the caller then keys the page by the head.
    */
-  version(mark: HeadMark, address: string): Promise<number | null>;
+  version(mark: HeadMark, address: string): number | null | Promise<number | null>;
 }
 
 /** Creates a tracker reading change lists with `load`. */
@@ -76,24 +77,24 @@ export function createActivityTracker(load: ChangesLoad): ActivityTracker {
     return done;
   };
 
+  /** The answer once the state is about `mark`'s generation and known through its block (or it cannot be). */
+  const answer = (mark: HeadMark, address: string): number | null => {
+    if (unsupported || reorgs !== mark.reorgs || known === null || mark.block === null || known < mark.block) return null;
+    const changed = last.get(address) ?? epoch;
+    // Known through a later block than the mark (a read of another indexer process behind a balancer, or a list that
+    // went past it): a change after the mark would name a page rendered from the mark's data, so only an address
+    // unchanged since is told.
+    return changed > mark.block ? null : changed;
+  };
+
   return {
-    async version(mark, address) {
+    version(mark, address) {
       if (unsupported || mark.block === null || mark.reorgs === null) return null;
       // A first mark or another generation (a rollback): what is remembered may describe other blocks.
       if (reorgs !== mark.reorgs || known === null) restart(mark.block, mark.reorgs);
-      else if (mark.block > known) {
-        try {
-          await advance(mark.block);
-        } catch {
-          return null;
-        }
-      }
-      if (unsupported || reorgs !== mark.reorgs || known === null || known < mark.block) return null;
-      const changed = last.get(address) ?? epoch;
-      // Known through a later block than the mark (a read of another indexer process behind a balancer, or a list
-      // that went past it): a change after the mark would name a page rendered from the mark's data, so only an
-      // address unchanged since is told.
-      return changed > mark.block ? null : changed;
+      // The head moved on: its change list is read first (once, for every request that waits for it).
+      else if (mark.block > known) return advance(mark.block).then(() => answer(mark, address), () => null);
+      return answer(mark, address);
     },
   };
 }

@@ -40,7 +40,7 @@ export interface PageKeyReads {
    * The block that last changed an address by the time of a head (src/lib/server/activity.ts), or null when that
    * cannot be told: pages about one address are then kept until a block changes it, not only per head.
    */
-  activity?: (mark: HeadMark, address: string) => Promise<number | null>;
+  activity?: (mark: HeadMark, address: string) => number | null | Promise<number | null>;
   now?: () => number;
 }
 
@@ -108,7 +108,9 @@ export async function pageKey(url: URL, cookie: string | null | undefined, reads
   let at = headPart(url.pathname, head);
   const subject = at !== '' && head !== null && reads.activity ? pageSubject(url.pathname) : null;
   if (subject !== null && head !== null && reads.activity) {
-    const version = await within(reads.activity(head, subject), HEAD_KEY_WAIT_MS);
+    // At once for a head whose change list is known (every request but the first few of a block): no timer.
+    const told = reads.activity(head, subject);
+    const version = told instanceof Promise ? await within(told, HEAD_KEY_WAIT_MS) : told;
     if (version !== null) at = activityPart(head, version);
   }
   return { target, theme, key: `${theme} ${target}${at}#${reads.logoVersion()}`, perHead: at !== '', arrivedAt };
