@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { bannerSettled, scenario, test } from './fixtures.ts';
+import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 
 // Every screen at 360 px, the narrowest common phone (issue 25): nothing may scroll sideways. One test per screen, so
 // that a failure names its screen; the message names the widest element that sticks out, where the fix goes.
@@ -9,64 +9,32 @@ const PHONE = { width: 360, height: 740 } as const;
 type Scenario = ReturnType<typeof scenario>;
 
 /**
- * Every screen of the site: the read screens of the accessibility sweep (fixtures' screens()), the live, form, admin,
- * AI, legal and error pages. Paths are made from the run's scenario inside each test (the list of names is known
- * before the stack starts, when Playwright collects the tests).
+ * Every screen of the site: the read screens of the accessibility sweep (fixtures' READ_SCREENS), and the live, form,
+ * admin, AI, legal and error pages it does not scan. Paths are made from the run's scenario inside each test (the list of
+ * names is known before the stack starts, when Playwright collects the tests).
  */
 const SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> = [
-  ['home', () => '/'],
-  ['block list', () => '/blocks'],
+  ...READ_SCREENS,
   ['block list, with transactions, 50', () => '/blocks?withTxs=1&size=50'],
-  ['block detail', (s) => `/blocks/${s.busyBlock.number}`],
-  ['block not found', () => '/blocks/99999999'],
   ['block, invalid number', () => '/blocks/not-a-number'],
-  ['transaction list', () => '/transactions'],
-  ['transaction detail', (s) => `/transactions/${s.samples.erc20Transfer}`],
-  ['transaction logs', (s) => `/transactions/${s.samples.erc20Transfer}?tab=logs`],
-  ['transaction input', (s) => `/transactions/${s.samples.erc20Transfer}?tab=input`],
   ['ERC-1155 batch logs', (s) => `/transactions/${s.samples.erc1155Batch}?tab=logs`],
   ['contract creation', (s) => `/transactions/${s.samples.contractCreation}`],
   ['reverted transaction', (s) => `/transactions/${s.samples.reverted}`],
   ['transaction, malformed hash', () => '/transactions/0x123'],
-  ['wallet', (s) => `/address/${s.accounts[0]}`],
   ['wallet token transfers', (s) => `/address/${s.accounts[0]}?tab=token-transfers`],
   ['wallet NFTs', (s) => `/address/${s.accounts[0]}?tab=nfts`],
-  ['token contract holders', (s) => `/address/${s.holderToken.address}?tab=holders`],
-  ['contract tab (form)', (s) => `/address/${s.erc1155.address}?tab=contract`],
   ['contract tab, Read', (s) => `/address/${s.playground.address}?tab=contract&view=read`],
   ['contract tab, Write', (s) => `/address/${s.playground.address}?tab=contract&view=write`],
   ['address, malformed', () => '/address/0x1234'],
-  ['contract page', (s) => `/contracts/${s.erc1155.address}`],
   ['contract page, interact', (s) => `/contracts/${s.playground.address}?tab=interact`],
-  ['verify contract', () => '/verify-contract'],
   ['verify contract, prefilled', (s) => `/verify-contract?address=${s.playground.address}`],
-  ['token list', () => '/tokens'],
-  ['token detail', (s) => `/tokens/${s.holderToken.address}`],
-  ['token transfers', (s) => `/tokens/${s.holderToken.address}?tab=transfers`],
-  ['token holders', (s) => `/tokens/${s.holderToken.address}?tab=holders`],
-  ['hostile token', (s) => `/tokens/${s.hostile.erc20[0]?.address}`],
-  ['token not found', () => '/tokens/0x0000000000000000000000000000000000000001'],
-  ['NFT list', () => '/nfts'],
-  ['NFT list, no match', () => '/nfts?q=zzzz'],
-  ['NFT list, new, 48', () => '/nfts?sort=new&size=48'],
-  ['NFT detail', (s) => `/nfts/${s.nfts[0]?.address}/1`],
-  ['NFT properties', (s) => `/nfts/${s.nfts[0]?.address}/1?tab=properties`],
-  ['NFT history', (s) => `/nfts/${s.nfts[0]?.address}/1?tab=history`],
-  ['hostile NFT properties', (s) => `/nfts/${s.hostile.erc721.address}/2?tab=properties`],
-  ['NFT not found', (s) => `/nfts/${s.nfts[0]?.address}/99999999`],
-  ['collection', (s) => `/nfts/${s.nfts[0]?.address}`],
-  ['hostile collection', (s) => `/nfts/${s.hostile.erc721.address}`],
-  ['search results', () => '/search?q=Sto'],
-  ['search empty', () => '/search?q='],
   ['AI dashboard', () => '/ai-dashboard'],
   ['AI dashboard, visualization', () => '/ai-dashboard?tab=visualization'],
   ['AI dashboard, metrics', () => '/ai-dashboard?tab=metrics'],
   ['AI test', () => '/ai-test'],
   ['token admin login', () => '/token-admin'],
-  ['privacy policy', () => '/privacy-policy'],
   ['cookie policy', () => '/cookie-policy'],
   ['terms of service', () => '/terms-of-service'],
-  ['not found', () => '/no-such-page'],
 ];
 
 /** How far the page scrolls sideways, and the element that sticks out furthest (tag, id, classes and text). */

@@ -8,8 +8,12 @@ import { cookieValue, type PageKey } from './render-cache.ts';
 /** Lists and pages of the moment, whose content changes only when the indexer stores a block. */
 const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search']);
 
-/** The NFT list, a collection's page and an NFT's page. */
-const NFT_PAGE = /^\/nfts(?:\/0x[0-9a-fA-F]{40}(?:\/\d{1,78})?)?$/;
+/** The NFT list, a collection's page and an NFT's page (the collection's address captured). */
+const NFT_PAGE = /^\/nfts(?:\/(0x[0-9a-fA-F]{40})(?:\/\d{1,78})?)?$/;
+/** A token's page (its address captured). */
+const TOKEN_PAGE = /^\/tokens\/(0x[0-9a-fA-F]{40})$/;
+/** An address page (the address captured). */
+const ADDRESS_PAGE = /^\/address\/(0x[0-9a-fA-F]{40})$/;
 
 /**
  * How long a request waits for the head of its key. Beyond it (an indexer that hangs) the page is rendered without
@@ -59,8 +63,8 @@ export async function keptPerHead(url: URL, latestHead: () => Promise<number | n
     const head = await within(latestHead(), HEAD_KEY_WAIT_MS);
     return head !== null && !isFinalBlock(Number(block[1]), head);
   }
-  if (/^\/tokens\/0x[0-9a-fA-F]{40}$/.test(url.pathname)) return true;
-  return /^\/address\/0x[0-9a-fA-F]{40}$/.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
+  if (TOKEN_PAGE.test(url.pathname)) return true;
+  return ADDRESS_PAGE.test(url.pathname) && url.searchParams.get('tab') !== 'contract' && !url.searchParams.has('verified');
 }
 
 /**
@@ -78,9 +82,9 @@ export function headPart(pathname: string, head: HeadMark | null): string {
 
 /** The address a page is about, when it shows only that address's data (its own, or its token's or collection's). */
 export function pageSubject(pathname: string): string | null {
-  const match = /^\/(?:address|tokens)\/(0x[0-9a-fA-F]{40})$/.exec(pathname) ?? /^\/nfts\/(0x[0-9a-fA-F]{40})(?:\/\d{1,78})?$/.exec(pathname);
-  if (!match) return null;
-  return (match[1] as string).toLowerCase();
+  const match = ADDRESS_PAGE.exec(pathname) ?? TOKEN_PAGE.exec(pathname) ?? NFT_PAGE.exec(pathname);
+  if (!match?.[1]) return null;
+  return match[1].toLowerCase();
 }
 
 /**
