@@ -19,7 +19,7 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'integration-postgres',
-          include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-api.test.ts', 'tests/integration/postgres-*.test.ts'],
+          include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-*.test.ts', 'tests/integration/postgres-*.test.ts'],
           // The rate limits' file runs its own indexer on SQLite in memory: nothing in it changes with the backend.
           exclude: ['**/node_modules/**', 'tests/integration/indexer-rate-limit.test.ts'],
           env: { INDEXER_TEST_BACKEND: 'postgres' },

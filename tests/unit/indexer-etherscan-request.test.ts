@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EtherscanAction, EtherscanModule, etherscanParameters } from '../../indexer/src/api/etherscan-request.ts';
+import { EtherscanActionRequest as EtherscanAction, etherscanParameters } from '../../indexer/src/api/etherscan/contract-request.ts';
 import { checkBody } from '../../indexer/src/http/body.ts';
 
 const ADDRESS = `0x${'Ab'.repeat(20)}`;
@@ -16,8 +16,9 @@ describe('Etherscan-style /api parameters', () => {
     expect({ ...read('module=contract', Symbol('invalid JSON')) }).toEqual({ module: 'contract' });
   });
 
-  it.each(['', 'module=account', 'module=Contract&action=getabi'])('refuses the module of %j', (query) => {
-    expect(checkBody(EtherscanModule, read(query))).toEqual({ ok: false, message: 'Error! Missing Or invalid Module name' });
+  it('matches names whatever their case, the first of them winning (MetaMask sends startBlock)', () => {
+    expect({ ...read('startBlock=5&STARTBLOCK=6&Module=account') }).toEqual({ startblock: '5', module: 'account' });
+    expect({ ...read('sourcecode=a', new URLSearchParams('sourceCode=b&SourceCode=c')) }).toEqual({ sourcecode: 'b' });
   });
 
   it.each<[string, string, unknown, string]>([

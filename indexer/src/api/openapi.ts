@@ -2,6 +2,7 @@
 // against the router's registered routes in both directions.
 
 import { MAX_CHANGE_BLOCKS } from './changes.ts';
+import { etherscanCatalog } from './etherscan/index.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -84,6 +85,8 @@ const schemas: Record<string, Schema> = {
 
 interface Op {
   summary: string;
+  /** Longer text (Markdown), and extensions such as x-etherscan-actions. */
+  extra?: Schema;
   query?: string[];
   schema?: Schema;
   notFound?: boolean;
@@ -117,6 +120,7 @@ function operation(path: string, op: Op): Schema {
   const errors = { description: 'error', content: { 'application/json': { schema: ref('Error') } } };
   return {
     summary: op.summary,
+    ...(op.extra ?? {}),
     ...(params.length ? { parameters: params } : {}),
     responses: {
       200: { description: 'OK', content: { 'application/json': { schema: op.schema ?? { type: 'object' } } } },
@@ -197,9 +201,10 @@ const GET: Record<string, Op> = {
   '/contracts/{address}/events': { summary: 'Logs emitted by the contract, standard events decoded', query: [...PAGE, 'fromBlock', 'toBlock', 'eventName'], schema: arr({ allOf: [ref('Log'), obj({ event: nullable(str), signature: nullable(str), args: nullable({ type: 'object' }) })] }) },
   '/api': {
     summary:
-      'Etherscan-compatible contract API for forge and Hardhat (module=contract, action=getabi|getsourcecode|verifysourcecode|checkverifystatus; GET or POST form); always 200 with {status, message, result}',
-    query: ['module', 'action', 'address', 'guid'],
+      "Etherscan-compatible API (module=…&action=…, GET or POST form; parameter names in any case; apikey accepted and ignored): always 200 with {status, message, result} (module=proxy: JSON-RPC's envelope); the module/action pairs are listed in x-etherscan-actions",
+    query: ['module', 'action', 'address', 'apikey'],
     schema: obj({ status: str, message: str, result: {} }),
+    extra: { description: etherscanDescription(), 'x-etherscan-actions': etherscanCatalog() },
   },
   '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
 };
@@ -237,7 +242,7 @@ const POST: Record<string, Op> = {
     request: obj({ method: str, params: arr({}), value: str, blockTag: str, asProxy: bool }),
   },
   '/api': {
-    summary: 'Etherscan-compatible contract API (form body: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
+    summary: 'Etherscan-compatible API, parameters in a form or JSON body (the actions of GET /api; verifysourcecode: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
     schema: obj({ status: str, message: str, result: {} }),
     request: obj({ module: str, action: str, contractaddress: str, sourceCode: str, codeformat: str, contractname: str, compilerversion: str }),
   },
@@ -249,6 +254,13 @@ const POST: Record<string, Op> = {
     request: VERIFY_REQUEST,
   },
 };
+
+/** The Etherscan-compatible actions as Markdown: one line per module/action with its parameters. */
+function etherscanDescription(): string {
+  return etherscanCatalog()
+    .map((e) => `- \`module=${e.module}&action=${e.action}\`: ${e.summary}${Object.keys(e.params).length ? ` (${Object.keys(e.params).join(', ')})` : ''}`)
+    .join('\n');
+}
 
 /** The OpenAPI 3.1 document served at /openapi.json. */
 export function openApiDocument(serverUrl?: string): Schema {

@@ -5,7 +5,7 @@ import { blockRoutes } from './blocks.ts';
 import { changeRoutes } from './changes.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
-import { etherscanRoutes } from './etherscan.ts';
+import { etherscanRoutes } from './etherscan/index.ts';
 import { healthRoutes } from './health.ts';
 import { holderRoutes } from './holders.ts';
 import { nftRoutes } from './nfts.ts';

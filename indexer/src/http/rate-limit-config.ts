@@ -9,6 +9,7 @@ export const RATE_LIMIT_VARIABLES: Readonly<Record<RateClass, string>> = {
   search: 'INDEXER_RATE_LIMIT_SEARCH',
   rpc: 'INDEXER_RATE_LIMIT_RPC',
   verify: 'INDEXER_RATE_LIMIT_VERIFY',
+  api: 'INDEXER_RATE_LIMIT_API',
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000 };

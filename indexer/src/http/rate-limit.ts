@@ -17,20 +17,22 @@ export interface RateRule {
 export type RateClass = 'general' | LimitClass;
 
 /** The classes, in the order their settings are documented. */
-export const RATE_CLASSES: readonly RateClass[] = ['general', 'search', 'rpc', 'verify'];
+export const RATE_CLASSES: readonly RateClass[] = ['general', 'search', 'rpc', 'verify', 'api'];
 
 /**
  * Defaults for a public explorer, per client address. Browsers poll every 10–30 s and pages are fetched by the site
  * server (exempt), so 50/s with bursts of 100 leaves room for many visitors behind one NAT while a scraper is slowed.
  * Search scans token names: the search box asks at most twice a second (500 ms debounce), hence 5/s, bursts of 20.
  * The RPC proxy and contract calls reach the node: 10/s, bursts of 20. A verification compiles for seconds on a
- * queue of 16: one every 10 s, bursts of 5 (a deployment script verifying a few contracts at once).
+ * queue of 16: one every 10 s, bursts of 5 (a deployment script verifying a few contracts at once). The
+ * Etherscan-compatible API is limited as Etherscan's free tier is, 5 calls a second (bursts of 10).
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateClass, RateRule>> = {
   general: { rate: 50, burst: 100 },
   search: { rate: 5, burst: 20 },
   rpc: { rate: 10, burst: 20 },
   verify: { rate: 0.1, burst: 5 },
+  api: { rate: 5, burst: 10 },
 };
 
 /** The body of every 429 answer (spec core §8, HTTP error mapping). */

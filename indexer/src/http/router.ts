@@ -54,7 +54,7 @@ export type Handler = (req: ApiRequest) => unknown;
 export type Method = 'GET' | 'POST';
 
 /** A stricter rate-limit class that a request spends from besides the general one (see http/rate-limit.ts). */
-export type LimitClass = 'search' | 'rpc' | 'verify';
+export type LimitClass = 'search' | 'rpc' | 'verify' | 'api';
 
 /**
  * How a route is rate-limited beyond the general class every request spends from: a stricter class; a function that
@@ -66,6 +66,8 @@ export type RouteLimit = LimitClass | 'none' | ((req: Pick<ApiRequest, 'query' |
 /** Options of a route. */
 export interface RouteOptions {
   limit?: RouteLimit;
+  /** How a request refused by a rate limit is answered (default: 429 with the spec's message). */
+  refused?: { status: number; body: unknown };
 }
 
 /** A registered route. */
@@ -75,6 +77,8 @@ export interface Route {
   handler: Handler;
   /** Its rate-limit class beyond the general one, when it has one. */
   limit?: RouteLimit;
+  /** Its answer to a request refused by a rate limit, when not the default 429. */
+  refused?: { status: number; body: unknown };
 }
 
 interface Node {
@@ -115,7 +119,7 @@ export class Router {
       }
     }
     if (n.routes.has(method)) throw new Error(`duplicate route ${method} ${path}`);
-    const route: Route = { method, path, handler, ...(options.limit ? { limit: options.limit } : {}) };
+    const route: Route = { method, path, handler, ...(options.limit ? { limit: options.limit } : {}), ...(options.refused ? { refused: options.refused } : {}) };
     n.routes.set(method, route);
     this.list.push(route);
     return this;

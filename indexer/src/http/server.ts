@@ -146,8 +146,8 @@ async function handleRequest(
   res: ServerResponse,
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  // The Etherscan-compatible API answers inside its envelope, which forge and Hardhat read (even on a 429).
-  let etherscan = false;
+  // The route, once known: some answer a rate-limit refusal their own way (the Etherscan API, in its envelope).
+  let route: Route | null = null;
   try {
     // Preflights are not limited: browsers send them on their own (cached for a day), and a refused preflight
     // reaches the page as an opaque CORS failure instead of a 429 it could read and wait out.
@@ -164,13 +164,12 @@ async function handleRequest(
     try {
       ({ pathname, search } = splitUrl(req.url ?? '/'));
       segs = segmentsOf(pathname);
-      etherscan = segs.length === 1 && segs[0] === 'api';
     } catch {
       if (limiter && key !== null) admit(limiter, key, ['general']);
       throw new HttpError(400, 'Malformed URL');
     }
     const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
-    const route = match !== null && 'route' in match ? match.route : null;
+    route = match !== null && 'route' in match ? match.route : null;
     // Unknown paths and wrong methods spend general tokens too (scanners); routes marked 'none' spend nothing.
     if (limiter && key !== null && route?.limit !== 'none') admit(limiter, key, classesOf(route));
     if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
@@ -203,8 +202,8 @@ async function handleRequest(
     else await send(req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {
-      const envelope = etherscan && err.status === 429 ? { status: '0', message: 'NOTOK', result: err.message } : {};
-      await send(req, res, err.status, { error: err.message, ...envelope }, err.headers);
+      if (err.status === 429 && route?.refused) await send(req, res, route.refused.status, route.refused.body, err.headers);
+      else await send(req, res, err.status, { error: err.message }, err.headers);
       return;
     }
     log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -1,29 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Store } from '../store/types.ts';
-import { HttpError, type Router } from '../http/router.ts';
-import type { RpcClient } from '../chain/rpc.ts';
-import { parseVerificationRequest } from '../verify/input.ts';
-import type { Verification, VerificationService } from '../verify/service.ts';
-import { checkBody } from '../http/body.ts';
-import type { ApiContext } from './context.ts';
-import { EtherscanAction, EtherscanModule, etherscanParameters } from './etherscan-request.ts';
+import type { Store } from '../../store/types.ts';
+import type { RpcClient } from '../../chain/rpc.ts';
+import { parseVerificationRequest } from '../../verify/input.ts';
+import type { Verification, VerificationService } from '../../verify/service.ts';
+import { checkBody } from '../../http/body.ts';
+import type { ApiContext } from '../context.ts';
+import { EtherscanActionRequest } from './contract-request.ts';
+import { MESSAGES, notOk, ok, Refusal, type EtherscanModule, type EtherscanParams } from './core.ts';
 
-// The Etherscan-compatible API (module=contract) that forge and Hardhat's verify plugin speak, so developers verify on
-// this chain with the tools they already use: `forge verify-contract --verifier custom --verifier-url <indexer>/api`.
-// Parameters come from the query and the form body together; every answer is HTTP 200 with {status, message, result},
-// status being the strings "1" or "0", and failures say exactly what those clients look for.
-
-/** The Etherscan envelope. */
-interface Envelope {
-  status: '1' | '0';
-  message: string;
-  result: unknown;
-  /** Why a verification failed (clients ignore extra keys; people read it). */
-  reason?: string;
-}
-
-const ok = (result: unknown): Envelope => ({ status: '1', message: 'OK', result });
-const notOk = (result: string, reason?: string): Envelope => ({ status: '0', message: 'NOTOK', result, ...(reason ? { reason } : {}) });
+// module=contract of the Etherscan-compatible API: what forge and Hardhat's verify plugin speak, so developers verify on
+// this chain with the tools they already use (`forge verify-contract --verifier custom --verifier-url <indexer>/api`),
+// and the ABI and source reads wallets and scripts make. Failures say exactly what those clients look for.
 
 const NOT_VERIFIED = 'Contract source code not verified';
 
@@ -108,37 +95,75 @@ function failAbandoned(ctx: ApiContext, olderThan: number): Promise<number> {
   );
 }
 
-/** GET and POST /api?module=contract&action=getabi|getsourcecode|verifysourcecode|checkverifystatus. */
-export function etherscanRoutes(router: Router, ctx: ApiContext): void {
+/** Verification jobs left by a stopped process are marked failed before any contract action runs. */
+function settle(ctx: ApiContext): Promise<unknown> {
   // Jobs that were running when the indexer stopped will never finish; requests wait until they are marked so. On
   // SQLite this process is the only one, so every pending job was its own. On PostgreSQL other processes may be
   // verifying right now: only jobs older than any verification can take are given up.
-  const settled: Promise<unknown> = ctx.verifier ? failAbandoned(ctx, ctx.db.dialect === 'sqlite' ? 0 : JOB_MAX_SECONDS) : Promise.resolve();
-  const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
-    await settled;
-    const params = etherscanParameters(query, body);
-    const module = checkBody(EtherscanModule, params);
-    if (!module.ok) return notOk(module.message);
-    const verifier = ctx.verifier;
-    if (!verifier) return notOk('Contract verification is not available on this indexer');
-    const call = checkBody(EtherscanAction, params);
-    if (!call.ok) return notOk(call.message);
-    const c = call.value;
-    switch (c.action) {
-      case 'getabi':
-      case 'getsourcecode': {
-        const v = await verifier.lookup(c.address);
-        if (c.action === 'getabi') return v ? ok(v.row.abi) : notOk(NOT_VERIFIED);
+  return ctx.verifier ? failAbandoned(ctx, ctx.db.dialect === 'sqlite' ? 0 : JOB_MAX_SECONDS) : Promise.resolve();
+}
+
+/** The verifier, or the refusal of an indexer that has none. */
+function verifierOf(ctx: ApiContext): VerificationService {
+  if (!ctx.verifier) throw new Refusal('Contract verification is not available on this indexer');
+  return ctx.verifier;
+}
+
+/** The action's checked parameters (the verification actions keep their schemas, shared with forge's and Hardhat's shapes). */
+function checked(p: EtherscanParams): EtherscanActionRequest {
+  const call = checkBody(EtherscanActionRequest, Object.fromEntries(p.entries()));
+  if (!call.ok) throw new Refusal(call.message);
+  return call.value;
+}
+
+/** module=contract: getabi, getsourcecode, verifysourcecode, checkverifystatus. */
+export const contractModule: EtherscanModule = {
+  setup: settle,
+  actions: {
+    getabi: {
+      summary: 'The ABI of a verified contract, as a JSON string',
+      params: { address: 'the contract' },
+      async run(p, ctx) {
+        const c = checked(p);
+        const v = await verifierOf(ctx).lookup(c.action === 'getabi' ? c.address : '');
+        return v ? ok(v.row.abi) : notOk(NOT_VERIFIED);
+      },
+    },
+    getsourcecode: {
+      summary: "A contract's source, settings and ABI in Etherscan's fields (an unverified contract gets the empty entry)",
+      params: { address: 'the contract' },
+      async run(p, ctx) {
+        const c = checked(p);
+        const v = await verifierOf(ctx).lookup(c.action === 'getsourcecode' ? c.address : '');
         return ok([v ? sourceEntry(v) : UNVERIFIED_ENTRY]);
-      }
-      case 'verifysourcecode': {
+      },
+    },
+    verifysourcecode: {
+      summary: 'Submits a verification (form body, as forge and Hardhat send it); answers the GUID to poll',
+      params: {
+        contractaddress: 'the contract',
+        sourceCode: 'the source, or standard JSON input with codeformat=solidity-standard-json-input',
+        codeformat: 'solidity-single-file or solidity-standard-json-input',
+        contractname: 'the contract name (path:Name for standard JSON input)',
+        compilerversion: "the compiler, such as v0.8.30+commit.73712a01",
+        optimizationUsed: '1 or 0',
+        runs: 'optimizer runs',
+        constructorArguements: 'ABI-encoded constructor arguments, hex without 0x',
+        evmversion: 'EVM version, or default',
+        licenseType: "Etherscan's license number",
+      },
+      limit: 'verify',
+      async run(p, ctx) {
+        const verifier = verifierOf(ctx);
+        const c = checked(p);
+        if (c.action !== 'verifysourcecode') throw new Refusal(MESSAGES.action);
         const { address, request } = c;
         const existing = await verifier.lookup(address);
         if (existing && existing.matchType === 'full') return notOk('Contract source code already verified');
         if (!(await hasCode(ctx.rpc, address))) return notOk(`Unable to locate ContractCode at ${address}`);
         // A request that cannot be read is refused now, with its reason as the result: forge prints a refused
         // submission's result, while a failed job only shows 'Fail - Unable to verify' (and sends Hardhat 2 on a retry).
-        // The HttpError travels to `safely`, which answers it inside the envelope.
+        // The HttpError travels to the dispatcher, which answers it inside the envelope.
         parseVerificationRequest(request);
         const guid = `${address.slice(2)}${randomBytes(5).toString('hex')}`;
         await ctx.db.run(
@@ -149,9 +174,15 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         );
         void runJob(ctx.db, verifier, guid, request);
         return ok(guid);
-      }
-      case 'checkverifystatus': {
-        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', c.guid);
+      },
+    },
+    checkverifystatus: {
+      summary: 'The state of a submitted verification: Pending in queue, Pass - Verified, or Fail - Unable to verify with its reason',
+      params: { guid: 'the GUID verifysourcecode answered' },
+      async run(p, ctx) {
+        verifierOf(ctx);
+        const c = checked(p);
+        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', c.action === 'checkverifystatus' ? c.guid : '');
         if (!job) return notOk('Unknown UID');
         if (job.status === 'pending' && Date.now() / 1000 - job.created_at > JOB_MAX_SECONDS) {
           // Its process died before it finished (another process serves the poll).
@@ -162,24 +193,10 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
         if (job.status === 'pass') return ok('Pass - Verified');
         // Exactly this text: Hardhat retries with the full build input only on it; the reason travels beside it.
         return notOk('Fail - Unable to verify', job.message);
-      }
-    }
-  };
-  const safely = async (req: { query: URLSearchParams; body: unknown }): Promise<Envelope> => {
-    try {
-      return await handle(req);
-    } catch (err) {
-      // Etherscan clients treat any non-200 as a crash: errors travel inside the envelope.
-      if (err instanceof HttpError) return notOk(err.message);
-      throw err;
-    }
-  };
-  // Submissions compile, so they spend from the verification class; reads and status polls only from the general one.
-  const limit = ({ query, body }: { query: URLSearchParams; body: unknown }): 'verify' | null =>
-    etherscanParameters(query, body)['action'] === 'verifysourcecode' ? 'verify' : null;
-  router.get('/api', safely, { limit });
-  router.post('/api', safely, { limit });
-}
+      },
+    },
+  },
+};
 
 async function hasCode(rpc: RpcClient, address: string): Promise<boolean> {
   try {

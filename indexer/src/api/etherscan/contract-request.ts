@@ -1,8 +1,8 @@
 import * as z from 'zod';
 
-// The parameters of the Etherscan-compatible /api (module=contract): from the query and the body together (a form, as
-// forge and Hardhat send it, or JSON), read by schemas with Etherscan's own messages. Every answer is HTTP 200, so
-// these messages travel inside the {status, message, result} envelope (api/etherscan.ts).
+// The parameters of the Etherscan-compatible /api: from the query and the body together (a form, as forge and Hardhat
+// send it, or JSON), names lowercased; module=contract's actions are read by schemas with Etherscan's own messages.
+// Every answer is HTTP 200, so these messages travel inside the {status, message, result} envelope (etherscan/core.ts).
 
 /** Etherscan's licenseType numbers. */
 const LICENSE_TYPES: Record<string, string> = {
@@ -24,13 +24,17 @@ const LICENSE_TYPES: Record<string, string> = {
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 
-/** The request's parameters, trimmed: a form's or a JSON body's text fields win over the query's (each source's first value of a name). */
+/**
+ * The request's parameters by lowercased name, trimmed: a form's or a JSON body's text fields win over the query's
+ * (each source's first value of a name, whatever its case: MetaMask sends `startBlock`, Etherscan documents `startblock`).
+ */
 export function etherscanParameters(query: URLSearchParams, body: unknown): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   const add = (name: string, value: string): void => {
-    out[name] = value.trim();
+    out[name.toLowerCase()] = value.trim();
   };
-  const firsts = (params: URLSearchParams): [string, string][] => [...params].filter(([name], i, all) => all.findIndex(([n]) => n === name) === i);
+  const firsts = (params: URLSearchParams): [string, string][] =>
+    [...params].filter(([name], i, all) => all.findIndex(([n]) => n.toLowerCase() === name.toLowerCase()) === i);
   for (const [name, value] of firsts(query)) add(name, value);
   if (body instanceof URLSearchParams) for (const [name, value] of firsts(body)) add(name, value);
   else if (typeof body === 'object' && body !== null) {
@@ -42,12 +46,9 @@ export function etherscanParameters(query: URLSearchParams, body: unknown): Reco
 /** A parameter ('' when absent). */
 const param = z.string().optional().transform((v) => v ?? '');
 
-/** The module: only contract is served. */
-export const EtherscanModule = z.object({ module: z.literal('contract', { error: 'Error! Missing Or invalid Module name' }) });
-
 /** A verification request in the shape POST /contracts/verify takes, from Etherscan's parameters. */
 function verificationRequest(p: Record<string, string | undefined>): Record<string, unknown> {
-  const get = (name: string): string => p[name] ?? '';
+  const get = (name: string): string => p[name.toLowerCase()] ?? '';
   const libraries: Record<string, string> = {};
   for (let i = 1; i <= 10; i++) {
     const name = get(`libraryname${i}`);
@@ -76,7 +77,7 @@ function verificationRequest(p: Record<string, string | undefined>): Record<stri
  * request (its address checked here, the rest by the verifier's own schema once the address is known to hold code);
  * checkverifystatus names a job.
  */
-export const EtherscanAction = z.discriminatedUnion(
+export const EtherscanActionRequest = z.discriminatedUnion(
   'action',
   [
     z.object({
@@ -96,4 +97,4 @@ export const EtherscanAction = z.discriminatedUnion(
 );
 
 /** A checked action. */
-export type EtherscanAction = z.output<typeof EtherscanAction>;
+export type EtherscanActionRequest = z.output<typeof EtherscanActionRequest>;
