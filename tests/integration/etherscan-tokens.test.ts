@@ -303,3 +303,53 @@ describe('module=gastracker', () => {
     }
   });
 });
+
+describe('/openapi.json', () => {
+  it('lists these actions with their summaries and Etherscan\'s parameter names', async () => {
+    const res = await fetch(`${indexer.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    type Entry = { module: string; action: string; summary: string; params: Record<string, string> };
+    /** The first x-etherscan-actions anywhere in the document. */
+    const catalogue = (node: unknown): Entry[] | undefined => {
+      if (node === null || typeof node !== 'object') return undefined;
+      const own = (node as Record<string, unknown>)['x-etherscan-actions'];
+      if (Array.isArray(own)) return own as Entry[];
+      for (const child of Object.values(node)) {
+        const found = catalogue(child);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const actions = catalogue(await res.json());
+    if (!actions) throw new Error('no x-etherscan-actions in /openapi.json');
+    const find = (module: string, action: string) => actions.find((a) => a.module === module && a.action === action);
+    const expected: [string, string, string[]][] = [
+      ['contract', 'getcontractcreation', ['contractaddresses']],
+      ['stats', 'ethsupply', []],
+      ['stats', 'ethprice', []],
+      ['stats', 'tokensupply', ['contractaddress']],
+      ['token', 'tokeninfo', ['contractaddress']],
+      ['token', 'tokenholderlist', ['contractaddress', 'page', 'offset']],
+      ['token', 'tokenholdercount', ['contractaddress']],
+      ['gastracker', 'gasoracle', []],
+      ['gastracker', 'gasestimate', ['gasprice']],
+    ];
+    for (const [module, action, params] of expected) {
+      const entry = find(module, action);
+      expect(entry, `${module}/${action}`).toBeDefined();
+      expect(entry?.summary.length).toBeGreaterThan(20);
+      expect(Object.keys(entry?.params ?? {})).toEqual(params);
+    }
+  });
+
+  it('reads a POST form and parameter names in any case', async () => {
+    const address = info.holderToken.address;
+    const res = await fetch(`${indexer.url}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ Module: 'token', ACTION: 'tokenholdercount', ContractAddress: address }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: '1', message: 'OK', result: expect.stringMatching(/^[1-9]\d*$/) as string });
+  });
+});
