@@ -72,7 +72,7 @@ export const blockModule: EtherscanModule = {
         return ok({
           blockNumber: String(b.number),
           timeStamp: String(b.timestamp),
-          blockMiner: b.miner,
+          blockMiner: b.miner.toLowerCase(),
           blockReward: b.reward,
           uncles: [],
           uncleInclusionReward: '0',

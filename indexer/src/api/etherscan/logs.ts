@@ -83,7 +83,8 @@ export interface LogsQuery {
 /** Reads and checks getLogs' parameters against the indexed head. */
 export function logsQuery(p: EtherscanParams, head: number): LogsQuery {
   const fromBlock = blockParam(p, 'fromBlock', 0, head);
-  const toBlock = Math.min(blockParam(p, 'toBlock', head, head), head);
+  const requestedTo = blockParam(p, 'toBlock', head, head);
+  const toBlock = Math.min(requestedTo, head);
   const address = p.optionalAddress('address');
   const topics = [0, 1, 2, 3].map((i) => {
     const name = `topic${i}`;
@@ -97,10 +98,22 @@ export function logsQuery(p: EtherscanParams, head: number): LogsQuery {
   const page = p.int('page', 1, { min: 1 });
   const offset = Math.min(p.int('offset', LOGS_MAX_OFFSET) || LOGS_MAX_OFFSET, LOGS_MAX_OFFSET);
   if (page * offset > RESULT_WINDOW) throw new Refusal(MESSAGES.window);
-  if (address === null && toBlock >= fromBlock && toBlock - fromBlock + 1 > LOGS_MAX_BLOCK_RANGE) {
+  // The range asked for, not only the part indexed so far: a query is bounded by what it says, whatever the head.
+  if (address === null && requestedTo >= fromBlock && requestedTo - fromBlock + 1 > LOGS_MAX_BLOCK_RANGE) {
     throw new Refusal(`Error! Block range too large: without an address, fromBlock to toBlock may span at most ${LOGS_MAX_BLOCK_RANGE} blocks`);
   }
   return { fromBlock, toBlock, address, topics, operator: (i, j) => ops.get(`topic${i}_${j}_opr`) ?? 'and', offset, skip: (page - 1) * offset };
+}
+
+/** The given topics, grouped: topics linked by "or" operators (transitively) share a group. */
+export function topicGroups(q: Pick<LogsQuery, 'topics' | 'operator'>): number[][] {
+  const given = [0, 1, 2, 3].filter((i) => q.topics[i] !== null);
+  const group = new Map(given.map((i) => [i, i]));
+  const root = (i: number): number => (group.get(i) === i ? i : root(group.get(i) as number));
+  for (const i of given) for (const j of given) if (i < j && q.operator(i, j) === 'or') group.set(root(j), root(i));
+  const groups = new Map<number, number[]>();
+  for (const i of given) groups.set(root(i), [...(groups.get(root(i)) ?? []), i]);
+  return [...groups.values()];
 }
 
 /** The SQL of a getLogs query and its arguments (exported for the query-plan test). */
@@ -113,27 +126,19 @@ export function logsSql(q: LogsQuery): { sql: string; args: SqlParam[] } {
   }
   where.push('l.id >= ?', 'l.id < ?');
   args.push(q.fromBlock * ROW_ID_BLOCK, (q.toBlock + 1) * ROW_ID_BLOCK);
-  const given = [0, 1, 2, 3].filter((i) => q.topics[i] !== null);
-  if (given.length === 1) {
-    const i = given[0] as number;
-    where.push(`l.topic${i} = ?`);
-    args.push(q.topics[i] ?? null);
-  }
-  // Every pair of given topics is joined by its operator; the pairs' conditions all hold.
-  for (let a = 0; a < given.length; a++) {
-    for (let b = a + 1; b < given.length; b++) {
-      const i = given[a] as number;
-      const j = given[b] as number;
-      where.push(`(l.topic${i} = ? ${q.operator(i, j) === 'or' ? 'OR' : 'AND'} l.topic${j} = ?)`);
-      args.push(q.topics[i] ?? null, q.topics[j] ?? null);
-    }
+  // Topics joined by "or" (directly or through others) form a group, of which one must match; every group must
+  // match ("and" binds looser than "or"): topic0 and (topic1 or topic2) is topic0_1_opr=and, topic0_2_opr=and,
+  // topic1_2_opr=or. Two topics are "and" unless their operator says "or".
+  for (const group of topicGroups(q)) {
+    where.push(group.length === 1 ? `l.topic${group[0]} = ?` : `(${group.map((i) => `l.topic${i} = ?`).join(' OR ')})`);
+    for (const i of group) args.push(q.topics[i] ?? null);
   }
   // The rows are found in the logs table alone (the index names them in chain order); only the page's rows are joined.
-  const sql = `SELECT l.id, l.block_number, l.log_index, l.tx_hash, l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data,
-      t.block_hash, t.timestamp, t.gas_price, t.effective_gas_price, t.gas_used, t.tx_index
-    FROM (SELECT * FROM logs l WHERE ${where.join(' AND ')} ORDER BY l.id LIMIT ? OFFSET ?) l
-    JOIN transactions t ON t.id = l.tx_id
-    ORDER BY l.id`;
+  const sql = `SELECT page.id, page.block_number, page.log_index, page.tx_hash, page.address, page.topic0, page.topic1, page.topic2, page.topic3,
+      page.data, t.block_hash, t.timestamp, t.gas_price, t.effective_gas_price, t.gas_used, t.tx_index
+    FROM (SELECT * FROM logs l WHERE ${where.join(' AND ')} ORDER BY l.id LIMIT ? OFFSET ?) page
+    JOIN transactions t ON t.id = page.tx_id
+    ORDER BY page.id`;
   args.push(q.offset, q.skip);
   return { sql, args };
 }

@@ -15,13 +15,17 @@ const TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const;
 /** Longest call data or signed transaction accepted (hex characters). */
 const MAX_DATA_CHARS = 2 * 128 * 1024 + 2;
 
-/** A quantity ("0x…" hex), rewritten without leading zeros; `fallback` when absent (undefined: required). */
-function quantity(p: EtherscanParams, name: string, fallback?: string): string {
+/**
+ * A quantity ("0x…" hex; decimal too where `decimal`, as ethers sends a storage position), rewritten as canonical hex;
+ * `fallback` when absent (undefined: required).
+ */
+function quantity(p: EtherscanParams, name: string, fallback?: string, decimal = false): string {
   const raw = p.text(name).toLowerCase();
   if (raw === '') {
     if (fallback !== undefined) return fallback;
     throw new Refusal(`Error! Missing ${name}`);
   }
+  if (decimal && /^\d{1,78}$/.test(raw) && BigInt(raw) < 2n ** 256n) return `0x${BigInt(raw).toString(16)}`;
   if (!QUANTITY.test(raw)) throw new Refusal(`Error! Invalid ${name}: a 0x hex number is expected`);
   return `0x${BigInt(raw).toString(16)}`;
 }
@@ -154,8 +158,8 @@ export const proxyModule: EtherscanModule = {
     eth_getStorageAt: method(
       'eth_getStorageAt',
       'The value of a storage slot',
-      { address: 'the contract', position: 'the slot (0x hex)', tag: TAG },
-      (p) => [address(p, 'address'), quantity(p, 'position'), tag(p)],
+      { address: 'the contract', position: 'the slot (0x hex or decimal)', tag: TAG },
+      (p) => [address(p, 'address'), quantity(p, 'position', undefined, true), tag(p)],
     ),
     eth_gasPrice: method('eth_gasPrice', 'The current gas price in wei (hex)', {}, () => []),
     eth_estimateGas: method(
