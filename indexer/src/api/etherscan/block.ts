@@ -18,7 +18,7 @@ export async function indexedHead(ctx: ApiContext): Promise<number | null> {
 /** blockno: a required block number (decimal). */
 function blockNo(p: EtherscanParams): number {
   if (!p.has('blockno')) throw new Refusal('Error! Block number is required (blockno)');
-  return p.int('blockno', 0, { hex: false });
+  return p.int('blockno', 0);
 }
 
 /** The first indexed block at or after `n`, with its timestamp (blocks may start above 0 or have gaps). */
