@@ -7,8 +7,9 @@ import { list, MESSAGES, Refusal, RESULT_WINDOW, type EtherscanModule, type Ethe
 // module=logs of the Etherscan-compatible API: getLogs, served from the logs table. With an address the query walks
 // logs_address (address, id) over the block range; without one it walks the primary key (row ids are
 // block × 1,000,000 + log index, so a block range is an id range), which is why such a query must name a bounded
-// block range. Rows carry Etherscan's fields with its hex numbers; topics are matched pairwise with the
-// topicX_Y_opr operators (and by default).
+// block range. Rows carry Etherscan's fields with its hex numbers (zero as "0x0": Etherscan writes "0x", which
+// JSON-RPC quantity parsers refuse) and the block's hash beside them; topics combine by the topicX_Y_opr operators
+// (and by default; see logsSql).
 
 /** Most rows of one page, as on Etherscan. */
 export const LOGS_MAX_OFFSET = 1_000;
