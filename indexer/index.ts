@@ -1,9 +1,11 @@
 // CLI of the bundled indexer: reads RPC_URL, DATA_DIR, DATABASE_URL (PostgreSQL instead of SQLite), PG_POOL_SIZE,
 // INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY, METADATA_ALLOW_PRIVATE and the verification settings
 // (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and
-// the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) and ETHERSCAN_API_SEND_RAW (1: the
-// Etherscan API's proxy module forwards eth_sendRawTransaction) from the environment.
+// the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _API, _EXEMPT, INDEXER_TRUST_PROXY), ETHERSCAN_API_SEND_RAW (1: the
+// Etherscan API's proxy module forwards eth_sendRawTransaction) and STO_PRICE_USD, STO_PRICE_BTC (what its stats/ethprice
+// answers) from the environment.
 import { rateLimitFromEnv } from './src/http/rate-limit-config.ts';
+import { stoPriceFromEnv } from './src/api/etherscan/stats.ts';
 import { startIndexer } from './src/main.ts';
 
 const env = process.env;
@@ -29,8 +31,10 @@ if (!Number.isInteger(poolSize) || poolSize < 2) {
   process.exit(1);
 }
 let rateLimit: ReturnType<typeof rateLimitFromEnv>;
+let stoPrice: ReturnType<typeof stoPriceFromEnv>;
 try {
   rateLimit = rateLimitFromEnv(env);
+  stoPrice = stoPriceFromEnv(env);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
@@ -48,6 +52,7 @@ const indexer = await startIndexer({
   ...(env['INDEXER_ADMIN_TOKEN'] ? { adminToken: env['INDEXER_ADMIN_TOKEN'] } : {}),
   rateLimit,
   etherscanSendRaw: env['ETHERSCAN_API_SEND_RAW'] === '1',
+  stoPrice,
   verify: {
     download: env['SOLC_DOWNLOAD'] !== '0',
     ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),

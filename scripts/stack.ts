@@ -61,6 +61,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
       const { rateLimitFromEnv } = await import('../indexer/src/http/rate-limit-config.ts');
+      const { stoPriceFromEnv } = await import('../indexer/src/api/etherscan/stats.ts');
       let dataDir = opts.dataDir;
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
@@ -86,6 +87,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         metadataAllowPrivate: process.env['METADATA_ALLOW_PRIVATE'] === '1',
         // The Etherscan API's proxy forwards eth_sendRawTransaction only when asked (ETHERSCAN_API_SEND_RAW=1).
         etherscanSendRaw: process.env['ETHERSCAN_API_SEND_RAW'] === '1',
+        // What its stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC), checked as the CLI checks them.
+        stoPrice: stoPriceFromEnv(process.env),
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -86,6 +86,8 @@ export interface IndexerOptions {
    * false: the API is read-only and answers it with a refusal).
    */
   etherscanSendRaw?: boolean;
+  /** The STO price stats/ethprice answers (default: the site's built-in 0.1 USD, BTC unknown: 0). */
+  stoPrice?: { usd: string; btc: string };
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -185,7 +187,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}) });
   const server = createApiServer(router, log, { limiter });
   const host = opts.host ?? '127.0.0.1';
   try {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
-import { freshStorage } from './backend.ts';
+import { freshStorage, type Storage } from './backend.ts';
 
 // The Etherscan-compatible API's contract/getcontractcreation and its stats, token and gastracker modules, against a
 // real anvil with the devnet scenario and a real indexer: every answer is checked against what the chain itself says
@@ -17,6 +17,7 @@ let info: ScenarioInfo;
 let provider: JsonRpcProvider;
 let indexer: Indexer;
 let dataDir: string;
+let storage: Storage;
 
 interface Envelope<R = unknown> {
   status: string;
@@ -51,7 +52,8 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 1 });
   provider = new JsonRpcProvider(anvil.url, undefined, { staticNetwork: true, batchMaxCount: 50 });
   dataDir = mkdtempSync(join(tmpdir(), 'etherscan-tokens-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dataDir)), port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+  storage = await freshStorage(dataDir);
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...storage, port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
   await indexer.caughtUp();
 }, 120_000);
 
@@ -211,27 +213,22 @@ describe('module=stats', () => {
     expect(await api({ module: 'stats', action: 'ethsupply' })).toEqual({ status: '1', message: 'OK', result: sum.toString() });
   });
 
-  it('ethprice: the site\'s built-in STO price, or STO_PRICE_USD / STO_PRICE_BTC', async () => {
-    const before = { usd: process.env['STO_PRICE_USD'], btc: process.env['STO_PRICE_BTC'] };
+  it("ethprice: the site's built-in STO price, or the operator's (STO_PRICE_USD, STO_PRICE_BTC)", async () => {
+    const answer = await api<Record<string, string>>({ module: 'stats', action: 'ethprice' });
+    expect(answer).toMatchObject({ status: '1', message: 'OK', result: { ethusd: '0.1', ethbtc: '0' } });
+    const now = Date.now() / 1000;
+    for (const field of ['ethusd_timestamp', 'ethbtc_timestamp']) {
+      expect(answer.result[field]).toMatch(/^\d+$/);
+      expect(Number(answer.result[field])).toBeLessThanOrEqual(now);
+      expect(Number(answer.result[field])).toBeGreaterThan(now - 3600);
+    }
+    // A second, API-only indexer on the same database, started as the CLI starts it with both variables set.
+    const priced = await startIndexer({ rpcUrl: anvil.url, ...storage, role: 'api', port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false }, stoPrice: { usd: '0.25', btc: '0.0000031' } });
     try {
-      delete process.env['STO_PRICE_USD'];
-      delete process.env['STO_PRICE_BTC'];
-      const answer = await api<Record<string, string>>({ module: 'stats', action: 'ethprice' });
-      expect(answer).toMatchObject({ status: '1', message: 'OK', result: { ethusd: '0.1', ethbtc: '0' } });
-      const now = Date.now() / 1000;
-      for (const field of ['ethusd_timestamp', 'ethbtc_timestamp']) {
-        expect(answer.result[field]).toMatch(/^\d+$/);
-        expect(Number(answer.result[field])).toBeLessThanOrEqual(now);
-        expect(Number(answer.result[field])).toBeGreaterThan(now - 3600);
-      }
-      process.env['STO_PRICE_USD'] = '0.25';
-      process.env['STO_PRICE_BTC'] = '0.0000031';
-      expect((await api<Record<string, string>>({ module: 'stats', action: 'ethprice' })).result).toMatchObject({ ethusd: '0.25', ethbtc: '0.0000031' });
+      const res = await fetch(`${priced.url}/api?module=stats&action=ethprice`);
+      expect(((await res.json()) as { result: Record<string, string> }).result).toMatchObject({ ethusd: '0.25', ethbtc: '0.0000031' });
     } finally {
-      for (const [name, value] of [['STO_PRICE_USD', before.usd], ['STO_PRICE_BTC', before.btc]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      await priced.stop();
     }
   });
 

@@ -18,6 +18,8 @@ export interface ApiContext {
   adminToken?: string;
   /** Forward the Etherscan API's proxy eth_sendRawTransaction to the node (ETHERSCAN_API_SEND_RAW=1; default off). */
   etherscanSendRaw?: boolean;
+  /** The STO price the Etherscan API's stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC): plain decimals. */
+  stoPrice?: { usd: string; btc: string };
 }
 
 /** A small time-based memo for aggregate figures that are costly to recompute on every request (one computation at a time). */
