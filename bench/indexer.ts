@@ -18,6 +18,9 @@ import { startIndexer, type IndexerOptions } from '../indexer/src/main.ts';
 import { hexToNumber, toHex } from '../indexer/src/chain/num.ts';
 import { RpcClient } from '../indexer/src/chain/rpc.ts';
 import { openSqlite } from '../indexer/src/store/sqlite.ts';
+import { ROW_ID_BLOCK } from '../indexer/src/store/row-ids.ts';
+import type { SqlParam, Store } from '../indexer/src/store/types.ts';
+import { insertRows } from '../indexer/src/sync/bulk.ts';
 import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync/syncer.ts';
 import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
 import { postgresInstalled, startPostgres } from '../indexer/testing/postgres.ts';
@@ -166,6 +169,34 @@ async function baseline(connections: number, seconds: number): Promise<LoadFigur
   }
 }
 
+/** The address the bench gives BIG_ADDRESS_TXS transactions of its own (written straight into the database). */
+const BIG_ADDRESS = '0xb1600000000000000000000000000000000000b1';
+const BIG_ADDRESS_TXS = 100_000;
+
+/**
+ * Writes BIG_ADDRESS_TXS transfers from BIG_ADDRESS into the indexed history, spread over its blocks (indexes 10,000
+ * and up, after each block's real ones), with their address index rows: what a busy exchange wallet looks like.
+ */
+async function addBigAddress(db: Store): Promise<void> {
+  const blocks = await db.all<{ number: number; hash: string; timestamp: number }>('SELECT number, hash, timestamp FROM blocks ORDER BY number');
+  const columns = ['id', 'hash', 'block_number', 'tx_index', 'block_hash', 'timestamp', 'from_addr', 'to_addr', 'value', 'gas_limit', 'gas_price', 'effective_gas_price', 'gas_used', 'cumulative_gas_used', 'input', 'nonce', 'type', 'status'];
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < BIG_ADDRESS_TXS; start += 5_000) {
+      const rows: SqlParam[][] = [];
+      const links: SqlParam[][] = [];
+      for (let i = start; i < Math.min(BIG_ADDRESS_TXS, start + 5_000); i++) {
+        const b = blocks[Math.floor((i * blocks.length) / BIG_ADDRESS_TXS)] as { number: number; hash: string; timestamp: number };
+        const id = b.number * ROW_ID_BLOCK + 10_000 + (i % 1_000);
+        const to = `0x${(i % 5_000).toString(16).padStart(40, 'c')}`;
+        rows.push([id, `0x${i.toString(16).padStart(64, 'b')}`, b.number, 10_000 + (i % 1_000), b.hash, b.timestamp, BIG_ADDRESS, to, '1000000000000000', '21000', '1000000000', '1000000000', '21000', '21000', '0x', i, 2, 1]);
+        links.push([BIG_ADDRESS, id], [to, id]);
+      }
+      await insertRows(tx, 'transactions', columns, rows, ' ON CONFLICT DO NOTHING');
+      await insertRows(tx, 'address_transactions', ['address', 'tx_id'], links, ' ON CONFLICT DO NOTHING');
+    }
+  });
+}
+
 /** Syncs the chain from scratch into one backend, then loads its API with and without the response cache. */
 async function measure(
   backend: BackendFigures['backend'],
@@ -202,6 +233,26 @@ async function measure(
         { name: 'address', path: '/address/{a}/transactions', paths: addresses.map((r) => `/address/${r.address}/transactions`) },
         { name: 'balances', path: '/account/{a}/balances', paths: addresses.map((r) => `/account/${r.address}/balances`) },
       ];
+      // Etherscan's API as wallets and scripts call it: MetaMask's incoming-transaction poll (txlist and tokentx, newest
+      // 40, mixed-case names as it sends them) and a contract's logs, on random addresses of the history; then one
+      // address with BIG_ADDRESS_TXS transactions, paged as a tax tool pages it (sorted both ways, from a block on).
+      const tokens = await db.all<{ address: string }>("SELECT address FROM contracts WHERE contract_type = 'ERC20' LIMIT 50");
+      const emitters = await db.all<{ address: string }>('SELECT address FROM contracts ORDER BY random() LIMIT 200');
+      const metamask = (action: string, a: string): string => `/api?module=account&action=${action}&address=${a}&startBlock=0&offset=40&sort=desc&apikey=x`;
+      suites.push(
+        { name: 'api txlist', path: '/api?…action=txlist (MetaMask)', paths: addresses.map((r) => metamask('txlist', r.address)) },
+        { name: 'api tokentx', path: '/api?…action=tokentx (MetaMask)', paths: addresses.map((r) => metamask('tokentx', r.address)) },
+        { name: 'api getLogs', path: '/api?module=logs&action=getLogs', paths: emitters.map((r) => `/api?module=logs&action=getLogs&address=${r.address}&fromBlock=0&toBlock=latest&offset=100`) },
+        { name: 'api tokenholderlist', path: '/api?…action=tokenholderlist', paths: tokens.map((r) => `/api?module=token&action=tokenholderlist&contractaddress=${r.address}&page=1&offset=100`) },
+      );
+      if (cache) await addBigAddress(db);
+      const head = Number((await db.one<{ n: number }>('SELECT max(number) AS n FROM blocks'))?.n ?? 0);
+      const big = [1, 2, 5, 10, 50, 100].flatMap((page) => [
+        `/api?module=account&action=txlist&address=${BIG_ADDRESS}&page=${page}&offset=100&sort=desc`,
+        `/api?module=account&action=txlist&address=${BIG_ADDRESS}&page=${page}&offset=100&sort=asc`,
+        `/api?module=account&action=txlist&address=${BIG_ADDRESS}&startblock=${Math.floor((head * page) / 100)}&page=1&offset=100&sort=asc`,
+      ]);
+      suites.push({ name: `api txlist ${BIG_ADDRESS_TXS / 1000}k`, path: `/api?…action=txlist, an address with ${BIG_ADDRESS_TXS} txs`, paths: big });
       for (const s of suites) {
         await runLoad(indexer.url, s.paths, connections, 500);
         endpoints.push({ name: s.name, path: s.path, cache, ...(await runLoad(indexer.url, s.paths, connections, seconds * 1000)) });

@@ -519,6 +519,30 @@ describe('the indexer routes carry their classes', () => {
     expect(limit({ query: q('module=account&action=txlist'), body: undefined })).toBe('api');
     expect(limit({ query: q('module=nothing'), body: undefined })).toBe('api');
   });
+
+  it("the real /api, over HTTP: the API class refuses as Etherscan does (HTTP 200, its words, Retry-After beside)", async () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter({ limits: { general: { rate: 1, burst: 10 }, api: { rate: 1, burst: 2 } }, trustProxy: 'loopback', now: clock.now });
+    const server = createApiServer(buildRouter(ctx), () => undefined, { limiter });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const client = from('198.51.100.60');
+      const first = await call(base, '/api?module=nothing', client);
+      expect(first).toMatchObject({ status: 200, body: { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Module name' } });
+      expect((await call(base, '/api?MODULE=account&Action=nothing&apikey=ignored', client)).body).toEqual({ status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' });
+      const refused = await call(base, '/api?module=account&action=txlist', client);
+      expect(refused.status).toBe(200);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.body).toEqual({ status: '0', message: 'NOTOK', result: 'Max rate limit reached, please use API Key for higher rate limit' });
+      // A second later the API class has a token again.
+      clock.advance(1000);
+      expect((await call(base, '/api?module=nothing', client)).body).toMatchObject({ result: 'Error! Missing Or invalid Module name' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
 
 describe("the site server's indexer requests", () => {

@@ -66,6 +66,31 @@ const UNVERIFIED_ENTRY = {
   SwarmSource: '',
 };
 
+/** getcontractcreation answers at most this many contracts a request, as Etherscan. */
+const CREATION_MAX = 5;
+
+interface CreationRow {
+  address: string;
+  creator: string;
+  creation_tx: string;
+  block_number: number;
+  timestamp: number;
+  input: string;
+}
+
+/** getcontractcreation's entry, Etherscan's field names with string values. */
+function creationEntry(r: CreationRow): Record<string, string> {
+  return {
+    contractAddress: r.address,
+    contractCreator: r.creator,
+    txHash: r.creation_tx,
+    blockNumber: String(r.block_number),
+    timestamp: String(r.timestamp),
+    contractFactory: '',
+    creationBytecode: r.input,
+  };
+}
+
 /** Runs a verification in the background and records its outcome under the job's GUID. */
 async function runJob(db: Store, verifier: VerificationService, guid: string, request: Record<string, unknown>): Promise<void> {
   let status = 'fail';
@@ -116,7 +141,7 @@ function checked(p: EtherscanParams): EtherscanActionRequest {
   return call.value;
 }
 
-/** module=contract: getabi, getsourcecode, verifysourcecode, checkverifystatus. */
+/** module=contract: getabi, getsourcecode, getcontractcreation, verifysourcecode, checkverifystatus. */
 export const contractModule: EtherscanModule = {
   setup: settle,
   actions: {
@@ -174,6 +199,30 @@ export const contractModule: EtherscanModule = {
         );
         void runJob(ctx.db, verifier, guid, request);
         return ok(guid);
+      },
+    },
+    getcontractcreation: {
+      summary:
+        "Who created up to 5 contracts and in which transaction: contractAddress, contractCreator (the creation transaction's sender), txHash, " +
+        'blockNumber, timestamp, contractFactory (always empty: only contracts created by a transaction of their own are known here) and ' +
+        "creationBytecode (the creation transaction's input). Contracts whose creation the indexer does not know (created by another " +
+        'contract, or not contracts) are left out; none known: status 0, "No data found"',
+      params: { contractaddresses: 'up to 5 contract addresses, comma-separated' },
+      async run(p, ctx) {
+        const addresses = [...new Set(p.addresses('contractaddresses', CREATION_MAX))];
+        const rows = await ctx.db.all<CreationRow>(
+          `SELECT c.address, c.creator, c.creation_tx, c.block_number, c.timestamp, t.input FROM contracts c
+           JOIN transactions t ON t.hash = c.creation_tx
+           WHERE c.address IN (${addresses.map(() => '?').join(', ')}) AND c.creator IS NOT NULL`,
+          ...addresses,
+        );
+        const byAddress = new Map(rows.map((r) => [r.address, r]));
+        const found = addresses.flatMap((a) => {
+          const r = byAddress.get(a);
+          return r ? [creationEntry(r)] : [];
+        });
+        // Etherscan's answer when it knows none of them (foundry looks for this message).
+        return found.length > 0 ? ok(found) : { status: '0', message: 'No data found', result: null };
       },
     },
     checkverifystatus: {

@@ -1,4 +1,4 @@
-import { HttpError, type LimitClass, type Router } from '../../http/router.ts';
+import { HttpError, RawJson, type LimitClass, type Router } from '../../http/router.ts';
 import type { ApiContext } from '../context.ts';
 import { accountModule } from './account.ts';
 import { blockModule } from './block.ts';
@@ -45,7 +45,7 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
   const ready = new Map<EtherscanModule, Promise<unknown>>();
   for (const module of Object.values(ETHERSCAN_MODULES)) if (module.setup) ready.set(module, module.setup(ctx));
 
-  const handle = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope | RpcEnvelope> => {
+  const answer = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope | RpcEnvelope> => {
     const p = new EtherscanParams(etherscanParameters(query, body));
     try {
       const found = actionOf(p);
@@ -59,6 +59,9 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
       throw err;
     }
   };
+  // Serialised here, as given: Etherscan writes addresses lowercase (and module=proxy as the node does), where the
+  // indexer's own routes write them checksummed.
+  const handle = async (req: { query: URLSearchParams; body: unknown }): Promise<RawJson> => new RawJson(JSON.stringify(await answer(req)));
   // Every action spends from the API's own class (Etherscan's free tier); verification submissions, which compile,
   // from the verification class instead.
   const limit = ({ query, body }: { query: URLSearchParams; body: unknown }): LimitClass => {
