@@ -464,6 +464,24 @@ describe('tokentx, tokennfttx, token1155tx', () => {
   });
 });
 
+describe('hostile token names', () => {
+  it("tokentx returns the names and symbols the tokens report, as stored: JSON-escaped only, never HTML-escaped", async () => {
+    const erc20 = new Interface(['function name() view returns (string)', 'function symbol() view returns (string)']);
+    for (const token of info.hostile.erc20) {
+      const [name, symbol] = await Promise.all(
+        (['name', 'symbol'] as const).map(async (fn) => erc20.decodeFunctionResult(fn, await provider.call({ to: token.address, data: erc20.encodeFunctionData(fn) }))[0] as string),
+      );
+      const res = await fetch(`${indexer.url}/api?module=account&action=tokentx&contractaddress=${token.address}&page=1&offset=1`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const text = await res.text();
+      const row = (JSON.parse(text) as Envelope<Row[]>).result[0] as Row;
+      expect([row.tokenName, row.tokenSymbol], token.role).toEqual([name, symbol]);
+      expect(text).not.toContain('&lt;');
+      if (token.role === 'script') expect(text).toContain('"tokenName":"<script>alert(1)</script>"');
+    }
+  });
+});
+
 describe('txlistinternal', () => {
   /** The internal transactions of a transaction from the node's own call trace: frames below the top that move value or create. */
   async function tracedInternal(hash: string): Promise<{ type: string; from: string; to: string; value: string; contractAddress: string; traceId: string }[]> {
@@ -563,6 +581,37 @@ describe('getminedblocks', () => {
     expect(page2.map((x) => x['blockNumber'])).toEqual(mined.slice(2, 4).map((b) => String(b.number)));
     expect(await api({ module: 'account', action: 'getminedblocks', address: validator, blocktype: 'uncles' })).toEqual(EMPTY);
     expect(await api({ module: 'account', action: 'getminedblocks', address: info.deployer })).toEqual(EMPTY);
+  });
+});
+
+describe('/openapi.json', () => {
+  it("lists every account action with Etherscan's parameter names, and says what txlistinternal by address cannot find", async () => {
+    const doc = (await (await fetch(`${indexer.url}/openapi.json`)).json()) as unknown;
+    type Entry = { module: string; action: string; summary: string; params: Record<string, string> };
+    const catalogue = (node: unknown): Entry[] | undefined => {
+      if (node === null || typeof node !== 'object') return undefined;
+      const own = (node as Record<string, unknown>)['x-etherscan-actions'];
+      if (Array.isArray(own)) return own as Entry[];
+      for (const child of Object.values(node)) {
+        const found = catalogue(child);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const account = (catalogue(doc) ?? []).filter((e) => e.module === 'account');
+    const paging = ['page', 'offset', 'startblock', 'endblock', 'sort'];
+    expect(Object.fromEntries(account.map((e) => [e.action, Object.keys(e.params)]))).toEqual({
+      balance: ['address', 'tag'],
+      balancemulti: ['address', 'tag'],
+      txlist: ['address', ...paging],
+      txlistinternal: ['txhash', 'address', ...paging],
+      tokentx: ['address', 'contractaddress', ...paging],
+      tokennfttx: ['address', 'contractaddress', ...paging],
+      token1155tx: ['address', 'contractaddress', ...paging],
+      tokenbalance: ['contractaddress', 'address', 'tag'],
+      getminedblocks: ['address', 'blocktype', 'page', 'offset'],
+    });
+    expect(account.find((e) => e.action === 'txlistinternal')?.summary).toContain('transactions it is not a party to are not found');
   });
 });
 
