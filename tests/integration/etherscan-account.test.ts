@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAddress, getCreateAddress, id as topicOf, Interface, JsonRpcProvider, Wallet, zeroPadValue, type Block, type TransactionReceipt, type TransactionResponse } from 'ethers';
@@ -7,7 +8,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import type { SqlParam } from '../../indexer/src/store/types.ts';
-import { BACKEND, freshStorage } from './backend.ts';
+import { BACKEND, freshStorage, type Storage } from './backend.ts';
 
 // module=account of the indexer's Etherscan-compatible API against a real anvil carrying the devnet scenario and a real
 // indexer (SQLite or PostgreSQL): every field of every action is compared with what ethers reads from the node for the
@@ -19,6 +20,7 @@ let info: ScenarioInfo;
 let provider: JsonRpcProvider;
 let indexer: Indexer;
 let dataDir: string;
+let storage: Storage;
 
 interface Envelope<R = unknown> {
   status: string;
@@ -142,7 +144,8 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 1.5 });
   provider = new JsonRpcProvider(anvil.url, undefined, { staticNetwork: true, batchMaxCount: 50 });
   dataDir = mkdtempSync(join(tmpdir(), 'etherscan-account-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dataDir)), port: 0, log: () => {}, progress: false, metadata: false, rateLimit: false, verify: { download: false } });
+  storage = await freshStorage(dataDir);
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...storage, port: 0, log: () => {}, progress: false, metadata: false, rateLimit: false, verify: { download: false } });
   const latest = await provider.getBlockNumber();
   const fetched = await Promise.all(Array.from({ length: latest + 1 }, (_, n) => provider.getBlock(n, true)));
   for (const b of fetched) blocks.push(b as Block);
@@ -556,6 +559,49 @@ describe('txlistinternal', () => {
       notOk('Error! The block range holds more than 1,000 transactions: narrow startblock and endblock'),
     );
     expect(await api({ module: 'account', action: 'txlistinternal' })).toEqual(notOk('Error! Missing address, txhash or block range (startblock, endblock)'));
+  });
+});
+
+describe('txlistinternal from a node without tracing', () => {
+  it('answers a clear refusal by txhash, by address and by block range', { timeout: 60_000 }, async () => {
+    // A real node in front of the same anvil that, like many public RPC providers, has no debug namespace: debug_* and
+    // trace_* are refused with -32601, everything else is forwarded as it is. An API-only indexer reads the same
+    // database through it.
+    const refused = (m: unknown): boolean => typeof m === 'string' && /^(debug|trace)_/.test(m);
+    const node = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: unknown } | { id: unknown; method: unknown }[];
+        const one = (r: { id: unknown; method: unknown }) => ({ jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${String(r.method)} does not exist/is not available` } });
+        const list = Array.isArray(body) ? body : [body];
+        const answer = list.every((r) => refused(r.method))
+          ? (Array.isArray(body) ? list.map(one) : one(list[0] as { id: unknown; method: unknown }))
+          : ((await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as unknown);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      })());
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', () => resolve()));
+    const port = (node.address() as { port: number }).port;
+    const plain = await startIndexer({ rpcUrl: `http://127.0.0.1:${port}`, ...storage, role: 'api', port: 0, log: () => {}, progress: false, metadata: false, rateLimit: false, verify: { download: false } });
+    try {
+      // The chain's last transactions: traced by no other case of this file.
+      const last = [...blocks].reverse().find((b) => b.transactions.length > 0) as Block;
+      const hash = last.transactions[last.transactions.length - 1] as string;
+      const kept = await indexer.store.one<{ n: number }>('SELECT count(*) AS n FROM internal_calls WHERE tx_hash = ?', hash);
+      expect(kept?.n).toBe(0);
+      const message = 'Error! Internal transactions are not available: the node does not trace transactions (debug_traceTransaction with callTracer)';
+      const ask = async (params: Record<string, string>) => (await (await fetch(`${plain.url}/api?${new URLSearchParams({ module: 'account', action: 'txlistinternal', ...params }).toString()}`)).json()) as Envelope;
+      expect(await ask({ txhash: hash })).toEqual(notOk(message));
+      expect(await ask({ startblock: String(last.number), endblock: String(last.number) })).toEqual(notOk(message));
+      expect(await ask({ address: (await txOf(hash)).from })).toEqual(notOk(message));
+      // Kept traces are still served: the Factory's make() was traced above.
+      expect((await ask({ txhash: info.factory.makeTx })).status).toBe('1');
+    } finally {
+      await plain.stop();
+      await new Promise<void>((resolve) => node.close(() => resolve()));
+    }
   });
 });
 
