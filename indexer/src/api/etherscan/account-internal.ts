@@ -24,6 +24,8 @@ export const MAX_TRACED = 1_000;
 export const MAX_SCANNED = 10_000;
 /** Transactions traced at once. */
 const CONCURRENCY = 4;
+/** Transactions read (and their kept traces) per query. */
+const BATCH = 200;
 
 export const NO_TRACER = 'Error! Internal transactions are not available: the node does not trace transactions (debug_traceTransaction with callTracer)';
 export const TRACE_FAILED = 'Error! The node could not trace the transaction';
@@ -123,24 +125,33 @@ async function callsOf(ctx: ApiContext, tx: Pick<TracedTx, 'hash' | 'block_numbe
   return calls;
 }
 
-/** Whether a transaction's calls are kept already (tracing it costs nothing). */
-async function kept(ctx: ApiContext, hashes: readonly string[]): Promise<Set<string>> {
-  if (hashes.length === 0) return new Set();
-  const rows = await ctx.db.all<{ tx_hash: string }>(`SELECT tx_hash FROM internal_calls WHERE tx_hash IN (${hashes.map(() => '?').join(', ')})`, ...hashes);
-  return new Set(rows.map((r) => r.tx_hash));
+/** The kept calls of transactions, by hash, in one query (those not traced yet are absent). */
+async function keptCalls(ctx: ApiContext, hashes: readonly string[]): Promise<Map<string, InternalCall[]>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await ctx.db.all<{ tx_hash: string; calls: string }>(
+    `SELECT tx_hash, calls FROM internal_calls WHERE tx_hash IN (${hashes.map(() => '?').join(', ')})`,
+    ...hashes,
+  );
+  return new Map(rows.map((r) => [r.tx_hash, JSON.parse(r.calls) as InternalCall[]]));
 }
 
-/** Maps transactions to their calls a few at a time, in order. */
-async function traceAll<T extends TracedTx>(ctx: ApiContext, txs: readonly T[]): Promise<InternalCall[][]> {
-  const out: InternalCall[][] = new Array<InternalCall[]>(txs.length);
+/**
+ * The calls of each transaction, in order: the kept ones read at once, the others traced a few at a time. `budget`
+ * is told how many must be traced first, and may refuse.
+ */
+async function callsOfAll<T extends TracedTx>(ctx: ApiContext, txs: readonly T[], budget: (toTrace: number) => void = () => {}): Promise<InternalCall[][]> {
+  const kept = await keptCalls(ctx, txs.map((t) => t.hash));
+  const missing = txs.flatMap((t, i) => (kept.has(t.hash) ? [] : [i]));
+  budget(missing.length);
+  const out = txs.map((t) => kept.get(t.hash) ?? []);
   let cursor = 0;
   const worker = async (): Promise<void> => {
-    while (cursor < txs.length) {
-      const i = cursor++;
+    while (cursor < missing.length) {
+      const i = missing[cursor++] as number;
       out[i] = await callsOf(ctx, txs[i] as T);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, txs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, missing.length) }, worker));
   return out;
 }
 
@@ -164,7 +175,9 @@ export async function internalByBlocks(ctx: ApiContext, p: Paging): Promise<Inte
   );
   if (txs.length > MAX_TRACED) throw new Refusal(RANGE_TOO_LARGE);
   const traced = txs.filter(mayCall);
-  const calls = await traceAll(ctx, traced);
+  const calls: InternalCall[][] = [];
+  // A few hundred at a time: the kept traces are read in one query each.
+  for (let i = 0; i < traced.length; i += BATCH) calls.push(...(await callsOfAll(ctx, traced.slice(i, i + BATCH))));
   return traced.flatMap((tx, i) => internalRows(tx, calls[i] ?? [], true)).slice(p.skip, p.skip + p.offset);
 }
 
@@ -181,7 +194,6 @@ export async function internalByAddress(ctx: ApiContext, address: string, p: Pag
   let scanned = 0;
   let traced = 0;
   let [lo, hi] = range;
-  const BATCH = 200;
   for (;;) {
     const txs = await ctx.db.all<TracedTx>(
       `SELECT ${TX_COLUMNS} FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
@@ -194,10 +206,10 @@ export async function internalByAddress(ctx: ApiContext, address: string, p: Pag
     scanned += txs.length;
     if (scanned > MAX_SCANNED) throw new Refusal(TOO_DEEP);
     const candidates = txs.filter(mayCall);
-    const have = await kept(ctx, candidates.map((t) => t.hash));
-    traced += candidates.filter((t) => !have.has(t.hash)).length;
-    if (traced > MAX_TRACED) throw new Refusal(TOO_MANY);
-    const calls = await traceAll(ctx, candidates);
+    const calls = await callsOfAll(ctx, candidates, (toTrace) => {
+      traced += toTrace;
+      if (traced > MAX_TRACED) throw new Refusal(TOO_MANY);
+    });
     for (const [i, tx] of candidates.entries()) {
       for (const row of internalRows(tx, calls[i] ?? [], true)) {
         if (row.from === address || row.to === address || row.contractAddress === address) rows.push(row);
