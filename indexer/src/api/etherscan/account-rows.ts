@@ -1,8 +1,9 @@
-import { Interface } from 'ethers';
+import type { Interface } from 'ethers';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { tokenIdJson } from '../shapes.ts';
 import type { ApiContext } from '../context.ts';
 import { builtinFunction } from '../decode.ts';
+import { interfaceOf } from '../../verify/call.ts';
 import type { Paging } from './core.ts';
 
 // The rows of module=account, in Etherscan's field names and order, every number a decimal string; and what they
@@ -58,7 +59,7 @@ export class FunctionNames {
         else abi = (await this.ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
         if (abi === undefined) return null;
         try {
-          return new Interface(JSON.parse(abi) as string);
+          return interfaceOf(JSON.parse(abi));
         } catch {
           return null;
         }
