@@ -1,7 +1,8 @@
 // CLI of the bundled indexer: reads RPC_URL, DATA_DIR, DATABASE_URL (PostgreSQL instead of SQLite), PG_POOL_SIZE,
 // INDEXER_ROLE (all or api), INDEXER_PORT, HOST, IPFS_GATEWAY, METADATA_ALLOW_PRIVATE and the verification settings
 // (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and
-// the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) from the environment.
+// the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _EXEMPT, INDEXER_TRUST_PROXY) and ETHERSCAN_API_SEND_RAW (1: the
+// Etherscan API's proxy module forwards eth_sendRawTransaction) from the environment.
 import { rateLimitFromEnv } from './src/http/rate-limit-config.ts';
 import { startIndexer } from './src/main.ts';
 
@@ -46,6 +47,7 @@ const indexer = await startIndexer({
   metadataAllowPrivate: env['METADATA_ALLOW_PRIVATE'] === '1',
   ...(env['INDEXER_ADMIN_TOKEN'] ? { adminToken: env['INDEXER_ADMIN_TOKEN'] } : {}),
   rateLimit,
+  etherscanSendRaw: env['ETHERSCAN_API_SEND_RAW'] === '1',
   verify: {
     download: env['SOLC_DOWNLOAD'] !== '0',
     ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),

@@ -84,6 +84,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         // The devnet's NFTs carry data: URIs, so its metadata needs no network and the guard stays on; a local
         // chain whose token URIs point at a server on this machine needs METADATA_ALLOW_PRIVATE=1.
         metadataAllowPrivate: process.env['METADATA_ALLOW_PRIVATE'] === '1',
+        // The Etherscan API's proxy forwards eth_sendRawTransaction only when asked (ETHERSCAN_API_SEND_RAW=1).
+        etherscanSendRaw: process.env['ETHERSCAN_API_SEND_RAW'] === '1',
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -81,6 +81,11 @@ export interface IndexerOptions {
    * absent, false for none. Clients on loopback are exempt unless `exempt` says otherwise.
    */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Let the Etherscan API's proxy module forward eth_sendRawTransaction to the node (ETHERSCAN_API_SEND_RAW=1; default
+   * false: the API is read-only and answers it with a refusal).
+   */
+  etherscanSendRaw?: boolean;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -180,7 +185,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}) });
   const server = createApiServer(router, log, { limiter });
   const host = opts.host ?? '127.0.0.1';
   try {

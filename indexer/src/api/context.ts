@@ -16,6 +16,8 @@ export interface ApiContext {
   verifier?: VerificationService;
   /** Shared secret of the admin routes (INDEXER_ADMIN_TOKEN); without it they answer 503. */
   adminToken?: string;
+  /** Forward the Etherscan API's proxy eth_sendRawTransaction to the node (ETHERSCAN_API_SEND_RAW=1; default off). */
+  etherscanSendRaw?: boolean;
 }
 
 /** A small time-based memo for aggregate figures that are costly to recompute on every request (one computation at a time). */

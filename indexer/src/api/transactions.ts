@@ -22,6 +22,54 @@ export async function txTokenTransfers(ctx: ApiContext, hash: string) {
   return (await ctx.db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)).map((row) => transferJson('transaction', row));
 }
 
+/** Why a failed transaction reverted: kind, decoded reason (null when none) and revert data. */
+export interface RevertReason {
+  kind: string;
+  reason: string | null;
+  data: string;
+}
+
+/**
+ * Why a failed transaction reverted, from the revert_reasons cache or found now and cached: the call replayed on the
+ * parent block's state (the transactions before it in its block are not applied, as in most explorers without
+ * tracing; a call that then succeeds is said to be not reproduced), decoded with the standard errors and the target's
+ * verified ABI. Throws HttpError 502 when the node cannot be reached.
+ */
+export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertReason> {
+  const stored = await ctx.db.one<RevertReason>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
+  if (stored) return stored;
+  const call = {
+    from: tx.from_addr,
+    ...(tx.to_addr ? { to: tx.to_addr } : {}),
+    data: tx.input,
+    value: `0x${BigInt(tx.value).toString(16)}`,
+    gas: `0x${BigInt(tx.gas_limit).toString(16)}`,
+  };
+  let found: RevertReason;
+  try {
+    await ctx.rpc.call('eth_call', [call, `0x${Math.max(0, tx.block_number - 1).toString(16)}`]);
+    found = { kind: 'not-reproduced', reason: null, data: '0x' };
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw new HttpError(502, 'The node could not be reached');
+    const verification = tx.to_addr && ctx.verifier ? await ctx.verifier.lookup(tx.to_addr) : null;
+    const revert = decodeRevert(verification ? interfaceOf(JSON.parse(verification.row.abi)) : null, err.data);
+    found = { kind: revert.kind, reason: revert.kind === 'empty' ? null : revert.reason, data: revert.data };
+  }
+  // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
+  if (found.kind !== 'unknown') {
+    await ctx.db.run(
+      `INSERT INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, kind = excluded.kind, reason = excluded.reason, data = excluded.data`,
+      tx.hash,
+      tx.block_number,
+      found.kind,
+      found.reason,
+      found.data,
+    );
+  }
+  return found;
+}
+
 /** Transaction routes: list, pending, detail, receipt, decoded call. */
 export function transactionRoutes(router: Router, ctx: ApiContext): void {
   router.get('/transactions', async ({ query }) => {
@@ -71,40 +119,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
   router.get('/transactions/{hash}/revert-reason', async ({ params }) => {
     const tx = await findTx(ctx, params['hash']);
     if (tx.status === 1) return { hash: tx.hash, reverted: false, kind: null, reason: null, data: null };
-    const stored = await ctx.db.one<{ kind: string; reason: string | null; data: string }>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
-    if (stored) return { hash: tx.hash, reverted: true, ...stored };
-    // Replayed as a call on the parent block's state: the transactions before it in its block are not applied, as
-    // in most explorers without tracing; a call that then succeeds is said to be not reproduced.
-    const call = {
-      from: tx.from_addr,
-      ...(tx.to_addr ? { to: tx.to_addr } : {}),
-      data: tx.input,
-      value: `0x${BigInt(tx.value).toString(16)}`,
-      gas: `0x${BigInt(tx.gas_limit).toString(16)}`,
-    };
-    let found: { kind: string; reason: string | null; data: string };
-    try {
-      await ctx.rpc.call('eth_call', [call, `0x${Math.max(0, tx.block_number - 1).toString(16)}`]);
-      found = { kind: 'not-reproduced', reason: null, data: '0x' };
-    } catch (err) {
-      if (!(err instanceof RpcError)) throw new HttpError(502, 'The node could not be reached');
-      const verification = tx.to_addr && ctx.verifier ? await ctx.verifier.lookup(tx.to_addr) : null;
-      const revert = decodeRevert(verification ? interfaceOf(JSON.parse(verification.row.abi)) : null, err.data);
-      found = { kind: revert.kind, reason: revert.kind === 'empty' ? null : revert.reason, data: revert.data };
-    }
-    // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
-    if (found.kind !== 'unknown') {
-      await ctx.db.run(
-        `INSERT INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, kind = excluded.kind, reason = excluded.reason, data = excluded.data`,
-        tx.hash,
-        tx.block_number,
-        found.kind,
-        found.reason,
-        found.data,
-      );
-    }
-    return { hash: tx.hash, reverted: true, ...found };
+    return { hash: tx.hash, reverted: true, ...(await revertReason(ctx, tx)) };
   });
 
   router.get('/transactions/{hash}/internal-calls', async ({ params }) => {
