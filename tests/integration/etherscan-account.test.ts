@@ -120,8 +120,9 @@ async function expectTxRow(row: Row, hash: string): Promise<void> {
 
 const recorded: { sql: string; params: SqlParam[] }[] = [];
 function recordQueries(): () => void {
-  // The SQLite store's methods live on its prototype: the recording ones are the instance's own until removed.
+  // The recording methods are the instance's own until the originals (its own or its prototype's) are put back.
   const store = indexer.store;
+  const own = { all: Object.getOwnPropertyDescriptor(store, 'all'), one: Object.getOwnPropertyDescriptor(store, 'one') };
   const all = store.all.bind(store);
   const one = store.one.bind(store);
   store.all = <T>(sql: string, ...params: SqlParam[]): Promise<T[]> => {
@@ -133,8 +134,11 @@ function recordQueries(): () => void {
     return one<T>(sql, ...params);
   };
   return () => {
-    Reflect.deleteProperty(store, 'all');
-    Reflect.deleteProperty(store, 'one');
+    for (const name of ['all', 'one'] as const) {
+      const original = own[name];
+      if (original) Object.defineProperty(store, name, original);
+      else Reflect.deleteProperty(store, name);
+    }
   };
 }
 
@@ -661,9 +665,8 @@ describe('/openapi.json', () => {
   });
 });
 
-// The query plans are SQLite's: registered in the SQLite project only (PostgreSQL runs the same queries above).
-if (BACKEND === 'sqlite') describe('every list comes from an index', () => {
-  it('EXPLAIN QUERY PLAN of every query the module makes: no table is scanned', async () => {
+describe('every list comes from an index', () => {
+  it('the plan of every query the module makes: no table is scanned', async () => {
     const address = info.holders[0] as string;
     const restore = recordQueries();
     try {
@@ -692,6 +695,26 @@ if (BACKEND === 'sqlite') describe('every list comes from an index', () => {
     const mine = recorded.filter((q) => /^\s*SELECT/i.test(q.sql) && tables.test(q.sql) && !/sync_state|counters|FROM verified_contracts LIMIT 1/.test(q.sql));
     expect(mine.length).toBeGreaterThan(10);
     for (const q of mine) {
+      if (BACKEND === 'postgres') {
+        // PostgreSQL plans by table size (on the devnet's small tables a sequential scan may win): with sequential
+        // scans priced out, a plan still holding one has no index to walk.
+        // An index walked without an Index Cond reads all of it: as much a full scan as a Seq Scan.
+        type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+        const root = await indexer.store.transaction(async (tx) => {
+          await tx.run('SET LOCAL enable_seqscan = off');
+          const [row] = await tx.all<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${q.sql}`, ...q.params);
+          const json = row?.['QUERY PLAN'];
+          return ((typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[])[0]?.Plan as PlanNode;
+        });
+        const scans: string[] = [];
+        const walk = (n: PlanNode): void => {
+          if (n['Node Type'] === 'Seq Scan' || (/^Index (Only )?Scan$/.test(n['Node Type']) && n['Index Cond'] === undefined)) scans.push(`${n['Node Type']} on ${n['Relation Name'] ?? '?'}`);
+          for (const child of n.Plans ?? []) walk(child);
+        };
+        walk(root);
+        expect(scans, `${q.sql}\n${JSON.stringify(root, null, 1)}`).toEqual([]);
+        continue;
+      }
       const plan = await indexer.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...q.params);
       // SEARCH reads an index range; SCAN of a table (even along an index) reads all of it. Subquery results may be scanned.
       const scans = plan.map((p) => p.detail).filter((d) => /^SCAN /.test(d) && !/^SCAN (\w+_side|CONSTANT ROW)\b/.test(d));
