@@ -439,6 +439,27 @@ describe('tokentx, tokennfttx, token1155tx', () => {
     expect(await api({ module: 'account', action: 'tokennfttx', contractaddress: token })).toEqual(EMPTY);
   });
 
+  it('tokentx by address: from or to it, paged both ways and by block range, against the Transfer logs', async () => {
+    const address = info.holders[1] as string;
+    const topic = zeroPadValue(address, 32).toLowerCase();
+    const logs = [
+      ...(await provider.getLogs({ fromBlock: 0, toBlock: head(), topics: [TRANSFER, topic] })),
+      ...(await provider.getLogs({ fromBlock: 0, toBlock: head(), topics: [TRANSFER, null, topic] })),
+    ].filter((l) => l.topics.length === 3);
+    const all = [...new Map(logs.map((l) => [`${l.transactionHash}:${l.index}`, l])).values()]
+      .sort((a, b) => a.blockNumber - b.blockNumber || a.index - b.index)
+      .map((l) => ({ key: `${l.transactionHash}:${l.index}`, block: l.blockNumber }));
+    expect(all.length).toBeGreaterThan(6);
+    const keys = async (params: Record<string, string>) => (await rows({ module: 'account', action: 'tokentx', address, ...params })).map((r) => `${r['hash']}:${r['logIndex']}`);
+    expect(await keys({})).toEqual(all.map((t) => t.key));
+    expect(await keys({ page: '2', offset: '3' })).toEqual(all.slice(3, 6).map((t) => t.key));
+    expect(await keys({ page: '2', offset: '3', sort: 'desc' })).toEqual([...all].reverse().slice(3, 6).map((t) => t.key));
+    const from = all[1]?.block as number;
+    const to = all[all.length - 2]?.block as number;
+    expect(await keys({ startblock: String(from), endblock: String(to) })).toEqual(all.filter((t) => t.block >= from && t.block <= to).map((t) => t.key));
+    expect(await api({ module: 'account', action: 'tokentx', address, startblock: String(head() + 1) })).toEqual(EMPTY);
+  });
+
   it('tokennfttx: tokenID instead of value, tokenDecimal "0"', async () => {
     const nft = info.nfts[0] as ScenarioInfo['nfts'][number];
     const logs = await provider.getLogs({ address: nft.address, fromBlock: 0, toBlock: head(), topics: [TRANSFER] });
