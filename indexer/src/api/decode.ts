@@ -1,4 +1,4 @@
-import { Interface, type Result } from 'ethers';
+import { Interface, type FunctionFragment, type Result } from 'ethers';
 
 const FUNGIBLE = new Interface([
   'function transfer(address to, uint256 value)',
@@ -33,6 +33,12 @@ const NON_FUNGIBLE = new Interface([
   'function transferFrom(address from, address to, uint256 tokenId)',
   'function burn(uint256 tokenId)',
 ]);
+
+/** The built-in function a selector names (0x + 8 hex digits), with its parameter names; null when none is known. */
+export function builtinFunction(selector: string, nonFungible = false): FunctionFragment | null {
+  const s = selector.toLowerCase();
+  return (nonFungible ? NON_FUNGIBLE.getFunction(s) : null) ?? FUNGIBLE.getFunction(s);
+}
 
 /** A decoded call as served by /transactions/{hash}/decoded. */
 export interface DecodedCall {

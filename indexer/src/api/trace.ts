@@ -1,4 +1,6 @@
 import { RpcError, type RpcClient } from '../chain/rpc.ts';
+import type { TxRow } from '../store/rows.ts';
+import type { ApiContext } from './context.ts';
 
 // Internal calls from the node's call tracer (debug_traceTransaction with callTracer, as geth, anvil and reth serve
 // it), made a flat list in call order; nodes without tracing say so instead of failing.
@@ -67,4 +69,40 @@ export async function traceCalls(rpc: RpcClient, hash: string): Promise<Internal
     if (tracingUnavailable(err)) return null;
     throw err;
   }
+}
+
+/**
+ * A transaction's internal calls: kept in internal_calls once traced, traced otherwise (and then kept, with the
+ * contracts its frames created). Null when the node has no call tracer; throws when the node fails to trace.
+ * Shared by GET /transactions/{hash}/internal-calls and the Etherscan API's txlistinternal.
+ */
+export async function transactionCalls(ctx: ApiContext, tx: Pick<TxRow, 'hash' | 'block_number' | 'timestamp'>): Promise<InternalCall[] | null> {
+  const stored = await ctx.db.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
+  if (stored) return JSON.parse(stored.calls) as InternalCall[];
+  const calls = await traceCalls(ctx.rpc, tx.hash);
+  if (calls === null) return null;
+  await ctx.db.run(
+    `INSERT INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)
+     ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls`,
+    tx.hash,
+    tx.block_number,
+    JSON.stringify(calls),
+  );
+  // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
+  for (const c of calls) {
+    if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
+      await ctx.db.run(
+        `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
+         VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
+        c.to,
+        c.from,
+        tx.hash,
+        tx.block_number,
+        tx.timestamp,
+        tx.block_number,
+      );
+      await ctx.db.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
+    }
+  }
+  return calls;
 }

@@ -1,7 +1,7 @@
 import { HttpError, type Router } from '../http/router.ts';
 import { RpcError } from '../chain/rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
-import { traceCalls, type InternalCall } from './trace.ts';
+import { transactionCalls, type InternalCall } from './trace.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
@@ -124,39 +124,13 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
 
   router.get('/transactions/{hash}/internal-calls', async ({ params }) => {
     const tx = await findTx(ctx, params['hash']);
-    const stored = await ctx.db.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
-    let calls: InternalCall[] | null = stored ? (JSON.parse(stored.calls) as InternalCall[]) : null;
-    if (!calls) {
-      try {
-        calls = await traceCalls(ctx.rpc, tx.hash);
-      } catch {
-        throw new HttpError(502, 'The node could not trace the transaction');
-      }
-      if (calls === null) return { hash: tx.hash, available: false, message: 'Internal calls are not available from this node', calls: [] };
-      await ctx.db.run(
-        `INSERT INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)
-         ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls`,
-        tx.hash,
-        tx.block_number,
-        JSON.stringify(calls),
-      );
-      // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
-      for (const c of calls) {
-        if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
-          await ctx.db.run(
-            `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
-             VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
-            c.to,
-            c.from,
-            tx.hash,
-            tx.block_number,
-            tx.timestamp,
-            tx.block_number,
-          );
-          await ctx.db.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
-        }
-      }
+    let calls: InternalCall[] | null;
+    try {
+      calls = await transactionCalls(ctx, tx);
+    } catch {
+      throw new HttpError(502, 'The node could not trace the transaction');
     }
+    if (calls === null) return { hash: tx.hash, available: false, message: 'Internal calls are not available from this node', calls: [] };
     return { hash: tx.hash, available: true, message: null, calls };
   });
 

@@ -1,0 +1,218 @@
+import type { Interface } from 'ethers';
+import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
+import { tokenIdJson } from '../shapes.ts';
+import type { ApiContext } from '../context.ts';
+import { builtinFunction } from '../decode.ts';
+import { interfaceOf } from '../../verify/call.ts';
+import type { Paging } from './core.ts';
+
+// The rows of module=account, in Etherscan's field names and order, every number a decimal string; and what they
+// share: the indexed head (confirmations), row-id ranges for startblock/endblock, and the called function's signature.
+
+/** Highest block a range may name: its row ids (block × 1,000,000 + index) stay exact in a JavaScript number. */
+const MAX_BLOCK = 9_000_000_000;
+
+/** The transaction row-id range of a paging's startblock..endblock (transactions and address_transactions ids); null when empty. */
+export function txIdRange(p: Paging): [number, number] | null {
+  const end = Math.min(p.endBlock, MAX_BLOCK);
+  if (p.startBlock > end) return null;
+  return [p.startBlock * ROW_ID_BLOCK, end * ROW_ID_BLOCK + ROW_ID_BLOCK - 1];
+}
+
+/** The indexed head, for confirmations (head − block + 1, as Etherscan counts them). */
+export async function indexedHead(ctx: ApiContext): Promise<number> {
+  const known = ctx.sync().lastBlock;
+  if (known !== null) return known;
+  return (await ctx.db.one<{ n: number | null }>('SELECT max(number) AS n FROM blocks'))?.n ?? 0;
+}
+
+/** The first four bytes of calldata as Etherscan shows them: "0x" for a plain transfer. */
+export function methodIdOf(input: string): string {
+  return input.length >= 10 ? input.slice(0, 10).toLowerCase() : '0x';
+}
+
+/** A function as Etherscan prints it: its name and each parameter's type and name, "transfer(address to, uint256 amount)". */
+function printed(fn: { name: string; inputs: readonly { type: string; name: string }[] }): string {
+  return `${fn.name}(${fn.inputs.map((p) => (p.name ? `${p.type} ${p.name}` : p.type)).join(', ')})`;
+}
+
+/**
+ * Names the functions transactions call, for one answer: from the verified ABI of the called contract (its own or a
+ * verified twin's, as the contract page finds it), else from the built-in ERC-20/721/1155 interfaces (ERC-721's
+ * parameter names for ERC-721 tokens), else "". Lookups are made once per contract per answer.
+ */
+export class FunctionNames {
+  private readonly abis = new Map<string, Promise<Interface | null>>();
+  private readonly kinds = new Map<string, Promise<boolean>>();
+  private readonly ctx: ApiContext;
+
+  constructor(ctx: ApiContext) {
+    this.ctx = ctx;
+  }
+
+  private verified(address: string): Promise<Interface | null> {
+    let found = this.abis.get(address);
+    if (found === undefined) {
+      found = (async () => {
+        let abi: string | undefined;
+        if (this.ctx.verifier) abi = (await this.ctx.verifier.lookup(address))?.row.abi;
+        else abi = (await this.ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
+        if (abi === undefined) return null;
+        try {
+          return interfaceOf(JSON.parse(abi));
+        } catch {
+          return null;
+        }
+      })();
+      this.abis.set(address, found);
+    }
+    return found;
+  }
+
+  private nonFungible(address: string): Promise<boolean> {
+    let found = this.kinds.get(address);
+    if (found === undefined) {
+      found = this.ctx.db
+        .one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address)
+        .then((c) => c?.contract_type === 'ERC721' || c?.contract_type === 'ERC1155');
+      this.kinds.set(address, found);
+    }
+    return found;
+  }
+
+  /** The signature of the function `input` calls on `to` ("" for a creation, a plain transfer or an unknown selector). */
+  async of(to: string | null, input: string): Promise<string> {
+    if (to === null || !/^0x[0-9a-fA-F]{8}/.test(input)) return '';
+    const selector = input.slice(0, 10).toLowerCase();
+    const iface = await this.verified(to);
+    const own = iface?.getFunction(selector);
+    if (own) return printed(own);
+    const builtin = builtinFunction(selector, await this.nonFungible(to));
+    return builtin ? printed(builtin) : '';
+  }
+}
+
+/** A transaction row joined for the account lists (the transactions table's columns used). */
+export interface AccountTxRow {
+  id: number;
+  hash: string;
+  block_number: number;
+  tx_index: number;
+  block_hash: string;
+  timestamp: number;
+  from_addr: string;
+  to_addr: string | null;
+  contract_address: string | null;
+  value: string;
+  gas_limit: string;
+  gas_price: string | null;
+  effective_gas_price: string | null;
+  gas_used: string;
+  cumulative_gas_used: string;
+  input: string;
+  nonce: number;
+  status: number;
+}
+
+/** The price paid per gas: the receipt's effective price (EIP-1559), else the transaction's. */
+const paidGasPrice = (t: Pick<AccountTxRow, 'gas_price' | 'effective_gas_price'>): string => t.effective_gas_price ?? t.gas_price ?? '0';
+
+/** A txlist row, Etherscan's fields in Etherscan's order. */
+export function txlistRow(t: AccountTxRow, head: number, functionName: string) {
+  return {
+    blockNumber: String(t.block_number),
+    timeStamp: String(t.timestamp),
+    hash: t.hash,
+    nonce: String(t.nonce),
+    blockHash: t.block_hash,
+    transactionIndex: String(t.tx_index),
+    from: t.from_addr,
+    to: t.to_addr ?? '',
+    value: t.value,
+    gas: t.gas_limit,
+    gasPrice: paidGasPrice(t),
+    isError: t.status === 1 ? '0' : '1',
+    txreceipt_status: t.status === 1 ? '1' : '0',
+    input: t.input,
+    contractAddress: t.contract_address ?? '',
+    cumulativeGasUsed: t.cumulative_gas_used,
+    gasUsed: t.gas_used,
+    confirmations: String(Math.max(1, head - t.block_number + 1)),
+    methodId: methodIdOf(t.input),
+    functionName,
+  };
+}
+
+/** A token transfer joined with its token and its transaction (TOKEN_TX_SELECT). */
+export interface TokenTxRow {
+  id: number;
+  block_number: number;
+  log_index: number;
+  tx_hash: string;
+  timestamp: number;
+  token_address: string;
+  token_type: string;
+  from_addr: string;
+  to_addr: string;
+  value: string;
+  token_id: string | null;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  nonce: number | null;
+  block_hash: string | null;
+  tx_index: number | null;
+  gas_limit: string | null;
+  gas_price: string | null;
+  effective_gas_price: string | null;
+  gas_used: string | null;
+  cumulative_gas_used: string | null;
+  input: string | null;
+  tx_to: string | null;
+}
+
+/** Transfer rows with their token's name, symbol and decimals and their transaction's fields. */
+export const TOKEN_TX_SELECT = `SELECT t.id, t.block_number, t.log_index, t.tx_hash, t.timestamp, t.token_address, t.token_type,
+  t.from_addr, t.to_addr, t.value, t.token_id, c.name, c.symbol, c.decimals,
+  x.nonce, x.block_hash, x.tx_index, x.gas_limit, x.gas_price, x.effective_gas_price, x.gas_used, x.cumulative_gas_used,
+  x.input, x.to_addr AS tx_to
+  FROM token_transfers t LEFT JOIN contracts c ON c.address = t.token_address LEFT JOIN transactions x ON x.hash = t.tx_hash`;
+
+/** The standards' lists: tokentx (ERC-20), tokennfttx (ERC-721), token1155tx (ERC-1155). */
+export type TokenList = 'ERC20' | 'ERC721' | 'ERC1155';
+
+/**
+ * A tokentx, tokennfttx or token1155tx row, Etherscan's fields in Etherscan's order. Etherscan answers "deprecated"
+ * for `input` in these lists (the transaction's input is in txlist); methodId and functionName name the call.
+ */
+export function tokenTxRow(kind: TokenList, t: TokenTxRow, head: number, functionName: string) {
+  const common = {
+    blockNumber: String(t.block_number),
+    timeStamp: String(t.timestamp),
+    hash: t.tx_hash,
+    nonce: t.nonce === null ? '' : String(t.nonce),
+    blockHash: t.block_hash ?? '',
+  };
+  const tx = {
+    transactionIndex: t.tx_index === null ? '' : String(t.tx_index),
+    gas: t.gas_limit ?? '',
+    gasPrice: t.gas_limit === null ? '' : paidGasPrice(t),
+    gasUsed: t.gas_used ?? '',
+    cumulativeGasUsed: t.cumulative_gas_used ?? '',
+    input: 'deprecated',
+    methodId: methodIdOf(t.input ?? ''),
+    functionName,
+    confirmations: String(Math.max(1, head - t.block_number + 1)),
+    logIndex: String(t.log_index),
+  };
+  const name = t.name ?? '';
+  const symbol = t.symbol ?? '';
+  if (kind === 'ERC20') {
+    return { ...common, from: t.from_addr, contractAddress: t.token_address, to: t.to_addr, value: t.value, tokenName: name, tokenSymbol: symbol, tokenDecimal: t.decimals === null ? '' : String(t.decimals), ...tx };
+  }
+  const tokenID = tokenIdJson(t.token_id) ?? '';
+  if (kind === 'ERC721') {
+    return { ...common, from: t.from_addr, contractAddress: t.token_address, to: t.to_addr, tokenID, tokenName: name, tokenSymbol: symbol, tokenDecimal: '0', ...tx };
+  }
+  return { ...common, ...tx, contractAddress: t.token_address, from: t.from_addr, to: t.to_addr, tokenID, tokenValue: t.value, tokenName: name, tokenSymbol: symbol };
+}
