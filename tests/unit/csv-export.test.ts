@@ -12,9 +12,13 @@ import {
   TOKEN_TRANSFER_HEADER,
 } from '../../src/lib/export/csv-rows.ts';
 import { capLine, csvText, exportStream, firstOffsetAtOrBelow, holdsMoreThan, INTERRUPTED_LINE, type PageSource } from '../../src/lib/export/stream.ts';
-import { exportFileName, parseDate, parseExport, readInput, type ExportInput } from '../../src/lib/export/params.ts';
+import { exportFileName, parseDate, parseExport, readInput, type ExportInput, type ExportRequest } from '../../src/lib/export/params.ts';
 import { createExportLimiter } from '../../src/lib/server/export/limit.ts';
-import { exportMaxRows } from '../../src/lib/server/export/plan.ts';
+import { exportMaxRows, prepareExport } from '../../src/lib/server/export/plan.ts';
+import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
+import { isNotFound } from '../../src/lib/indexer-api/errors.ts';
+import { formatUnits } from '../../common/units.ts';
+import { fixtureText } from '../upstream-fixtures.ts';
 import type { TokenTransfer, Transaction } from '../../src/lib/model/types.ts';
 
 /** A small RFC 4180 reader (quoted cells with doubled quotes and line breaks), to read back what csv-stringify wrote. */
@@ -338,5 +342,57 @@ describe('export rate limit', () => {
     expect(limiter.take('b', 0)).toBe(0);
     expect(limiter.take('a', 5_000)).toBe(5);
     expect(limiter.take('a', 10_000)).toBe(0);
+  });
+});
+
+describe("the chain operator's indexer (recorded answers)", () => {
+  const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+  const SEED = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0';
+  const FILES: Record<string, string> = {
+    [`/address/${A0}/transactions`]: 'address_0xf39Fd6e5_transactions.json',
+    [`/address/${A0}/token-transfers`]: 'address_0xf39Fd6e5_token-transfers.json',
+    [`/address/${A0}/nft-transfers`]: 'address_0xf39Fd6e5_nft-transfers.json',
+    [`/tokens/${SEED}`]: 'tokens_0x9fE46736.json',
+    [`/tokens/${SEED}/transfers`]: 'tokens_0x9fE46736_transfers.json',
+  };
+  /** A client whose lists are the recorded pages (the upstream indexer's bare arrays), then empty; 404 elsewhere. */
+  const client = createIndexerClient('http://upstream.invalid', {
+    fetch: async (input) => {
+      const url = new URL(String(input));
+      const file = FILES[url.pathname.toLowerCase()];
+      if (!file) return new Response('{"error":"Not found"}', { status: 404 });
+      const later = Number(url.searchParams.get('offset') ?? 0) > 0 && /transfers|transactions$/.test(url.pathname);
+      const body = later ? '[]' : fixtureText(file);
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    },
+  });
+  const request = (kind: ExportRequest['kind'], address: string): ExportRequest => ({ kind, address, by: 'block', range: { from: 0, to: 1_000_000 } });
+
+  async function exported(kind: ExportRequest['kind'], address: string): Promise<string[][]> {
+    const prepared = await prepareExport(request(kind, address), 1000, 0.1, client);
+    if (!prepared.ok) throw new Error('refused');
+    return parse(await readAll(exportStream(prepared.plan)));
+  }
+
+  it('exports its transactions with values read from BigNumber objects', async () => {
+    const rows = await exported('transactions', A0);
+    const recorded = JSON.parse(fixtureText('address_0xf39Fd6e5_transactions.json')) as Array<{ hash: string; blockNumber: string; value: { hex: string } }>;
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[8]])).toEqual(recorded.map((t) => [t.hash, t.blockNumber, formatUnits(BigInt(t.value.hex), 18)]));
+    // It stores no receipt status and no gas used: those cells are empty rather than guessed.
+    expect(rows.slice(1).every((r) => r[10] === '' && r[13] === '')).toBe(true);
+  });
+
+  it('exports ERC-20 and NFT transfers, and a token\'s transfers with its own decimals and name', async () => {
+    const erc20 = await exported('token-transfers', A0);
+    expect(erc20.length - 1).toBe((JSON.parse(fixtureText('address_0xf39Fd6e5_token-transfers.json')) as unknown[]).length);
+    const nft = await exported('nft-transfers', A0);
+    expect(nft.slice(1).map((r) => r[7])).toEqual((JSON.parse(fixtureText('address_0xf39Fd6e5_nft-transfers.json')) as Array<{ tokenId: string }>).map((t) => t.tokenId));
+    const token = await exported('transfers', SEED);
+    expect(token.length - 1).toBe(6);
+    expect(token.slice(1).every((r) => r[9] === 'Seed Token' && r[10] === 'SEED')).toBe(true);
+  });
+
+  it('has no holder list: the export says so by the not-found error the page answers 404 with', async () => {
+    await expect(prepareExport({ kind: 'holders', address: SEED, by: null, range: null }, 10, null, client)).rejects.toSatisfy(isNotFound);
   });
 });
