@@ -131,3 +131,18 @@ test('bad ranges get 400 with the message and the form as typed; a span beyond t
   expect(res?.status()).toBe(400);
   await expect(page.getByTestId('export-error')).toContainText(`more than ${CAP.toLocaleString('en-US')} rows`);
 });
+
+test('a token\'s holders download stops at the cap and says so', async ({ request }) => {
+  const token = scenario().holderToken;
+  const total = (await indexerJson<{ totalHolders: number }>(`/holders/token/${token.address}?limit=1`)).totalHolders;
+  const res = await request.get(`/export/holders?a=${token.address}&mode=all`, { headers: { 'x-forwarded-for': '198.51.100.4' } });
+  expect(res.status()).toBe(200);
+  const capped = total > CAP;
+  expect(res.headers()['content-disposition']).toBe(`attachment; filename="export-holders-${token.address.toLowerCase()}${capped ? `-first-${CAP}-rows` : ''}.csv"`);
+  const rows = parseCsv(await res.text());
+  expect(rows[0]).toEqual(['HolderAddress', 'Balance', 'PendingBalanceUpdate']);
+  const holders = rows.slice(1).filter((r) => r.length === 3);
+  expect(holders.length).toBe(Math.min(total, CAP));
+  for (const r of holders) expect(r[0]).toMatch(/^0x[0-9a-f]{40}$/i);
+  if (capped) expect(rows.at(-1)?.[0]).toContain(`Export stopped at ${CAP} rows`);
+});

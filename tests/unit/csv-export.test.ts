@@ -14,6 +14,7 @@ import {
 import { capLine, csvText, exportStream, firstOffsetAtOrBelow, holdsMoreThan, INTERRUPTED_LINE, type PageSource } from '../../src/lib/export/stream.ts';
 import { exportFileName, parseDate, parseExport, readInput, type ExportInput, type ExportRequest } from '../../src/lib/export/params.ts';
 import { createExportLimiter } from '../../src/lib/server/export/limit.ts';
+import { drainWaiter } from '../../src/lib/server/export/drain.ts';
 import { exportMaxRows, prepareExport } from '../../src/lib/server/export/plan.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import { isNotFound } from '../../src/lib/indexer-api/errors.ts';
@@ -394,5 +395,26 @@ describe("the chain operator's indexer (recorded answers)", () => {
 
   it('has no holder list: the export says so by the not-found error the page answers 404 with', async () => {
     await expect(prepareExport({ kind: 'holders', address: SEED, by: null, range: null }, 10, null, client)).rejects.toSatisfy(isNotFound);
+  });
+});
+
+describe('back-pressure', () => {
+  it('reads no page while the socket is full, and goes on when it drains', async () => {
+    const { EventEmitter } = await import('node:events');
+    const sink = Object.assign(new EventEmitter(), { writableNeedDrain: true, destroyed: false });
+    const ready = drainWaiter(sink);
+    if (!ready) throw new Error('no waiter');
+    const { source, stats } = generated(10);
+    const reader = exportStream({ source, header: ['n', 'block'], record: (r) => [String(r.n)], cap: 100, pageSize: 5, ready }).getReader();
+    await reader.read();
+    const next = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stats.pages).toBe(0);
+    sink.writableNeedDrain = false;
+    sink.emit('drain');
+    expect((await next).done).toBe(false);
+    expect(stats.pages).toBe(1);
+    expect(sink.listenerCount('close')).toBe(0);
+    expect(drainWaiter(undefined)).toBeUndefined();
   });
 });

@@ -31,6 +31,8 @@ export interface ExportPlan<T> {
   /** The most rows the file holds; a last line says so when there were more. */
   cap: number;
   pageSize?: number;
+  /** Resolves when the reader's side can take more (the socket has drained); awaited before each page is read. */
+  ready?: () => Promise<void>;
 }
 
 /** The last line of a file stopped at the cap. */
@@ -92,6 +94,7 @@ export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array>
         }
         let rows: T[];
         try {
+          await plan.ready?.();
           rows = await plan.source(offset, size);
         } catch {
           controller.enqueue(encoder.encode(noteText(INTERRUPTED_LINE)));
