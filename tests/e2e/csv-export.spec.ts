@@ -105,6 +105,9 @@ test('a hostile token\'s transfers come out as inert CSV text', async ({ request
     expect([row[9], row[10]]).toEqual([SCRIPT, IMG_ONERROR]);
     for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   }
+  // The same transfers by date (hostile tokens do not move after the scenario): a range through the end of 2099.
+  const byDate = await request.get(`/export/transfers?a=${hostile.address}&mode=date&fromDate=2000-01-01&toDate=2099-12-31`, { headers: { 'x-forwarded-for': '198.51.100.2' } });
+  expect(parseCsv(await byDate.text())).toEqual(rows);
 });
 
 const BAD: ReadonlyArray<readonly [string, (a: string) => string, string]> = [
