@@ -129,6 +129,7 @@ test('bad ranges get 400 with the message and the form as typed; a span beyond t
     const typed = new URLSearchParams(query(address));
     for (const name of ['fromDate', 'toDate', 'startBlock', 'endBlock']) await expect(page.locator(`input[name="${name}"]`)).toHaveAttribute('value', typed.get(name) ?? '');
   }
+  expect((await page.goto(`/export/no-such-list?a=${address}`))?.status()).toBe(404);
   const busy = await addressWith([...s.accounts, ...s.holders], (n) => n > CAP);
   const res = await page.goto(`/export/transactions?a=${busy}&mode=block&startBlock=0&endBlock=99999999`);
   expect(res?.status()).toBe(400);

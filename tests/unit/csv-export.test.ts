@@ -329,8 +329,21 @@ describe('exportStream', () => {
       if (offset > 0) throw new Error('down');
       return [{ block: 1, n: 0 }];
     };
-    const rows = parse(await readAll(exportStream({ source, header: ['n', 'block'], record, cap: 10, pageSize: 1 })));
+    const rows = parse(await readAll(exportStream({ source, header: ['n', 'block'], record, cap: 10, pageSize: 1, retryDelaysMs: [1, 1] })));
     expect(rows).toEqual([['n', 'block'], ['0', '1'], [INTERRUPTED_LINE]]);
+  });
+
+  it('reads a failed page again before giving up', async () => {
+    let failures = 0;
+    const source: PageSource<{ block: number; n: number }> = async (offset) => {
+      if (offset === 1 && failures < 2) {
+        failures += 1;
+        throw new Error('429');
+      }
+      return offset < 2 ? [{ block: 2 - offset, n: offset }] : [];
+    };
+    const rows = parse(await readAll(exportStream({ source, header: ['n', 'block'], record, cap: 10, pageSize: 1, retryDelaysMs: [1, 1] })));
+    expect(rows).toEqual([['n', 'block'], ['0', '2'], ['1', '1']]);
   });
 });
 

@@ -31,6 +31,8 @@ export interface ExportPlan<T> {
   /** The most rows the file holds; a last line says so when there were more. */
   cap: number;
   pageSize?: number;
+  /** Waits before reading a failed page again (an indexer's rate limit, a restart); default 0.5 s then 2 s. */
+  retryDelaysMs?: readonly number[];
   /** Resolves when the reader's side can take more (the socket has drained); awaited before each page is read. */
   ready?: () => Promise<void>;
 }
@@ -84,6 +86,20 @@ export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array>
     return 'take';
   };
 
+  const delays = plan.retryDelaysMs ?? [500, 2000];
+  /** A page, read again after each delay while it fails; the last failure is thrown. */
+  const readPage = async (at: number): Promise<T[]> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await plan.source(at, size);
+      } catch (error) {
+        const delay = delays[attempt];
+        if (delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -95,7 +111,7 @@ export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array>
         let rows: T[];
         try {
           await plan.ready?.();
-          rows = await plan.source(offset, size);
+          rows = await readPage(offset);
         } catch {
           controller.enqueue(encoder.encode(noteText(INTERRUPTED_LINE)));
           controller.close();
