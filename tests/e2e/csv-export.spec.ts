@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
 import { SCRIPT, IMG_ONERROR } from '../../devnet/payloads.ts';
 
 // Issue 27, CSV export: a download from the address page equals the indexer's list row for row; a hostile token's
@@ -129,6 +130,10 @@ test('bad ranges get 400 with the message and the form as typed; a span beyond t
     const typed = new URLSearchParams(query(address));
     for (const name of ['fromDate', 'toDate', 'startBlock', 'endBlock']) await expect(page.locator(`input[name="${name}"]`)).toHaveAttribute('value', typed.get(name) ?? '');
   }
+  // The form with its message has no serious accessibility findings (WCAG 2.1 AA, as the sweep of tests/e2e/a11y.spec.ts).
+  await bannerSettled(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect((await page.goto(`/export/no-such-list?a=${address}`))?.status()).toBe(404);
   const busy = await addressWith([...s.accounts, ...s.holders], (n) => n > CAP);
   const res = await page.goto(`/export/transactions?a=${busy}&mode=block&startBlock=0&endBlock=99999999`);
