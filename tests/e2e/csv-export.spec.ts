@@ -50,7 +50,7 @@ function parseCsv(text: string): string[][] {
 async function listUpTo<T extends { blockNumber: number }>(path: string, head: number): Promise<T[]> {
   const rows: T[] = [];
   for (let offset = 0; ; offset += 100) {
-    const page = await indexerJson<T[]>(`${path}?limit=100&offset=${offset}`);
+    const page = await indexerJson<T[]>(`${path}${path.endsWith('&') || path.endsWith('?') ? '' : '?'}limit=100&offset=${offset}`);
     rows.push(...page.filter((r) => r.blockNumber <= head));
     if (page.length < 100) return rows;
   }
@@ -109,6 +109,21 @@ test('a hostile token\'s transfers come out as inert CSV text', async ({ request
   // The same transfers by date (hostile tokens do not move after the scenario): a range through the end of 2099.
   const byDate = await request.get(`/export/transfers?a=${hostile.address}&mode=date&fromDate=2000-01-01&toDate=2099-12-31`, { headers: { 'x-forwarded-for': '198.51.100.2' } });
   expect(parseCsv(await byDate.text())).toEqual(rows);
+});
+
+test('an address\'s ERC-20 and NFT transfer files hold the indexer\'s rows of each kind', async ({ request }) => {
+  const address = (scenario().accounts[1] ?? '').toLowerCase();
+  const head = (await indexerJson<Array<{ number: number }>>('/blocks?limit=1'))[0]?.number ?? 0;
+  const headers = { 'x-forwarded-for': '198.51.100.5' };
+  const query = `a=${address}&mode=block&startBlock=0&endBlock=${head}`;
+  const erc20 = parseCsv(await (await request.get(`/export/token-transfers?${query}`, { headers })).text());
+  const erc20List = await listUpTo<{ hash: string; blockNumber: number; tokenType: string }>(`/address/${address}/token-transfers?tokenType=ERC20&`, head);
+  expect(erc20[0]).toEqual(['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'To', 'TokenValue', 'USDValueDayOfTx', 'ContractAddress', 'TokenName', 'TokenSymbol']);
+  expect(erc20.slice(1).map((r) => r[0])).toEqual(erc20List.map((t) => t.hash));
+  const nft = parseCsv(await (await request.get(`/export/nft-transfers?${query}`, { headers })).text());
+  const nftList = await listUpTo<{ transactionHash: string; blockNumber: number; tokenId: string }>(`/address/${address}/nft-transfers?`, head);
+  expect(nft.slice(1).map((r) => [r[0], r[7]])).toEqual(nftList.map((t) => [t.transactionHash, t.tokenId]));
+  expect(nftList.length).toBeGreaterThan(0);
 });
 
 const BAD: ReadonlyArray<readonly [string, (a: string) => string, string]> = [
