@@ -170,3 +170,13 @@ test('a token\'s holders download stops at the cap and says so', async ({ reques
   for (const r of holders) expect(r[0]).toMatch(/^0x[0-9a-f]{40}$/i);
   if (capped) expect(rows.at(-1)?.[0]).toContain(`Export stopped at ${CAP} rows`);
 });
+
+test('a client gets three downloads at once, then 429 with Retry-After', async ({ request }) => {
+  const token = scenario().holderToken.address;
+  const headers = { 'x-forwarded-for': '198.51.100.6' };
+  for (let i = 0; i < 3; i++) expect((await request.get(`/export/holders?a=${token}&mode=all`, { headers })).status()).toBe(200);
+  const refused = await request.get(`/export/holders?a=${token}&mode=all`, { headers });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(await refused.text()).toContain('Too many exports');
+});

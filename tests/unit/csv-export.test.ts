@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/export/csv-rows.ts';
 import { capLine, csvText, exportStream, firstOffsetAtOrBelow, holdsMoreThan, INTERRUPTED_LINE, type PageSource } from '../../src/lib/export/stream.ts';
 import { exportFileName, parseDate, parseExport, readInput, type ExportInput, type ExportRequest } from '../../src/lib/export/params.ts';
-import { createExportLimiter } from '../../src/lib/server/export/limit.ts';
+import { createExportLimiter, createExportSlots } from '../../src/lib/server/export/limit.ts';
 import { drainWaiter } from '../../src/lib/server/export/drain.ts';
 import { exportMaxRows, prepareExport } from '../../src/lib/server/export/plan.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
@@ -344,6 +344,27 @@ describe('exportStream', () => {
     };
     const rows = parse(await readAll(exportStream({ source, header: ['n', 'block'], record, cap: 10, pageSize: 1, retryDelaysMs: [1, 1] })));
     expect(rows).toEqual([['n', 'block'], ['0', '2'], ['1', '1']]);
+  });
+});
+
+describe('export slots', () => {
+  it('holds a slot until the file ends, is written whole or cancelled by the reader', async () => {
+    const slots = createExportSlots(1);
+    const release = slots.enter();
+    expect(slots.enter()).toBeNull();
+    if (!release) throw new Error('no slot');
+    const { source } = generated(3);
+    await readAll(exportStream({ source, header: ['n'], record: (r) => [String(r.n)], cap: 10, onEnd: release }));
+    expect(slots.running).toBe(0);
+    const again = slots.enter();
+    if (!again) throw new Error('no slot');
+    const reader = exportStream({ source: generated(1000).source, header: ['n'], record: (r) => [String(r.n)], cap: 1000, onEnd: again }).getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(slots.running).toBe(0);
+    // Releasing twice frees one slot only.
+    again();
+    expect(slots.running).toBe(0);
   });
 });
 

@@ -35,6 +35,8 @@ export interface ExportPlan<T> {
   retryDelaysMs?: readonly number[];
   /** Resolves when the reader's side can take more (the socket has drained); awaited before each page is read. */
   ready?: () => Promise<void>;
+  /** Called once when the file ends: written to its end, stopped, or cancelled by the reader (a closed download). */
+  onEnd?: () => void;
 }
 
 /** The last line of a file stopped at the cap. */
@@ -58,6 +60,12 @@ function noteText(note: string): string {
 /** The CSV file of a plan as a byte stream, read page by page as it is consumed. */
 export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    plan.onEnd?.();
+  };
   const size = plan.pageSize ?? 100;
   let offset = plan.start ?? 0;
   let written = 0;
@@ -112,9 +120,13 @@ export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array>
         try {
           await plan.ready?.();
           rows = await readPage(offset);
+          // The reader went away while the page was read.
+          if (ended) return;
         } catch {
+          if (ended) return;
           controller.enqueue(encoder.encode(noteText(INTERRUPTED_LINE)));
           controller.close();
+          end();
           return;
         }
         offset += size;
@@ -133,13 +145,20 @@ export function exportStream<T>(plan: ExportPlan<T>): ReadableStream<Uint8Array>
             if (records.length > 0) controller.enqueue(encoder.encode(csvText(records)));
             controller.enqueue(encoder.encode(noteText(capLine(plan.cap))));
             controller.close();
+            end();
             return;
           }
           records.push(record);
           written += 1;
         }
         if (records.length > 0) controller.enqueue(encoder.encode(csvText(records)));
-        if (done) controller.close();
+        if (done) {
+          controller.close();
+          end();
+        }
+      },
+      cancel() {
+        end();
       },
     },
     // One chunk ahead at most: a page is read when the reader has taken the text before it.

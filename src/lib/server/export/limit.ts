@@ -33,3 +33,29 @@ export function createExportLimiter(burst = EXPORT_BURST, refillSeconds = EXPORT
 
 /** The server's export limiter. */
 export const exportLimiter = createExportLimiter();
+
+/** Exports one server streams at once, across clients: each keeps the indexer busy for the length of its file. */
+export const EXPORT_MAX_RUNNING = 8;
+
+/** A count of running exports: enter() answers the release of a slot, or null when all are taken. */
+export function createExportSlots(max = EXPORT_MAX_RUNNING) {
+  let running = 0;
+  return {
+    enter(): (() => void) | null {
+      if (running >= max) return null;
+      running += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        running -= 1;
+      };
+    },
+    get running(): number {
+      return running;
+    },
+  };
+}
+
+/** The server's running exports. */
+export const exportSlots = createExportSlots();
