@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
 import { SCRIPT, IMG_ONERROR } from '../../devnet/payloads.ts';
+import { formatUnits } from '../../common/units.ts';
 
 // Issue 27, CSV export: a download from the address page equals the indexer's list row for row; a hostile token's
 // transfers come out as inert CSV text; bad ranges get 400 with the form shown again. The cap is the run's
@@ -17,6 +18,8 @@ interface TxJson {
   from: string;
   to: string | null;
   value: string;
+  fee: string | null;
+  status: boolean;
 }
 
 /** A small RFC 4180 reader (every cell quoted by the export). */
@@ -85,7 +88,21 @@ test('an address\'s transactions download from its tab equals the indexer\'s lis
   const list = await listUpTo<TxJson>(`/address/${address}/transactions`, head);
   expect(list.length).toBeGreaterThan(1);
   const low = (v: string | null | undefined) => (v ? v.toLowerCase() : null);
-  expect(rows.slice(1).map((r) => [r[0], Number(r[1]), Number(r[2]), low(r[4]), low(r[5])])).toEqual(list.map((t) => [t.hash, t.blockNumber, t.timestamp, low(t.from), low(t.to)]));
+  const self = address.toLowerCase();
+  const sto = (wei: string, counts: boolean) => (counts ? formatUnits(BigInt(wei), 18) : '0');
+  expect(rows.slice(1).map((r) => [r[0], Number(r[1]), Number(r[2]), low(r[4]), low(r[5]), r[7], r[8], r[10], r[13]])).toEqual(
+    list.map((t) => [
+      t.hash,
+      t.blockNumber,
+      t.timestamp,
+      low(t.from),
+      low(t.to),
+      sto(t.value, low(t.to) === self),
+      sto(t.value, low(t.from) === self),
+      t.fee === null ? '' : formatUnits(BigInt(t.fee), 18),
+      t.status ? '' : 'Error(0)',
+    ]),
+  );
 });
 
 test('a hostile token\'s transfers come out as inert CSV text', async ({ request }) => {
