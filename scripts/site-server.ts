@@ -10,6 +10,7 @@ import { compressionEnabled, negotiateEncoding, type Encoding } from '../common/
 import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
+import { responseSinks } from '../src/lib/server/export/drain.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
@@ -184,8 +185,11 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
     if (servePrecompressed(req, res, enabled)) return;
     void serveKeptPage(req, res).then(({ served, key }) => {
       if (served) return;
-      if (key) requestPageKeys().run(key, () => handler(req, res));
-      else handler(req, res);
+      // The response, for the CSV export's back-pressure (src/lib/server/export/drain.ts).
+      responseSinks().run(res, () => {
+        if (key) requestPageKeys().run(key, () => handler(req, res));
+        else handler(req, res);
+      });
     });
   });
   server.keepAliveTimeout = 65_000;

@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env['INDEXER_ADMIN_TOKEN'] = randomBytes(32).toString('base64url');
   // Tests that need their own client address (the login throttle) send X-Forwarded-For from loopback.
   process.env['TRUST_PROXY'] = 'loopback';
+  // A small export cap, so that a devnet address holds more rows than one CSV file may (tests/e2e/csv-export.spec.ts).
+  process.env['CSV_EXPORT_MAX_ROWS'] ??= '60';
   const stack = await startStack({
     ...(process.env['E2E_INDEXER_URL'] ? { indexerUrl: process.env['E2E_INDEXER_URL'] } : {}),
     liveIntervalMs: 3_000,

@@ -1,6 +1,7 @@
 import * as address from './address.ts';
 import * as blocks from './blocks.ts';
 import * as contracts from './contracts.ts';
+import * as exportLists from './export.ts';
 import * as health from './health.ts';
 import * as holders from './holders.ts';
 import * as nfts from './nfts.ts';
@@ -36,6 +37,7 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, tokens),
     ...bind(t, nfts),
     ...bind(t, contracts),
+    ...bind(t, exportLists),
   };
 }
 
