@@ -57,6 +57,11 @@ export class VerificationService {
   readonly pool: CompilerPool;
   private readonly diagnosisBudgetMs: number;
   private readonly inFlight = new Map<string, Promise<VerifyResult | null>>();
+  /**
+   * Verifications this process has stored: readers that keep what lookup() answered (the Etherscan API's function
+   * names) start again when it changes. Other processes' verifications reach them when what they keep expires.
+   */
+  stored = 0;
 
   constructor(opts: { db: Store; rpc: RpcClient; compilers: Compilers; pool: CompilerPool; diagnosisBudgetMs?: number }) {
     this.db = opts.db;
@@ -123,6 +128,7 @@ export class VerificationService {
       request.format,
       Math.floor(Date.now() / 1000),
     );
+    this.stored++;
     await this.db.run(
       CODE_HASH_UPSERT,
       request.address,

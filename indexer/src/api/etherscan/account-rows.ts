@@ -1,8 +1,9 @@
-import type { Interface } from 'ethers';
+import type { FunctionFragment } from 'ethers';
+import { LRUCache } from 'lru-cache';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { tokenIdJson } from '../shapes.ts';
 import type { ApiContext } from '../context.ts';
-import { builtinFunction } from '../decode.ts';
+import { builtinFunction, functionsBySelector } from '../decode.ts';
 import { interfaceOf } from '../../verify/call.ts';
 import type { Paging } from './core.ts';
 
@@ -36,58 +37,85 @@ function printed(fn: { name: string; inputs: readonly { type: string; name: stri
   return `${fn.name}(${fn.inputs.map((p) => (p.name ? `${p.type} ${p.name}` : p.type)).join(', ')})`;
 }
 
+/** What naming a call to a contract needs: its verified ABI (null when none) and whether it is an NFT contract. */
+interface Callee {
+  /** The verified ABI's functions by selector (empty when not verified). */
+  functions: ReadonlyMap<string, FunctionFragment>;
+  nonFungible: boolean;
+}
+
 /**
- * Names the functions transactions call, for one answer: from the verified ABI of the called contract (its own or a
- * verified twin's, as the contract page finds it), else from the built-in ERC-20/721/1155 interfaces (ERC-721's
- * parameter names for ERC-721 tokens), else "". Lookups are made once per contract per answer.
+ * How long what is known about a called contract is kept between answers: a verification shows in function names
+ * within this time, as on the contract page. Without it a wallet's poll of 40 rows costs four queries per contract.
+ */
+const CALLEE_TTL_MS = 10_000;
+
+/** Called contracts, per API context (each indexer's own), at most 5,000 of them, with the verifier's count they were read at. */
+const callees = new WeakMap<ApiContext, { stored: number; cache: LRUCache<string, Promise<Callee>> }>();
+
+/**
+ * Names the functions transactions call: from the verified ABI of the called contract (its own or a verified twin's,
+ * as the contract page finds it), else from the built-in ERC-20/721/1155 interfaces (ERC-721's parameter names for
+ * ERC-721 tokens), else "". What is known of each contract is kept CALLEE_TTL_MS, or until this process stores a
+ * verification (within one answer only when the context's cache is off, as in the benchmark's cold runs).
  */
 export class FunctionNames {
-  private readonly abis = new Map<string, Promise<Interface | null>>();
-  private readonly kinds = new Map<string, Promise<boolean>>();
+  private readonly known: Map<string, Promise<Callee>> | LRUCache<string, Promise<Callee>>;
   private readonly ctx: ApiContext;
 
   constructor(ctx: ApiContext) {
     this.ctx = ctx;
+    if (ctx.cache === false) this.known = new Map();
+    else {
+      // A verification stored by this process shows at once: what was kept before it is dropped.
+      const stored = ctx.verifier?.stored ?? 0;
+      let shared = callees.get(ctx);
+      if (shared === undefined || shared.stored !== stored) {
+        shared = { stored, cache: new LRUCache({ max: 5_000, ttl: CALLEE_TTL_MS }) };
+        callees.set(ctx, shared);
+      }
+      this.known = shared.cache;
+    }
   }
 
-  private verified(address: string): Promise<Interface | null> {
-    let found = this.abis.get(address);
+  private callee(address: string): Promise<Callee> {
+    let found = this.known.get(address);
     if (found === undefined) {
-      found = (async () => {
-        let abi: string | undefined;
-        if (this.ctx.verifier) abi = (await this.ctx.verifier.lookup(address))?.row.abi;
-        else abi = (await this.ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
-        if (abi === undefined) return null;
-        try {
-          return interfaceOf(JSON.parse(abi));
-        } catch {
-          return null;
-        }
-      })();
-      this.abis.set(address, found);
+      found = this.read(address);
+      this.known.set(address, found);
+      // A failed read is not kept.
+      found.catch(() => {
+        if (this.known.get(address) === found) this.known.delete(address);
+      });
     }
     return found;
   }
 
-  private nonFungible(address: string): Promise<boolean> {
-    let found = this.kinds.get(address);
-    if (found === undefined) {
-      found = this.ctx.db
-        .one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address)
-        .then((c) => c?.contract_type === 'ERC721' || c?.contract_type === 'ERC1155');
-      this.kinds.set(address, found);
+  private async read(address: string): Promise<Callee> {
+    let abi: string | undefined;
+    if (this.ctx.verifier) abi = (await this.ctx.verifier.lookup(address))?.row.abi;
+    else abi = (await this.ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
+    let functions: ReadonlyMap<string, FunctionFragment> = new Map();
+    if (abi !== undefined) {
+      try {
+        const iface = interfaceOf(JSON.parse(abi));
+        if (iface !== null) functions = functionsBySelector(iface);
+      } catch {
+        // An ABI that cannot be read names nothing.
+      }
     }
-    return found;
+    const c = await this.ctx.db.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
+    return { functions, nonFungible: c?.contract_type === 'ERC721' || c?.contract_type === 'ERC1155' };
   }
 
   /** The signature of the function `input` calls on `to` ("" for a creation, a plain transfer or an unknown selector). */
   async of(to: string | null, input: string): Promise<string> {
     if (to === null || !/^0x[0-9a-fA-F]{8}/.test(input)) return '';
     const selector = input.slice(0, 10).toLowerCase();
-    const iface = await this.verified(to);
-    const own = iface?.getFunction(selector);
+    const callee = await this.callee(to);
+    const own = callee.functions.get(selector);
     if (own) return printed(own);
-    const builtin = builtinFunction(selector, await this.nonFungible(to));
+    const builtin = builtinFunction(selector, callee.nonFungible);
     return builtin ? printed(builtin) : '';
   }
 }
