@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
 import { SCRIPT, IMG_ONERROR } from '../../devnet/payloads.ts';
 import { formatUnits } from '../../common/units.ts';
+import { parseCsv } from '../csv-read.ts';
 
 // Issue 27, CSV export: a download from the address page equals the indexer's list row for row; a hostile token's
 // transfers come out as inert CSV text; bad ranges get 400 with the form shown again. The cap is the run's
@@ -22,32 +23,6 @@ interface TxJson {
   status: boolean;
 }
 
-/** A small RFC 4180 reader (every cell quoted by the export). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
 
 /** Every row of an indexer list at or below a block (newest first), read 100 at a time. */
 async function listUpTo<T extends { blockNumber: number }>(path: string, head: number): Promise<T[]> {

@@ -9,6 +9,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import type { SqlParam } from '../../indexer/src/store/types.ts';
 import { BACKEND, freshStorage, type Storage } from './backend.ts';
+import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 
 // module=account of the indexer's Etherscan-compatible API against a real anvil carrying the devnet scenario and a real
 // indexer (SQLite or PostgreSQL): every field of every action is compared with what ethers reads from the node for the
@@ -22,11 +23,6 @@ let indexer: Indexer;
 let dataDir: string;
 let storage: Storage;
 
-interface Envelope<R = unknown> {
-  status: string;
-  message: string;
-  result: R;
-}
 type Row = Record<string, string>;
 
 const TXLIST_FIELDS = ['blockNumber', 'timeStamp', 'hash', 'nonce', 'blockHash', 'transactionIndex', 'from', 'to', 'value', 'gas', 'gasPrice', 'isError', 'txreceipt_status', 'input', 'contractAddress', 'cumulativeGasUsed', 'gasUsed', 'confirmations', 'methodId', 'functionName'];
@@ -35,17 +31,11 @@ const INTERNAL_FIELDS = ['blockNumber', 'timeStamp', 'hash', 'from', 'to', 'valu
 const DECIMAL = /^(0|[1-9]\d*)$/;
 const LOWER_ADDRESS = /^0x[0-9a-f]{40}$/;
 const EMPTY = { status: '0', message: 'No transactions found', result: [] };
-const notOk = (result: string) => ({ status: '0', message: 'NOTOK', result });
 const TRANSFER = topicOf('Transfer(address,address,uint256)');
 const TRANSFER_BATCH = topicOf('TransferBatch(address,address,address,uint256[],uint256[])');
 const TRANSFER_SINGLE = topicOf('TransferSingle(address,address,address,uint256,uint256)');
 
-async function api<R = Row[]>(params: Record<string, string>): Promise<Envelope<R>> {
-  const res = await fetch(`${indexer.url}/api?${new URLSearchParams(params).toString()}`);
-  const text = await res.text();
-  expect(res.status, text.slice(0, 200)).toBe(200);
-  return JSON.parse(text) as Envelope<R>;
-}
+const api = <R = Row[]>(params: Record<string, string>): Promise<Envelope<R>> => etherscanGet<Envelope<R>>(indexer.url, params);
 
 /** A list answer that must be OK: its rows. */
 async function rows(params: Record<string, string>): Promise<Row[]> {

@@ -10,6 +10,7 @@ import { EtherscanParams } from '../../indexer/src/api/etherscan/core.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
+import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 
 // The Etherscan-compatible API's chain modules (logs, proxy, transaction, block) against a real anvil with the devnet
 // scenario and a real indexer, on SQLite and PostgreSQL: every answer is checked against the node's own (eth_getLogs,
@@ -28,12 +29,6 @@ const TRANSFER = keccakId('Transfer(address,address,uint256)');
 const VALUE_CHANGED = keccakId('ValueChanged(address,uint256,uint256)');
 const PLAYGROUND = new Interface(['function getValue() view returns (uint256)', 'function fail() pure']);
 const MNEMONIC = 'test test test test test test test test test test test junk';
-
-interface Envelope<R = unknown> {
-  status: string;
-  message: string;
-  result: R;
-}
 
 interface RpcEnvelope {
   jsonrpc: string;
@@ -60,13 +55,8 @@ interface ApiLog extends NodeLog {
 }
 
 /** GET /api with these parameters: HTTP 200 always, the parsed body. */
-async function api<T = Envelope>(params: Record<string, string>, base = indexer.url): Promise<T> {
-  const res = await fetch(`${base}/api?${new URLSearchParams(params).toString()}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T = Envelope>(params: Record<string, string>, base = indexer.url): Promise<T> => etherscanGet<T>(base, params);
 
-const NOTOK = (result: string): Envelope => ({ status: '0', message: 'NOTOK', result });
 const hex = (n: number | bigint): string => `0x${n.toString(16)}`;
 const pad = (address: string): string => zeroPadValue(address, 32).toLowerCase();
 
@@ -251,18 +241,18 @@ describe('logs/getLogs equals eth_getLogs for the same filter', () => {
 
   it('refuses what it cannot read, and an unbounded scan, with a clear NOTOK', async () => {
     const get = (params: Record<string, string>): Promise<Envelope> => api({ module: 'logs', action: 'getLogs', ...params });
-    expect(await get({ address: '0x1234', fromBlock: '0' })).toEqual(NOTOK('Error! Invalid address format'));
-    expect(await get({ topic0: '0x1234', fromBlock: '0' })).toEqual(NOTOK('Error! Invalid topic0 format'));
-    expect(await get({ topic3: `${TRANSFER}00`, fromBlock: '0' })).toEqual(NOTOK('Error! Invalid topic3 format'));
-    expect(await get({ topic0: TRANSFER, topic1: TRANSFER, topic0_1_opr: 'xor' })).toEqual(NOTOK('Error! Invalid topic0_1_opr'));
-    expect(await get({ fromBlock: 'yesterday', topic0: TRANSFER })).toEqual(NOTOK('Error! Invalid fromBlock'));
-    expect(await get({ fromBlock: '0', toBlock: '-5', topic0: TRANSFER })).toEqual(NOTOK('Error! Invalid toBlock'));
-    expect(await get({ fromBlock: '0', toBlock: '100', topic0: TRANSFER, page: '0' })).toEqual(NOTOK('Error! Invalid page'));
+    expect(await get({ address: '0x1234', fromBlock: '0' })).toEqual(notOk('Error! Invalid address format'));
+    expect(await get({ topic0: '0x1234', fromBlock: '0' })).toEqual(notOk('Error! Invalid topic0 format'));
+    expect(await get({ topic3: `${TRANSFER}00`, fromBlock: '0' })).toEqual(notOk('Error! Invalid topic3 format'));
+    expect(await get({ topic0: TRANSFER, topic1: TRANSFER, topic0_1_opr: 'xor' })).toEqual(notOk('Error! Invalid topic0_1_opr'));
+    expect(await get({ fromBlock: 'yesterday', topic0: TRANSFER })).toEqual(notOk('Error! Invalid fromBlock'));
+    expect(await get({ fromBlock: '0', toBlock: '-5', topic0: TRANSFER })).toEqual(notOk('Error! Invalid toBlock'));
+    expect(await get({ fromBlock: '0', toBlock: '100', topic0: TRANSFER, page: '0' })).toEqual(notOk('Error! Invalid page'));
     expect(await get({ fromBlock: '0', toBlock: '100', topic0: TRANSFER, page: '11', offset: '1000' })).toEqual(
-      NOTOK('Result window is too large, PageNo x Offset size must be less than or equal to 10000'),
+      notOk('Result window is too large, PageNo x Offset size must be less than or equal to 10000'),
     );
     expect(await get({ fromBlock: '0', toBlock: '20000', topic0: TRANSFER })).toEqual(
-      NOTOK('Error! Block range too large: without an address, fromBlock to toBlock may span at most 10000 blocks'),
+      notOk('Error! Block range too large: without an address, fromBlock to toBlock may span at most 10000 blocks'),
     );
     // With an address, the index bounds the scan: any range is served.
     expect((await get({ fromBlock: '0', toBlock: '20000', address: info.tokens[0]!.address })).status).toBe('1');
@@ -330,26 +320,26 @@ describe('proxy: the node\'s answers in its own envelope', () => {
   it('nothing malformed reaches the node: each parameter refused with a clear NOTOK', async () => {
     const get = (params: Record<string, string>): Promise<Envelope> => api({ module: 'proxy', ...params });
     const TAG = 'latest, earliest, pending or a 0x hex block number is expected';
-    expect(await get({ action: 'eth_getBlockByNumber', tag: '12', boolean: 'true' })).toEqual(NOTOK(`Error! Invalid tag: ${TAG}`));
-    expect(await get({ action: 'eth_getBlockByNumber', tag: '0xzz' })).toEqual(NOTOK(`Error! Invalid tag: ${TAG}`));
-    expect(await get({ action: 'eth_getBlockByNumber', tag: `0x${'f'.repeat(17)}` })).toEqual(NOTOK(`Error! Invalid tag: ${TAG}`));
-    expect(await get({ action: 'eth_getBlockByNumber', tag: 'latest', boolean: 'yes' })).toEqual(NOTOK('Error! Invalid boolean'));
-    expect(await get({ action: 'eth_getTransactionByHash', txhash: '0x1234' })).toEqual(NOTOK('Error! Invalid transaction hash'));
-    expect(await get({ action: 'eth_getTransactionReceipt' })).toEqual(NOTOK('Error! Invalid transaction hash'));
-    expect(await get({ action: 'eth_getTransactionByBlockNumberAndIndex', tag: 'latest' })).toEqual(NOTOK('Error! Missing index'));
-    expect(await get({ action: 'eth_getTransactionByBlockNumberAndIndex', tag: 'latest', index: '1' })).toEqual(NOTOK('Error! Invalid index: a 0x hex number is expected'));
-    expect(await get({ action: 'eth_call', data: '0x' })).toEqual(NOTOK('Error! Invalid address format'));
-    expect(await get({ action: 'eth_call', to: info.playground.address, data: '0x123' })).toEqual(NOTOK('Error! Invalid data: 0x hex bytes are expected'));
-    expect(await get({ action: 'eth_call', to: info.playground.address, data: '0x', gas: 'lots' })).toEqual(NOTOK('Error! Invalid gas: a 0x hex number is expected'));
-    expect(await get({ action: 'eth_getCode', address: 'vitalik.eth' })).toEqual(NOTOK('Error! Invalid address format'));
-    expect(await get({ action: 'eth_getStorageAt', address: info.proxy.address })).toEqual(NOTOK('Error! Missing position'));
-    expect(await get({ action: 'eth_getStorageAt', address: info.proxy.address, position: `0x${'1'.repeat(65)}` })).toEqual(NOTOK('Error! Invalid position: a 0x hex number is expected'));
-    expect(await get({ action: 'eth_estimateGas', from: 'me' })).toEqual(NOTOK('Error! Invalid address format'));
-    expect(await get({ action: 'eth_getTransactionCount', address: info.deployer, tag: 'yesterday' })).toEqual(NOTOK(`Error! Invalid tag: ${TAG}`));
-    expect(await get({ action: 'eth_blockNumber', id: 'x'.repeat(65) })).toEqual(NOTOK('Error! Invalid id'));
+    expect(await get({ action: 'eth_getBlockByNumber', tag: '12', boolean: 'true' })).toEqual(notOk(`Error! Invalid tag: ${TAG}`));
+    expect(await get({ action: 'eth_getBlockByNumber', tag: '0xzz' })).toEqual(notOk(`Error! Invalid tag: ${TAG}`));
+    expect(await get({ action: 'eth_getBlockByNumber', tag: `0x${'f'.repeat(17)}` })).toEqual(notOk(`Error! Invalid tag: ${TAG}`));
+    expect(await get({ action: 'eth_getBlockByNumber', tag: 'latest', boolean: 'yes' })).toEqual(notOk('Error! Invalid boolean'));
+    expect(await get({ action: 'eth_getTransactionByHash', txhash: '0x1234' })).toEqual(notOk('Error! Invalid transaction hash'));
+    expect(await get({ action: 'eth_getTransactionReceipt' })).toEqual(notOk('Error! Invalid transaction hash'));
+    expect(await get({ action: 'eth_getTransactionByBlockNumberAndIndex', tag: 'latest' })).toEqual(notOk('Error! Missing index'));
+    expect(await get({ action: 'eth_getTransactionByBlockNumberAndIndex', tag: 'latest', index: '1' })).toEqual(notOk('Error! Invalid index: a 0x hex number is expected'));
+    expect(await get({ action: 'eth_call', data: '0x' })).toEqual(notOk('Error! Invalid address format'));
+    expect(await get({ action: 'eth_call', to: info.playground.address, data: '0x123' })).toEqual(notOk('Error! Invalid data: 0x hex bytes are expected'));
+    expect(await get({ action: 'eth_call', to: info.playground.address, data: '0x', gas: 'lots' })).toEqual(notOk('Error! Invalid gas: a 0x hex number is expected'));
+    expect(await get({ action: 'eth_getCode', address: 'vitalik.eth' })).toEqual(notOk('Error! Invalid address format'));
+    expect(await get({ action: 'eth_getStorageAt', address: info.proxy.address })).toEqual(notOk('Error! Missing position'));
+    expect(await get({ action: 'eth_getStorageAt', address: info.proxy.address, position: `0x${'1'.repeat(65)}` })).toEqual(notOk('Error! Invalid position: a 0x hex number is expected'));
+    expect(await get({ action: 'eth_estimateGas', from: 'me' })).toEqual(notOk('Error! Invalid address format'));
+    expect(await get({ action: 'eth_getTransactionCount', address: info.deployer, tag: 'yesterday' })).toEqual(notOk(`Error! Invalid tag: ${TAG}`));
+    expect(await get({ action: 'eth_blockNumber', id: 'x'.repeat(65) })).toEqual(notOk('Error! Invalid id'));
     // Writing methods are not proxy actions.
-    expect(await get({ action: 'eth_sendTransaction' })).toEqual(NOTOK('Error! Missing Or invalid Action name'));
-    expect(await get({ action: 'eth_sign' })).toEqual(NOTOK('Error! Missing Or invalid Action name'));
+    expect(await get({ action: 'eth_sendTransaction' })).toEqual(notOk('Error! Missing Or invalid Action name'));
+    expect(await get({ action: 'eth_sign' })).toEqual(notOk('Error! Missing Or invalid Action name'));
   });
 });
 
@@ -370,10 +360,10 @@ describe('transaction and block modules', () => {
       expect(String(Number(receipt.status))).toBe(status);
       expect(await api({ module: 'transaction', action: 'gettxreceiptstatus', txhash: hash.toUpperCase().replace('0X', '0x') })).toEqual({ status: '1', message: 'OK', result: { status } });
     }
-    expect(await api({ module: 'transaction', action: 'getstatus', txhash: '0x12' })).toEqual(NOTOK('Error! Invalid transaction hash'));
-    expect(await api({ module: 'transaction', action: 'gettxreceiptstatus' })).toEqual(NOTOK('Error! Invalid transaction hash'));
-    expect(await api({ module: 'transaction', action: 'getstatus', txhash: `0x${'cd'.repeat(32)}` })).toEqual(NOTOK('Error! Transaction not found'));
-    expect(await api({ module: 'transaction', action: 'getanything', txhash: info.samples.reverted })).toEqual(NOTOK('Error! Missing Or invalid Action name'));
+    expect(await api({ module: 'transaction', action: 'getstatus', txhash: '0x12' })).toEqual(notOk('Error! Invalid transaction hash'));
+    expect(await api({ module: 'transaction', action: 'gettxreceiptstatus' })).toEqual(notOk('Error! Invalid transaction hash'));
+    expect(await api({ module: 'transaction', action: 'getstatus', txhash: `0x${'cd'.repeat(32)}` })).toEqual(notOk('Error! Transaction not found'));
+    expect(await api({ module: 'transaction', action: 'getanything', txhash: info.samples.reverted })).toEqual(notOk('Error! Missing Or invalid Action name'));
   });
 
   it("block/getblockreward: the block's producer, time, and the fees paid to it (from the node's receipts)", async () => {
@@ -392,9 +382,9 @@ describe('transaction and block modules', () => {
         result: { blockNumber: String(n), timeStamp: String(Number(block.timestamp)), blockMiner: block.miner.toLowerCase(), blockReward: reward.toString(), uncles: [], uncleInclusionReward: '0' },
       });
     }
-    expect(await api({ module: 'block', action: 'getblockreward', blockno: 'abc' })).toEqual(NOTOK('Error! Invalid blockno'));
-    expect(await api({ module: 'block', action: 'getblockreward' })).toEqual(NOTOK('Error! Block number is required (blockno)'));
-    expect(await api({ module: 'block', action: 'getblockreward', blockno: String(head + 1000) })).toEqual(NOTOK('Error! Block not found'));
+    expect(await api({ module: 'block', action: 'getblockreward', blockno: 'abc' })).toEqual(notOk('Error! Invalid blockno'));
+    expect(await api({ module: 'block', action: 'getblockreward' })).toEqual(notOk('Error! Block number is required (blockno)'));
+    expect(await api({ module: 'block', action: 'getblockreward', blockno: String(head + 1000) })).toEqual(notOk('Error! Block not found'));
   });
 
   it('block/getblocknobytime: the block before or after a time, at and around a known block', async () => {
@@ -418,11 +408,11 @@ describe('transaction and block modules', () => {
     const last = await at(head);
     expect((await by(genesis, 'before')).result).toBe('0');
     expect((await by(last + 1_000_000, 'before')).result).toBe(String(head));
-    expect(await by(genesis - 1, 'before')).toEqual(NOTOK('Error! No closest block found'));
-    expect(await by(last + 1, 'after')).toEqual(NOTOK('Error! No closest block found'));
-    expect(await by(ts, 'nearest')).toEqual(NOTOK('Error! Invalid closest'));
-    expect(await api({ module: 'block', action: 'getblocknobytime', timestamp: String(ts) })).toEqual(NOTOK('Error! Invalid closest (before or after)'));
-    expect(await api({ module: 'block', action: 'getblocknobytime', timestamp: 'noon', closest: 'before' })).toEqual(NOTOK('Error! Invalid timestamp'));
+    expect(await by(genesis - 1, 'before')).toEqual(notOk('Error! No closest block found'));
+    expect(await by(last + 1, 'after')).toEqual(notOk('Error! No closest block found'));
+    expect(await by(ts, 'nearest')).toEqual(notOk('Error! Invalid closest'));
+    expect(await api({ module: 'block', action: 'getblocknobytime', timestamp: String(ts) })).toEqual(notOk('Error! Invalid closest (before or after)'));
+    expect(await api({ module: 'block', action: 'getblocknobytime', timestamp: 'noon', closest: 'before' })).toEqual(notOk('Error! Invalid timestamp'));
   });
 
   it('block/getblockcountdown: blocks and seconds to a future block; a past block refused in Etherscan\'s words', async () => {
@@ -433,9 +423,9 @@ describe('transaction and block modules', () => {
       message: 'OK',
       result: { CurrentBlock: String(head), CountdownBlock: String(head + 50), RemainingBlock: '50', EstimateTimeInSec: (50 * average).toFixed(1) },
     });
-    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: String(head) })).toEqual(NOTOK('Error! Block number already pass'));
-    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: '1' })).toEqual(NOTOK('Error! Block number already pass'));
-    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: '0x10' })).toEqual(NOTOK('Error! Invalid blockno'));
+    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: String(head) })).toEqual(notOk('Error! Block number already pass'));
+    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: '1' })).toEqual(notOk('Error! Block number already pass'));
+    expect(await api({ module: 'block', action: 'getblockcountdown', blockno: '0x10' })).toEqual(notOk('Error! Invalid blockno'));
   });
 });
 
@@ -510,7 +500,7 @@ describe('proxy eth_sendRawTransaction', () => {
     const signed = await wallet.signTransaction({ to: info.deployer, value: 1n, nonce, gasLimit: 21_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1n, chainId: anvil.chainId, type: 2 });
 
     expect(await api({ module: 'proxy', action: 'eth_sendRawTransaction', hex: signed })).toEqual(
-      NOTOK('Error! eth_sendRawTransaction is turned off on this explorer (its operator can turn it on with ETHERSCAN_API_SEND_RAW=1)'),
+      notOk('Error! eth_sendRawTransaction is turned off on this explorer (its operator can turn it on with ETHERSCAN_API_SEND_RAW=1)'),
     );
     expect(await rpc.call('eth_getTransactionByHash', [keccak256(signed)])).toBeNull();
 
@@ -518,8 +508,8 @@ describe('proxy eth_sendRawTransaction', () => {
     const sender = await startIndexer({ rpcUrl: anvil.url, ...storage, role: 'api', port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false }, etherscanSendRaw: true });
     const base = sender.url;
     try {
-      expect(await api({ module: 'proxy', action: 'eth_sendRawTransaction', hex: '0x123' }, base)).toEqual(NOTOK('Error! Invalid hex: 0x hex bytes are expected'));
-      expect(await api({ module: 'proxy', action: 'eth_sendRawTransaction', hex: '0x' }, base)).toEqual(NOTOK('Error! Invalid hex: a signed transaction is expected'));
+      expect(await api({ module: 'proxy', action: 'eth_sendRawTransaction', hex: '0x123' }, base)).toEqual(notOk('Error! Invalid hex: 0x hex bytes are expected'));
+      expect(await api({ module: 'proxy', action: 'eth_sendRawTransaction', hex: '0x' }, base)).toEqual(notOk('Error! Invalid hex: a signed transaction is expected'));
       const sent = await api<RpcEnvelope>({ module: 'proxy', action: 'eth_sendRawTransaction', hex: signed, id: '3' }, base);
       expect(sent).toEqual({ jsonrpc: '2.0', id: 3, result: keccak256(signed) });
       // Anvil mines it at once (automine), its receipt shows a moment later.

@@ -7,6 +7,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
+import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 
 // The Etherscan-compatible API's contract/getcontractcreation and its stats, token and gastracker modules, against a
 // real anvil with the devnet scenario and a real indexer: every answer is checked against what the chain itself says
@@ -19,25 +20,9 @@ let indexer: Indexer;
 let dataDir: string;
 let storage: Storage;
 
-interface Envelope<R = unknown> {
-  status: string;
-  message: string;
-  result: R;
-}
 
-/** Addresses in lowercase. The indexer's JSON layer writes every address in EIP-55 form; Etherscan writes them in lowercase. */
-const lowerAddresses = (text: string): string => text.replace(/(?<![0-9a-fA-F])0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g, (a) => a.toLowerCase());
-
-/** GET /api with these parameters; every answer must be HTTP 200 JSON, as Etherscan's (addresses compared lowercase). */
-async function api<R = unknown>(params: Record<string, string>): Promise<Envelope<R>> {
-  const res = await fetch(`${indexer.url}/api?${new URLSearchParams(params).toString()}`);
-  const text = await res.text();
-  expect(res.status, text.slice(0, 200)).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  return JSON.parse(lowerAddresses(text)) as Envelope<R>;
-}
-
-const notOk = (result: string) => ({ status: '0', message: 'NOTOK', result });
+/** GET /api with these parameters (addresses come back lowercase, as Etherscan writes them). */
+const api = <R = unknown>(params: Record<string, string>): Promise<Envelope<R>> => etherscanGet<Envelope<R>>(indexer.url, params);
 
 const ERC20_ABI = [
   'function name() view returns (string)',

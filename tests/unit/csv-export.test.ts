@@ -20,36 +20,9 @@ import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import { isNotFound } from '../../src/lib/indexer-api/errors.ts';
 import { formatUnits } from '../../common/units.ts';
 import { fixtureText } from '../upstream-fixtures.ts';
+import { parseCsv as parse } from '../csv-read.ts';
 import type { TokenTransfer, Transaction } from '../../src/lib/model/types.ts';
 
-/** A small RFC 4180 reader (quoted cells with doubled quotes and line breaks), to read back what csv-stringify wrote. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else {
-      cell += c;
-    }
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 const ME = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const OTHER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';

@@ -1,6 +1,7 @@
 import type { FunctionFragment } from 'ethers';
 import { LRUCache } from 'lru-cache';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
+import type { TxRow } from '../../store/rows.ts';
 import { tokenIdJson } from '../shapes.ts';
 import type { ApiContext } from '../context.ts';
 import { builtinFunction, functionsBySelector } from '../decode.ts';
@@ -20,12 +21,6 @@ export function txIdRange(p: Paging): [number, number] | null {
   return [p.startBlock * ROW_ID_BLOCK, end * ROW_ID_BLOCK + ROW_ID_BLOCK - 1];
 }
 
-/** The indexed head, for confirmations (head − block + 1, as Etherscan counts them). */
-export async function indexedHead(ctx: ApiContext): Promise<number> {
-  const known = ctx.sync().lastBlock;
-  if (known !== null) return known;
-  return (await ctx.db.one<{ n: number | null }>('SELECT max(number) AS n FROM blocks'))?.n ?? 0;
-}
 
 /** The first four bytes of calldata as Etherscan shows them: "0x" for a plain transfer. */
 export function methodIdOf(input: string): string {
@@ -120,27 +115,8 @@ export class FunctionNames {
   }
 }
 
-/** A transaction row joined for the account lists (the transactions table's columns used). */
-export interface AccountTxRow {
-  id: number;
-  hash: string;
-  block_number: number;
-  tx_index: number;
-  block_hash: string;
-  timestamp: number;
-  from_addr: string;
-  to_addr: string | null;
-  contract_address: string | null;
-  value: string;
-  gas_limit: string;
-  gas_price: string | null;
-  effective_gas_price: string | null;
-  gas_used: string;
-  cumulative_gas_used: string;
-  input: string;
-  nonce: number;
-  status: number;
-}
+/** A transaction row as the account lists read it (SELECT t.*). */
+export type AccountTxRow = TxRow;
 
 /** The price paid per gas: the receipt's effective price (EIP-1559), else the transaction's. */
 const paidGasPrice = (t: Pick<AccountTxRow, 'gas_price' | 'effective_gas_price'>): string => t.effective_gas_price ?? t.gas_price ?? '0';

@@ -1,11 +1,10 @@
 import { unpad } from '../../chain/num.ts';
 import { nativeBalance } from '../accounts.ts';
 import type { ApiContext } from '../context.ts';
-import { list, MESSAGES, none, ok, Refusal, type EtherscanModule, type EtherscanParams, type Paging } from './core.ts';
+import { indexedHead, list, MESSAGES, none, ok, Refusal, type EtherscanModule, type EtherscanParams, type Paging } from './core.ts';
 import { internalByAddress, internalByBlocks, internalByHash } from './account-internal.ts';
 import {
   FunctionNames,
-  indexedHead,
   TOKEN_TX_SELECT,
   tokenTxRow,
   txIdRange,
@@ -51,7 +50,8 @@ async function txlist(ctx: ApiContext, address: string, p: Paging): Promise<unkn
     p.offset,
     p.skip,
   );
-  const head = await indexedHead(ctx);
+  // Confirmations count from the indexed head (head − block + 1, as Etherscan counts them).
+  const head = (await indexedHead(ctx)) ?? 0;
   const names = new FunctionNames(ctx);
   return Promise.all(rows.map(async (t) => txlistRow(t, head, await names.of(t.to_addr, t.input))));
 }
@@ -106,7 +106,8 @@ async function tokenTransfers(ctx: ApiContext, kind: TokenList, address: string 
       p.skip,
     );
   }
-  const head = await indexedHead(ctx);
+  // Confirmations count from the indexed head (head − block + 1, as Etherscan counts them).
+  const head = (await indexedHead(ctx)) ?? 0;
   const names = new FunctionNames(ctx);
   return Promise.all(rows.map(async (t) => tokenTxRow(kind, t, head, await names.of(t.tx_to, t.input ?? ''))));
 }

@@ -1,6 +1,6 @@
 import type { BlockRow } from '../../store/rows.ts';
 import type { ApiContext } from '../context.ts';
-import { notOk, ok, Refusal, type EtherscanModule, type EtherscanParams } from './core.ts';
+import { indexedHead, notOk, ok, Refusal, type EtherscanModule, type EtherscanParams } from './core.ts';
 
 // module=block of the Etherscan-compatible API: getblockreward, getblockcountdown, getblocknobytime. Answers come from
 // the indexed blocks (the blocks table, by its primary key): "the current block" is the indexed head.
@@ -8,12 +8,6 @@ import { notOk, ok, Refusal, type EtherscanModule, type EtherscanParams } from '
 /** Blocks whose span gives getblockcountdown's average block time. */
 const AVERAGE_OVER = 100;
 
-/** The highest indexed block, or null before the first. */
-export async function indexedHead(ctx: ApiContext): Promise<number | null> {
-  const synced = ctx.sync().lastBlock;
-  if (synced !== null) return synced;
-  return (await ctx.db.one<{ n: number | null }>('SELECT MAX(number) AS n FROM blocks'))?.n ?? null;
-}
 
 /** blockno: a required block number (decimal). */
 function blockNo(p: EtherscanParams): number {

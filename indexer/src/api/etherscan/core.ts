@@ -157,6 +157,13 @@ export class EtherscanParams {
   }
 }
 
+/** The highest indexed block (the sync's, else the table's), or null before the first. */
+export async function indexedHead(ctx: ApiContext): Promise<number | null> {
+  const synced = ctx.sync().lastBlock;
+  if (synced !== null) return synced;
+  return (await ctx.db.one<{ n: number | null }>('SELECT MAX(number) AS n FROM blocks'))?.n ?? null;
+}
+
 /** One action of a module. */
 export interface EtherscanAction {
   /** What it answers, for /openapi.json and the API page. */

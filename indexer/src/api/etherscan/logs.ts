@@ -1,8 +1,8 @@
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import type { SqlParam } from '../../store/types.ts';
 import type { ApiContext } from '../context.ts';
-import { indexedHead } from './block.ts';
-import { list, MESSAGES, Refusal, RESULT_WINDOW, type EtherscanModule, type EtherscanParams } from './core.ts';
+import { indexedHead, list, MESSAGES, Refusal, RESULT_WINDOW, type EtherscanModule, type EtherscanParams } from './core.ts';
+import type { LogRow, TxRow } from '../../store/rows.ts';
 
 // module=logs of the Etherscan-compatible API: getLogs, served from the logs table. With an address the query walks
 // logs_address (address, id) over the block range; without one it walks the primary key (row ids are
@@ -32,24 +32,8 @@ function blockParam(p: EtherscanParams, name: string, fallback: number, head: nu
   return p.int(name, fallback, { hex: true });
 }
 
-interface LogJoinRow {
-  id: number;
-  block_number: number;
-  log_index: number;
-  tx_hash: string;
-  address: string;
-  topic0: string | null;
-  topic1: string | null;
-  topic2: string | null;
-  topic3: string | null;
-  data: string;
-  block_hash: string;
-  timestamp: number;
-  gas_price: string | null;
-  effective_gas_price: string | null;
-  gas_used: string;
-  tx_index: number;
-}
+/** A log row joined with its transaction's block and gas figures. */
+type LogJoinRow = Omit<LogRow, 'tx_id'> & Pick<TxRow, 'block_hash' | 'timestamp' | 'gas_price' | 'effective_gas_price' | 'gas_used' | 'tx_index'>;
 
 /** A getLogs row in Etherscan's fields and order, numbers as hex quantities. */
 function logRow(r: LogJoinRow) {
