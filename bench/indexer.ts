@@ -137,6 +137,21 @@ async function catchUp(
   }
 }
 
+/**
+ * The better of two catch-ups from scratch, each into its own empty storage, as the fetch-only ceiling is the better
+ * of two runs: both sides of the ratio are measured the same way.
+ */
+async function bestCatchUp(
+  workload: CatchUpFigures['workload'],
+  runner: 'SQLite' | 'PostgreSQL',
+  storages: [Pick<IndexerOptions, 'dataDir' | 'databaseUrl'>, Pick<IndexerOptions, 'dataDir' | 'databaseUrl'>],
+  rpcUrl: string,
+): Promise<CatchUpFigures> {
+  const a = await catchUp(workload, runner, storages[0], rpcUrl);
+  const b = await catchUp(workload, runner, storages[1], rpcUrl);
+  return a.seconds <= b.seconds ? a : b;
+}
+
 /** A new empty database next to the one `url` names (same server), answering its URL. */
 async function siblingDatabase(url: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: url });
@@ -200,14 +215,16 @@ async function addBigAddress(db: Store): Promise<void> {
 /** Syncs the chain from scratch into one backend, then loads its API with and without the response cache. */
 async function measure(
   backend: BackendFigures['backend'],
+  first: Pick<IndexerOptions, 'dataDir' | 'databaseUrl'> | null,
   storage: Pick<IndexerOptions, 'dataDir' | 'databaseUrl'>,
   rpcUrl: string,
   connections: number,
   seconds: number,
   log: (line: string) => void,
 ): Promise<BackendFigures> {
-  log(`indexer bench (${backend}): syncing the history from scratch…`);
-  const sync = await catchUp('history', backend, storage, rpcUrl);
+  log(`indexer bench (${backend}): syncing the history from scratch${first ? ', twice' : ''}…`);
+  // The first catch-up goes into a storage of its own; the API is measured on the second's.
+  const sync = first ? await bestCatchUp('history', backend, [first, storage], rpcUrl) : await catchUp('history', backend, storage, rpcUrl);
   const syncSeconds = sync.seconds;
   log(`indexer bench (${backend}): synced in ${syncSeconds.toFixed(2)} s; measuring the API (${seconds} s per endpoint)…`);
 
@@ -286,12 +303,14 @@ export async function runIndexerBench(opts: IndexerBenchOptions = {}): Promise<I
 
     let missing: string | null = null;
     let databaseUrl = process.env['BENCH_DATABASE_URL'];
-    let emptyUrl: string | null = null;
+    let emptyUrls: [string, string] | null = null;
+    let firstUrl: string | null = null;
     if (!databaseUrl) {
       if (postgresInstalled()) {
         postgres = await startPostgres({ durable: true });
         databaseUrl = postgres.url;
-        emptyUrl = await siblingDatabase(postgres.url, 'empty_blocks');
+        emptyUrls = [await siblingDatabase(postgres.url, 'empty_blocks'), await siblingDatabase(postgres.url, 'empty_blocks_2')];
+        firstUrl = await siblingDatabase(postgres.url, 'history_first');
       } else {
         missing = 'PostgreSQL is not installed here (apt-get install postgresql), and BENCH_DATABASE_URL is not set';
         log(`indexer bench: ${missing}; measuring SQLite only`);
@@ -299,13 +318,20 @@ export async function runIndexerBench(opts: IndexerBenchOptions = {}): Promise<I
     }
 
     log('indexer bench: empty blocks (fetch only, then each backend)…');
-    const catchUps = [await fetchOnly('empty blocks', empty.url), await catchUp('empty blocks', 'SQLite', { dataDir: join(dir, 'empty') }, empty.url)];
-    if (emptyUrl) catchUps.push(await catchUp('empty blocks', 'PostgreSQL', { dataDir: join(dir, 'empty'), databaseUrl: emptyUrl }, empty.url));
+    const catchUps = [
+      await fetchOnly('empty blocks', empty.url),
+      await bestCatchUp('empty blocks', 'SQLite', [{ dataDir: join(dir, 'empty') }, { dataDir: join(dir, 'empty-2') }], empty.url),
+    ];
+    if (emptyUrls) {
+      const [a, b] = emptyUrls;
+      catchUps.push(await bestCatchUp('empty blocks', 'PostgreSQL', [{ dataDir: join(dir, 'empty'), databaseUrl: a }, { dataDir: join(dir, 'empty'), databaseUrl: b }], empty.url));
+    }
     await empty.stop();
 
     catchUps.push(await fetchOnly('history', anvil.url));
-    const backends = [await measure('SQLite', { dataDir: dir }, anvil.url, connections, seconds, log)];
-    if (databaseUrl) backends.push(await measure('PostgreSQL', { dataDir: dir, databaseUrl }, anvil.url, connections, seconds, log));
+    const backends = [await measure('SQLite', { dataDir: join(dir, 'history-first') }, { dataDir: dir }, anvil.url, connections, seconds, log)];
+    // A database named by BENCH_DATABASE_URL gets one catch-up: the bench does not create databases beside it.
+    if (databaseUrl) backends.push(await measure('PostgreSQL', firstUrl ? { dataDir: dir, databaseUrl: firstUrl } : null, { dataDir: dir, databaseUrl }, anvil.url, connections, seconds, log));
     catchUps.push(...backends.map((b) => b.sync));
     const result: IndexerBenchResult = { connections, catchUps, backends, missing, baseline: await baseline(connections, Math.max(1, seconds)) };
     for (const line of formatBench(result)) log(line);

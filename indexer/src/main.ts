@@ -122,7 +122,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const pgStore: PostgresStore | null = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onError: (err) => log(`database: ${err.message}`) })
     : null;
-  const store: Store = pgStore ?? new SqliteStore(openDatabase(dbFile as string));
+  // On SQLite, writes run on a thread of their own: the main thread fetches and answers API reads meanwhile.
+  const store: Store = pgStore ?? new SqliteStore(openDatabase(dbFile as string), { writerFile: dbFile as string });
   const rpc = new RpcClient(opts.rpcUrl);
   const progress = opts.progress === undefined ? new ProgressBar() : new ProgressBar(process.stderr, opts.progress);
   const checkpointer = dbFile === null || dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);

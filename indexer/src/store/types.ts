@@ -36,6 +36,11 @@ export interface Store extends Queryable {
    * store itself (not on `tx`) made meanwhile by other callers never see its uncommitted rows.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
+  /**
+   * Whether a transaction may start once the callback of the one before has returned, without waiting for its COMMIT:
+   * the store then runs them in order, and fails every one started after one that fails (SQLite's writer thread).
+   */
+  readonly pipelined?: boolean;
   /** Copies SQLite's write-ahead log into the database file; nothing on PostgreSQL. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import { hexToNumber, toHex } from '../chain/num.ts';
 import { ProgressBar } from './progress.ts';
 import { rollbackTo } from './rollback.ts';
 import type { RpcClient } from '../chain/rpc.ts';
+import type { RawBlock } from '../chain/types.ts';
 import { Writer } from './writer.ts';
 
 /** Tuning and hooks of the sync loop. */
@@ -250,7 +251,6 @@ export class Syncer {
   private async run(): Promise<void> {
     let failures = 0;
     let loaded = false;
-    this.timings.startedAt ??= performance.now();
     while (this.loop.running) {
       await this.publish();
       try {
@@ -259,6 +259,8 @@ export class Syncer {
           this.reorgs = await storedReorgs(this.db);
           loaded = true;
         }
+        // The catch-up's clock starts at the first node call (what comes before is the process's start).
+        this.timings.startedAt ??= performance.now();
         const head = hexToNumber(await this.rpc.call<string>('eth_blockNumber'));
         this.rpcConnected = true;
         this.head = head;
@@ -369,25 +371,47 @@ export class Syncer {
       const running = (): boolean => this.loop.running;
       const consume = (batch: FetchedBatch): Promise<boolean> => this.storeBatch(batch, head);
       await fetchAhead({ ctx: this.ctx, sizer: this.sizer, start, head, concurrency: this.concurrency, timings: this.timings, running, consume });
+      await this.committing;
     } finally {
+      // A batch still committing after a failure ends (one way or the other) before the next round reads the tip.
+      await this.committing?.catch(() => {});
+      this.committing = null;
+      this.posted = null;
       this.timings.loopMs += performance.now() - began;
     }
     if (this.tip !== null && this.tip.number >= head) this.markCaughtUp();
   }
 
-  /** Writes one fetched batch; false when it does not extend the stored chain (the next round rechecks the tip). */
+  /** The write of the last batch handed to the writer, until it is committed. */
+  private committing: Promise<void> | null = null;
+  /** The last block of that batch: the next batch must continue it. */
+  private posted: Tip | null = null;
+
+  /**
+   * Hands one fetched batch to the writer; false when it does not extend the indexed chain (the next round rechecks
+   * the tip). Where the store pipelines transactions, the batch is still committing when this returns (the tip moves
+   * once it is committed), and the one before it is committed: the next batch is built while this one is written.
+   */
   private async storeBatch(batch: FetchedBatch, head: number): Promise<boolean> {
     if (!this.continues(batch)) {
+      await this.committing;
       // The chain changed under us: checkTip on the next round finds the fork point.
       this.log(`sync: blocks ${batch.first}-${batch.last} do not extend the indexed chain; rechecking the tip`);
       await this.loop.sleep(Math.min(this.pollMs, 1000));
       return false;
     }
-    const written = await this.writer.write(batch);
-    this.tip = { number: written.last, hash: written.lastHash };
-    this.uncheckpointed++;
-    this.maybeCheckpoint(false);
-    this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
+    const previous = this.committing;
+    const write = this.writer.write(batch).then((written) => {
+      this.tip = { number: written.last, hash: written.lastHash };
+      this.uncheckpointed++;
+      this.maybeCheckpoint(false);
+      this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
+    });
+    // Awaited below or by catchUp; never left unhandled meanwhile.
+    write.catch(() => {});
+    this.committing = write;
+    this.posted = { number: batch.last, hash: (batch.blocks[batch.blocks.length - 1] as RawBlock).hash.toLowerCase() };
+    await (this.db.pipelined === true ? previous : write);
     return true;
   }
 
@@ -397,7 +421,7 @@ export class Syncer {
   }
 
   private continues(batch: FetchedBatch): boolean {
-    let parent = this.tip?.hash ?? null;
+    let parent = (this.posted ?? this.tip)?.hash ?? null;
     for (const block of batch.blocks) {
       const p = block.parentHash.toLowerCase();
       if (parent !== null && p !== parent) return false;

@@ -138,16 +138,29 @@ export class Writer {
     return { ...this.spent };
   }
 
-  /** Writes a batch atomically and returns the new tip. */
+  /**
+   * Writes a batch atomically and returns the new tip once it is committed. Calls may overlap: each waits until the
+   * one before has built its transaction, and, unless the store pipelines transactions, until it is committed.
+   */
   async write(batch: FetchedBatch): Promise<WriteResult> {
-    this.types = new Map();
+    const before = this.built;
+    let built!: () => void;
+    this.built = new Promise<void>((resolve) => {
+      built = resolve;
+    });
     let nftTouched = false;
     let result: WriteResult;
-    const began = performance.now();
     try {
-      result = await this.writeInTransaction(batch, () => {
-        nftTouched = true;
-      });
+      await before;
+      this.types = new Map();
+      const began = performance.now();
+      result = await this.writeInTransaction(
+        batch,
+        () => {
+          nftTouched = true;
+        },
+        this.db.pipelined === true ? built : () => {},
+      );
       this.spent.writeMs += performance.now() - began;
     } catch (err) {
       // The rollback undid rows the address memory may already count as stored.
@@ -155,12 +168,17 @@ export class Writer {
       this.forget();
       this.ledger.discard();
       throw err;
+    } finally {
+      built();
     }
     if (nftTouched) this.onNftRows?.();
     return result;
   }
 
-  private async writeInTransaction(batch: FetchedBatch, nftSeen: () => void): Promise<WriteResult> {
+  /** Resolves once the last write called has built its transaction (see write). */
+  private built: Promise<void> = Promise.resolve();
+
+  private async writeInTransaction(batch: FetchedBatch, nftSeen: () => void, built: () => void): Promise<WriteResult> {
     // Database time is the time inside queries plus what the transaction costs around our callback (BEGIN, COMMIT).
     let inside = 0;
     const began = performance.now();
@@ -178,6 +196,7 @@ export class Writer {
         this.rows.clear();
         this.q = this.db;
         inside = performance.now() - entered;
+        built();
       }
       // A batch lost to a crash is fetched again: the sync resumes after the last block that was kept.
     }, { relaxed: true });
