@@ -30,8 +30,8 @@ export interface TracerOptions {
   maxTxs?: number;
   /** Blocks traced per JSON-RPC batch (default 8). */
   blocksPerBatch?: number;
-  /** Runs between the traces and the write, to let tests replace a block meanwhile. */
-  beforeWrite?: () => Promise<void>;
+  /** Runs between a step's traces and its write (first and last block), to let tests replace a block meanwhile. */
+  beforeWrite?: (first: number, last: number) => Promise<void>;
 }
 
 /** How the tracer stands. */
@@ -70,7 +70,7 @@ export class InternalTracer {
   private readonly maxBlocks: number;
   private readonly maxTxs: number;
   private readonly blocksPerBatch: number;
-  private readonly beforeWrite: () => Promise<void>;
+  private readonly beforeWrite: (first: number, last: number) => Promise<void>;
   private readonly loop = new BackgroundLoop(() => this.run());
   private traced: number | null = null;
   private current: TracerState = 'waiting';
@@ -184,9 +184,10 @@ export class InternalTracer {
         }
       }
     }
-    await this.beforeWrite();
+    await this.beforeWrite(from, last);
     const written = await this.write(cursor, from, blocks, txs, calls);
     if (written) this.traced = last;
+    else this.log(`tracer: blocks ${from}-${last} changed while they were traced; nothing written, tracing again from the stored cursor`);
     return written ? 'done' : 'stale';
   }
 

@@ -226,7 +226,7 @@ export async function internalByAddress(ctx: ApiContext, address: string, p: Pag
   // How many indexed rows come before the untraced part (the page may start past them all).
   const before = rows.length > 0 || indexed === null ? p.skip + rows.length : await countIndexed(ctx, address, indexed, p.skip);
   const top = await scanAddress(ctx, address, traced, false, need - before);
-  return [...rows, ...top.slice(Math.max(p.skip - before, 0))];
+  return [...rows, ...top.slice(Math.max(p.skip - before, 0), need - before)];
 }
 
 /** Rows of the index: `limit` of the address's internal transactions in a row-id range after `skip` of them. */
