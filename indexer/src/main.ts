@@ -99,7 +99,7 @@ export interface IndexerOptions {
   /** Bounds of txlistinternal's per-request tracing by address (tests lower them). */
   traceLimits?: ApiContext['traceLimits'];
   /** Tracer tuning and test hooks (blocks per step, per batch). */
-  tracer?: Pick<TracerOptions, 'maxBlocks' | 'maxTxs' | 'blocksPerBatch' | 'beforeWrite'>;
+  tracer?: Pick<TracerOptions, 'maxBlocks' | 'maxTxs' | 'blocksPerBatch' | 'txsPerBatch' | 'beforeWrite'>;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }

@@ -555,6 +555,8 @@ describe('deep reorgs', () => {
 
   async function reorg(depth: number, fresh: readonly string[]): Promise<void> {
     const before = await indexedHead();
+    // The trailing tracer first traces what is indexed (anvil answers eth_call at old blocks only between its traces).
+    await waitFor(() => indexer.tracedBlock() === before.number, 120_000, `the tracer to reach block ${before.number}`);
     const ancestor = before.number - depth;
     const orphaned = (await chainCounts(rpc, before.number)).hashes.slice(ancestor + 1);
     const orphanedTxs = (await indexer.store.all<{ hash: string }>('SELECT hash FROM transactions WHERE block_number > ?', ancestor)).map((r) => r.hash);

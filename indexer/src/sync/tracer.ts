@@ -28,8 +28,13 @@ export interface TracerOptions {
   maxBlocks?: number;
   /** Transactions aimed at per step (default 1,000; a single block holding more is one step). */
   maxTxs?: number;
-  /** Blocks traced per JSON-RPC batch (default 8). */
+  /** Most blocks traced per JSON-RPC batch (default 8). */
   blocksPerBatch?: number;
+  /**
+   * Transactions aimed at per JSON-RPC batch (default 100; a block holding more is a batch alone): a node answers a
+   * batch as a whole, and other callers wait meanwhile (anvil serves an eth_call only after a trace batch).
+   */
+  txsPerBatch?: number;
   /** Runs between a step's traces and its write (first and last block), to let tests replace a block meanwhile. */
   beforeWrite?: (first: number, last: number) => Promise<void>;
 }
@@ -70,6 +75,7 @@ export class InternalTracer {
   private readonly maxBlocks: number;
   private readonly maxTxs: number;
   private readonly blocksPerBatch: number;
+  private readonly txsPerBatch: number;
   private readonly beforeWrite: (first: number, last: number) => Promise<void>;
   private readonly loop = new BackgroundLoop(() => this.run());
   private traced: number | null = null;
@@ -86,6 +92,7 @@ export class InternalTracer {
     this.maxBlocks = opts.maxBlocks ?? 200;
     this.maxTxs = opts.maxTxs ?? 1000;
     this.blocksPerBatch = opts.blocksPerBatch ?? 8;
+    this.txsPerBatch = opts.txsPerBatch ?? 100;
     this.beforeWrite = opts.beforeWrite ?? (async () => {});
   }
 
@@ -167,8 +174,7 @@ export class InternalTracer {
     const toTrace = blocks.filter((b) => (byBlock.get(b.number) ?? []).some((t) => mayCall(t)));
 
     const calls = new Map<number, InternalCall[]>();
-    for (let i = 0; i < toTrace.length; i += this.blocksPerBatch) {
-      const chunk = toTrace.slice(i, i + this.blocksPerBatch);
+    for (const chunk of this.batches(toTrace, byBlock)) {
       const answers = await this.rpc.batch<BlockTrace>(chunk.map((b) => ({ method: 'debug_traceBlockByHash', params: [b.hash, { tracer: 'callTracer' }] })));
       for (const [j, b] of chunk.entries()) {
         const answer = answers[j] as RpcOutcome<BlockTrace>;
@@ -189,6 +195,25 @@ export class InternalTracer {
     if (written) this.traced = last;
     else this.log(`tracer: blocks ${from}-${last} changed while they were traced; nothing written, tracing again from the stored cursor`);
     return written ? 'done' : 'stale';
+  }
+
+  /** The blocks to trace in JSON-RPC batches: at most blocksPerBatch blocks and about txsPerBatch transactions each. */
+  private batches(blocks: readonly StepBlock[], byBlock: ReadonlyMap<number, readonly StepTx[]>): StepBlock[][] {
+    const out: StepBlock[][] = [];
+    let current: StepBlock[] = [];
+    let txs = 0;
+    for (const b of blocks) {
+      const n = byBlock.get(b.number)?.length ?? 0;
+      if (current.length > 0 && (current.length >= this.blocksPerBatch || txs + n > this.txsPerBatch)) {
+        out.push(current);
+        current = [];
+        txs = 0;
+      }
+      current.push(b);
+      txs += n;
+    }
+    if (current.length > 0) out.push(current);
+    return out;
   }
 
   /** A block's trace failed: stale when the node no longer has the block, unavailable when it cannot trace, else thrown. */
