@@ -647,7 +647,7 @@ describe('getminedblocks', () => {
 });
 
 describe('/openapi.json', () => {
-  it("lists every account action with Etherscan's parameter names, and says what txlistinternal by address cannot find", async () => {
+  it("lists every account action with Etherscan's parameter names, and says where txlistinternal by address finds what", async () => {
     const doc = (await (await fetch(`${indexer.url}/openapi.json`)).json()) as unknown;
     type Entry = { module: string; action: string; summary: string; params: Record<string, string> };
     const catalogue = (node: unknown): Entry[] | undefined => {
@@ -673,7 +673,9 @@ describe('/openapi.json', () => {
       tokenbalance: ['contractaddress', 'address', 'tag'],
       getminedblocks: ['address', 'blocktype', 'page', 'offset'],
     });
-    expect(account.find((e) => e.action === 'txlistinternal')?.summary).toContain('transactions it is not a party to are not found');
+    const summary = account.find((e) => e.action === 'txlistinternal')?.summary;
+    expect(summary).toContain('internal transfers inside transactions the address is not a party to included');
+    expect(summary).toContain("only the address's own transactions are traced");
   });
 });
 
