@@ -79,6 +79,8 @@ export class InternalTracer {
   private readonly beforeWrite: (first: number, last: number) => Promise<void>;
   private readonly loop = new BackgroundLoop(() => this.run());
   private traced: number | null = null;
+  /** How long the node took to answer the last batch of traces. */
+  private lastBatchMs = 0;
   private current: TracerState = 'waiting';
 
   constructor(db: Store, rpc: RpcClient, opts: TracerOptions = {}) {
@@ -138,7 +140,9 @@ export class InternalTracer {
         this.current = outcome === 'idle' ? 'waiting' : 'tracing';
         if (outcome === 'idle') await this.loop.sleep(this.pollMs);
         // A block replaced meanwhile: the syncer's rollback rewinds the cursor; give it a moment.
-        else if (outcome === 'stale') await this.loop.sleep(Math.min(this.pollMs, 250));
+        else if (outcome === 'stale') await this.loop.sleep(Math.max(this.pollMs, 250));
+        // The pause after a step, as between batches.
+        else await this.loop.sleep(Math.min(2000, this.lastBatchMs));
       } catch (err) {
         failures++;
         if (failures === 1 || failures % 30 === 0) this.log(`tracer: ${err instanceof Error ? err.message : String(err)} (retrying)`);
@@ -174,8 +178,15 @@ export class InternalTracer {
     const toTrace = blocks.filter((b) => (byBlock.get(b.number) ?? []).some((t) => mayCall(t)));
 
     const calls = new Map<number, InternalCall[]>();
-    for (const chunk of this.batches(toTrace, byBlock)) {
+    this.lastBatchMs = 0;
+    for (const [k, chunk] of this.batches(toTrace, byBlock).entries()) {
+      // Background work: after each batch the node gets as long again for everyone else (a node answers a batch as a
+      // whole, and anvil mines and answers calls at old blocks only between traces).
+      if (k > 0) await this.loop.sleep(Math.min(2000, this.lastBatchMs));
+      if (!this.loop.running) return 'idle';
+      const began = performance.now();
       const answers = await this.rpc.batch<BlockTrace>(chunk.map((b) => ({ method: 'debug_traceBlockByHash', params: [b.hash, { tracer: 'callTracer' }] })));
+      this.lastBatchMs = performance.now() - began;
       for (const [j, b] of chunk.entries()) {
         const answer = answers[j] as RpcOutcome<BlockTrace>;
         if (!answer.ok) return this.failed(b, new RpcError(answer.error));
