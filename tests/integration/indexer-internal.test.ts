@@ -181,6 +181,9 @@ describe('the trailing tracer', () => {
       const late = full.asc[6] as Row;
       const theirs = full.asc.filter((r) => r['to'] === late['to']);
       expect((await rows(reader, { address: late['to'] as string, sort: 'asc' })).map(key)).toEqual(theirs.filter((r) => Number(r['blockNumber']) <= cut).map(key));
+      // An API-only process never traces in the background: the cursor is where it was set.
+      expect(reader.tracedBlock()).toBeNull();
+      expect(Number((await reader.store.one<{ n: number }>('SELECT block_number AS n FROM internal_trace'))?.n)).toBe(cut);
     } finally {
       await reader.store.run('DELETE FROM address_internal');
       for (const r of saved) await reader.store.run('INSERT INTO address_internal (address, tx_id, call_index) VALUES (?, ?, ?)', r.address, r.tx_id, r.call_index);
