@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { getAddress } from 'ethers';
+import { getAddress, Interface } from 'ethers';
 import { formatUnits } from '../../common/units.ts';
 import { formatTxValue } from '../../src/lib/format/index.ts';
 import { parseCsv } from '../csv-read.ts';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 // Issue 27, internal transactions by address: the Factory's make() (devnet/contracts/Factory.sol) creates a Child with
 // 1 wei inside a transaction sent to the Factory, so the Child gets an internal transaction it is no party to. The
@@ -110,4 +110,30 @@ test("the tab's CSV file equals the indexer's rows", async ({ page }) => {
     ]);
   expect(expected.length).toBeGreaterThan(0);
   expect(rows.slice(1).map((r) => r.map((cell, i) => ([4, 5, 6].includes(i) ? cell.toLowerCase() : cell)))).toEqual(expected);
+});
+
+test('a contract that funds a new contract while called by someone else: the new contract lists the value it got, and the page follows the indexer', async ({ page }) => {
+  const s = scenario();
+  const from = s.accounts[9] ?? '';
+  const sto = 10n ** 18n;
+  // make() gives the new Child half of what it is sent: 1.5 STO, inside a transaction sent to the Factory.
+  const data = new Interface(['function make(address target, uint256 seed) payable returns (address)']).encodeFunctionData('make', [s.playground.address, 27n]);
+  const hash = await rpc<string>('eth_sendTransaction', [{ from, to: s.factory.address, data, value: `0x${(3n * sto).toString(16)}`, gasPrice: '0x0', gas: '0x100000' }]);
+  let receipt: { status: string; logs: { address: string; topics: string[] }[] } | null = null;
+  await expect.poll(async () => (receipt = await rpc<typeof receipt>('eth_getTransactionReceipt', [hash]))?.status, { timeout: 20_000 }).toBe('0x1');
+  // Made(child, target): the new Child's address.
+  const made = (receipt as unknown as { logs: { address: string; topics: string[] }[] }).logs.find((l) => l.address.toLowerCase() === s.factory.address.toLowerCase());
+  const child = getAddress(`0x${(made?.topics[1] ?? '').slice(26)}`);
+  // The Child is no party to the transaction: it is listed once the trailing tracer has passed the block (above it,
+  // only the Factory's own transactions are traced per request).
+  let rows: InternalJson[] = [];
+  await expect.poll(async () => (rows = await indexerJson<InternalJson[]>(`/address/${child}/internal-transactions`)).length, { timeout: 20_000 }).toBe(1);
+  expect(rows[0]).toMatchObject({ hash, from: getAddress(s.factory.address), to: null, contractAddress: child, value: (sto + sto / 2n).toString(), type: 'create' });
+  await page.goto(`/address/${child}?tab=internal-transactions`);
+  const row = page.getByTestId('internal-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.locator(`a[href="/transactions/${hash}"]`)).toHaveCount(1);
+  await expect(row.getByTestId('internal-value')).toHaveText(`${formatTxValue(sto + sto / 2n, 'list')} STO`);
+  await expect(row.getByTestId('internal-value')).toContainText('1.5');
+  await expect(row.getByTestId('internal-type')).toHaveText('create');
 });
