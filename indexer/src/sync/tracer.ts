@@ -174,7 +174,11 @@ export class InternalTracer {
       txs = over > last ? txs.filter((t) => t.block_number <= last) : await this.db.all<StepTx>(`SELECT ${cols} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id`, ...range(last, last));
     }
     const byBlock = new Map<number, StepTx[]>();
-    for (const t of txs) byBlock.set(t.block_number, [...(byBlock.get(t.block_number) ?? []), t]);
+    for (const t of txs) {
+      const list = byBlock.get(t.block_number);
+      if (list) list.push(t);
+      else byBlock.set(t.block_number, [t]);
+    }
     const toTrace = blocks.filter((b) => (byBlock.get(b.number) ?? []).some((t) => mayCall(t)));
 
     const calls = new Map<number, InternalCall[]>();
@@ -194,8 +198,8 @@ export class InternalTracer {
         const traces = answer.result;
         // A node answers every transaction of the block, in order; anything else is not this block as indexed.
         if (!Array.isArray(traces) || traces.length !== own.length) return this.failed(b, new Error(`block ${b.number}: the trace holds ${Array.isArray(traces) ? traces.length : 'no'} transaction(s), the index ${own.length}`));
-        for (const [k, t] of own.entries()) {
-          const item = traces[k];
+        for (const [i, t] of own.entries()) {
+          const item = traces[i];
           if (!item?.result || (item.txHash !== undefined && item.txHash.toLowerCase() !== t.hash)) return this.failed(b, new Error(`block ${b.number}: no trace of transaction ${t.hash}${item?.error ? `: ${item.error}` : ''}`));
           calls.set(t.id, flattenCalls(item.result));
         }
