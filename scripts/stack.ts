@@ -62,6 +62,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const { startIndexer } = await import('../indexer/src/main.ts');
       const { rateLimitFromEnv } = await import('../indexer/src/http/rate-limit-config.ts');
       const { stoPriceFromEnv } = await import('../indexer/src/api/etherscan/stats.ts');
+      const { traceInternalFromEnv } = await import('../indexer/src/sync/tracer.ts');
       let dataDir = opts.dataDir;
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
@@ -89,6 +90,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         etherscanSendRaw: process.env['ETHERSCAN_API_SEND_RAW'] === '1',
         // What its stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC), checked as the CLI checks them.
         stoPrice: stoPriceFromEnv(process.env),
+        // The trailing tracer of internal transactions, unless INDEXER_TRACE_INTERNAL=0.
+        traceInternal: traceInternalFromEnv(process.env),
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import type { ApiContext } from './api/context.ts';
 import { buildRouter } from './api/routes.ts';
 import { Checkpointer } from './store/checkpointer.ts';
 import { openDatabase } from './store/sqlite.ts';
@@ -15,6 +16,7 @@ import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
 import { ProgressBar } from './sync/progress.ts';
 import { RpcClient } from './chain/rpc.ts';
 import { Syncer, type SyncOptions, type SyncTimings } from './sync/syncer.ts';
+import { InternalTracer, type TracerOptions } from './sync/tracer.ts';
 import { Compilers, DEFAULT_COMPILER_LIST_URL } from './verify/compilers.ts';
 import { CompilerPool } from './verify/pool.ts';
 import { VerificationService } from './verify/service.ts';
@@ -88,6 +90,16 @@ export interface IndexerOptions {
   etherscanSendRaw?: boolean;
   /** The STO price stats/ethprice answers (default: the site's built-in 0.1 USD, BTC unknown: 0). */
   stoPrice?: { usd: string; btc: string };
+  /**
+   * Trace the indexed blocks behind the syncer (debug_traceBlockByHash with callTracer) and keep the index of internal
+   * transactions by address (default true; INDEXER_TRACE_INTERNAL=0 turns it off: txlistinternal by address then traces
+   * the address's own transactions per request). Only the syncing process traces.
+   */
+  traceInternal?: boolean;
+  /** Bounds of txlistinternal's per-request tracing by address (tests lower them). */
+  traceLimits?: ApiContext['traceLimits'];
+  /** Tracer tuning and test hooks (blocks per step, per batch). */
+  tracer?: Pick<TracerOptions, 'maxBlocks' | 'maxTxs' | 'blocksPerBatch' | 'txsPerBatch' | 'beforeWrite'>;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
 }
@@ -106,6 +118,8 @@ export interface Indexer {
   syncing(): Promise<void>;
   /** Whether this process syncs now. */
   isSyncing(): boolean;
+  /** The last block the trailing tracer covered (null before any, or while this process does not trace). */
+  tracedBlock(): number | null;
   /** Where this process's catch-up time went (null while it does not sync). */
   syncTimings(): SyncTimings | null;
   /** Stops HTTP, sync and metadata work and closes the database. */
@@ -133,6 +147,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   // The syncing part: on SQLite it runs at once; on PostgreSQL while this process holds the sync lock (sync/leader.ts).
   let syncer: Syncer | null = null;
   let metadata: MetadataQueue | null = null;
+  let tracer: InternalTracer | null = null;
   const leader = pgStore && role === 'all' ? new SyncLeader(pgStore, { log, lead: () => startSync(), follow: () => stopSync() }) : null;
   const startSync = (): void => {
     // The metadata queue counts its writes; the syncer's status reports the count.
@@ -158,14 +173,28 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     if (opts.metadata !== false) s.onNftRows(() => m.kick());
     s.start();
     if (opts.metadata !== false) m.start();
+    if (opts.traceInternal !== false) {
+      // Behind the syncer, never during a catch-up; its writes pass the same fence as the syncer's.
+      tracer = new InternalTracer(store, new RpcClient(opts.rpcUrl, { timeoutMs: 30_000 }), {
+        ...opts.tracer,
+        pollMs: Math.min(pollMs, 1000),
+        log,
+        caughtUp: () => s.caughtUp(),
+        busy: () => s.status().catchingUp,
+        ...(leader ? { fence: leader.fence } : {}),
+      });
+      tracer.start();
+    }
     syncWaiters.splice(0).forEach((resolve) => resolve());
   };
   const stopSync = async (): Promise<void> => {
     const s = syncer;
     const m = metadata;
+    const t = tracer;
     syncer = null;
     metadata = null;
-    await Promise.all([s?.stop(), m?.stop()]);
+    tracer = null;
+    await Promise.all([s?.stop(), m?.stop(), t?.stop()]);
   };
   const syncWaiters: (() => void)[] = [];
 
@@ -188,7 +217,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}), ...(opts.traceLimits ? { traceLimits: opts.traceLimits } : {}) });
   const server = createApiServer(router, log, { limiter });
   const host = opts.host ?? '127.0.0.1';
   try {
@@ -232,6 +261,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     },
     syncing,
     isSyncing: () => syncer !== null,
+    tracedBlock: () => tracer?.tracedBlock() ?? null,
     syncTimings: () => syncer?.syncTimings() ?? null,
     stop() {
       stopped ??= (async () => {

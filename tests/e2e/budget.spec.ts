@@ -147,6 +147,7 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
       `/transactions/${s.samples.erc20Transfer}?tab=input`,
       `/address/${s.accounts[0]}`,
       `/address/${s.holderToken.address}?tab=holders`,
+      `/address/${s.factory.address}?tab=internal-transactions`,
       '/nfts',
       '/nfts?sort=new&size=48',
       `/nfts/${s.nfts[0]?.address}/1`,
@@ -311,6 +312,8 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 52300, inlineCss: 21700, elements: 236, script: 4710 }],
   // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
   ['address', (s) => `/address/${s.accounts[1]}`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
+  // The Internal Transactions tab of a contract: within the address page's budget.
+  ['address internal transactions', (s) => `/address/${s.factory.address}?tab=internal-transactions`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
   // measured: br 13818, gzip 15045, raw 72901, inline CSS 21189, 452 elements, script 4486
   ['token list', () => '/tokens', { br: 14240, gzip: 15500, raw: 75100, inlineCss: 21900, elements: 462, script: 4630 }],
   // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299

@@ -23,6 +23,7 @@ const SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> = [
   ['transaction, malformed hash', () => '/transactions/0x123'],
   ['wallet token transfers', (s) => `/address/${s.accounts[0]}?tab=token-transfers`],
   ['wallet NFTs', (s) => `/address/${s.accounts[0]}?tab=nfts`],
+  ['contract internal transactions', (s) => `/address/${s.factory.address}?tab=internal-transactions`],
   ['contract tab, Read', (s) => `/address/${s.playground.address}?tab=contract&view=read`],
   ['contract tab, Write', (s) => `/address/${s.playground.address}?tab=contract&view=write`],
   ['address, malformed', () => '/address/0x1234'],

@@ -30,7 +30,7 @@ function readRoutes(): string[] {
     '/transactions',
     '/transactions?page=3',
     ...TXS.flatMap((tx) => [`/transactions/${tx}`, `/transactions/${tx}?tab=logs`, `/transactions/${tx}?tab=input`]),
-    ...ADDRESSES.flatMap((a) => ['', '?tab=token-transfers', '?tab=nfts', '?tab=contract', '?tab=holders', '?page=2'].map((q) => `/address/${a}${q}`)),
+    ...ADDRESSES.flatMap((a) => ['', '?tab=internal-transactions', '?tab=token-transfers', '?tab=nfts', '?tab=contract', '?tab=holders', '?page=2'].map((q) => `/address/${a}${q}`)),
     `/address/${MULTI}`,
     '/tokens',
     '/tokens?type=ERC20',
@@ -115,6 +115,17 @@ test("a transaction's ERC-20 transfer is named from the indexer's token record, 
   await expect(transfers).toContainText('Seed Token (SEED)');
   await expect(transfers).toContainText('1,000');
   await expect(page.locator('body')).not.toContainText('Unknown Token');
+});
+
+test('the Internal Transactions tab says that indexer has no such list, and its export is refused with a message', async ({ page }) => {
+  const res = await page.goto(`${site.url}/address/${P['A0']}?tab=internal-transactions`);
+  expect(res?.status()).toBe(200);
+  const tab = page.getByTestId('internal-transactions-tab');
+  await expect(tab).toContainText("Internal transactions are not available from this explorer's indexer.");
+  await expect(tab.getByTestId('export-internal-transactions')).toHaveCount(0);
+  const file = await page.goto(`${site.url}/export/internal-transactions?a=${P['A0']}&mode=block&startBlock=0&endBlock=100`);
+  expect(file?.status()).toBe(404);
+  await expect(page.getByTestId('export-error')).toHaveText('This list cannot be exported from this indexer.');
 });
 
 test("the address page counts the address's transactions when the indexer gives no count", async ({ page }) => {

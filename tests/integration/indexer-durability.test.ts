@@ -284,7 +284,18 @@ async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions[
   const p = spawnIndexer({ ...storage, ...(sync ? { sync } : {}) });
   const url = await serving(p);
   await healthUntil(p, url, (h) => h.lastBlock === head && !h.catchingUp, `block ${head}`);
+  await tracedTo(storage, head);
   await sigterm(p);
+}
+
+/** Waits until the trailing tracer (sync/tracer.ts) has traced the head: its tables then equal a clean run's too. */
+async function tracedTo(storage: Storage, head: number): Promise<void> {
+  const db = await inspect(storage);
+  try {
+    await waitFor(async () => Number((await db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1'))?.n ?? -1) === head, 120_000, `the tracer to reach block ${head}`);
+  } finally {
+    await close(db);
+  }
 }
 
 describe('kill -9 during the sync', () => {
@@ -544,6 +555,8 @@ describe('deep reorgs', () => {
 
   async function reorg(depth: number, fresh: readonly string[]): Promise<void> {
     const before = await indexedHead();
+    // The trailing tracer first traces what is indexed (anvil answers eth_call at old blocks only between its traces).
+    await waitFor(() => indexer.tracedBlock() === before.number, 120_000, `the tracer to reach block ${before.number}`);
     const ancestor = before.number - depth;
     const orphaned = (await chainCounts(rpc, before.number)).hashes.slice(ancestor + 1);
     const orphanedTxs = (await indexer.store.all<{ hash: string }>('SELECT hash FROM transactions WHERE block_number > ?', ancestor)).map((r) => r.hash);
@@ -595,6 +608,8 @@ describe('deep reorgs', () => {
     indexers.push(clean);
     await clean.caughtUp();
     expect((await dbCounts(clean.store)).blocks).toBe(head + 1);
+    // Both tracers have traced the new chain's head (the live one again, after its rollbacks).
+    await waitFor(() => indexer.tracedBlock() === head && clean.tracedBlock() === head, 120_000, `both tracers to reach block ${head}`);
     await expectSameRows(indexer.store, clean.store, EXCLUDED_AFTER_REORGS);
   }, 180_000);
 });

@@ -34,6 +34,7 @@ describe('parseTab', () => {
     ['', 'transactions'],
     ['transactions', 'transactions'],
     ['token-transfers', 'token-transfers'],
+    ['internal-transactions', 'internal-transactions'],
     ['nfts', 'nfts'],
     ['contract', 'contract'],
     ['holders', 'holders'],
@@ -54,12 +55,12 @@ const unknown: TabFacts = { type: 'unknown', contractType: 'none', nftCount: nul
 
 describe('visibleTabs', () => {
   it.each<[string, TabFacts, AddressTab[]]>([
-    ['wallet without NFTs', wallet, ['transactions', 'token-transfers']],
-    ['wallet with NFTs', nftWallet, ['transactions', 'token-transfers', 'nfts']],
-    ['ERC-20 contract', erc20, ['transactions', 'token-transfers', 'contract', 'holders']],
-    ['ERC-721 contract', erc721, ['transactions', 'token-transfers', 'contract']],
-    ['standard contract', plain, ['transactions', 'token-transfers', 'contract']],
-    ['unknown type', unknown, ['transactions', 'token-transfers']],
+    ['wallet without NFTs', wallet, ['transactions', 'internal-transactions', 'token-transfers']],
+    ['wallet with NFTs', nftWallet, ['transactions', 'internal-transactions', 'token-transfers', 'nfts']],
+    ['ERC-20 contract', erc20, ['transactions', 'internal-transactions', 'token-transfers', 'contract', 'holders']],
+    ['ERC-721 contract', erc721, ['transactions', 'internal-transactions', 'token-transfers', 'contract']],
+    ['standard contract', plain, ['transactions', 'internal-transactions', 'token-transfers', 'contract']],
+    ['unknown type', unknown, ['transactions', 'internal-transactions', 'token-transfers']],
   ])('%s', (_name, facts, expected) => {
     expect(visibleTabs(facts)).toEqual(expected);
   });

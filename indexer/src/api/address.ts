@@ -1,5 +1,7 @@
 import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
-import type { Router } from '../http/router.ts';
+import { HttpError, type Router } from '../http/router.ts';
+import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
+import { Refusal } from './etherscan/core.ts';
 import { PADDED_ZERO } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
@@ -138,6 +140,19 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     return cache.serveAsync(ctx, `t:${address}:${limit}:${offset}`, async () => (await addressTransactions(ctx, address, limit, offset)).map(txJson));
   });
 
+  router.get('/address/{address}/internal-transactions', async ({ params, query }) => {
+    const address = parseAddress(params['address']);
+    const { limit, offset } = parsePaging(query);
+    try {
+      const rows = await internalByAddress(ctx, address, { page: 1, offset: limit, skip: offset, sort: 'desc', startBlock: 0, endBlock: Number.MAX_SAFE_INTEGER });
+      return rows.map(internalJson);
+    } catch (err) {
+      // A node without the call tracer, or a page that per-request tracing cannot reach within its bounds.
+      if (err instanceof Refusal) throw new HttpError(503, err.message.replace(/^Error! /, ''));
+      throw err;
+    }
+  });
+
   router.get('/address/{address}/tokens', ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
@@ -195,4 +210,21 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       return { native: formatUnits(wei, 18), nativeWei: wei.toString(), tokens: await holdings(ctx, address, 100, 0) };
     });
   });
+}
+
+/** An internal transaction as the REST API lists it (txlistinternal's row, typed). */
+function internalJson(r: InternalRow) {
+  return {
+    hash: r.hash ?? '',
+    blockNumber: Number(r.blockNumber),
+    timestamp: Number(r.timeStamp),
+    from: r.from,
+    to: r.to === '' ? null : r.to,
+    contractAddress: r.contractAddress === '' ? null : r.contractAddress,
+    value: r.value,
+    type: r.type,
+    traceId: r.traceId,
+    isError: r.isError === '1',
+    error: r.errCode === '' ? null : r.errCode,
+  };
 }

@@ -20,6 +20,8 @@ export interface ApiContext {
   etherscanSendRaw?: boolean;
   /** The STO price the Etherscan API's stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC): plain decimals. */
   stoPrice?: { usd: string; btc: string };
+  /** Bounds of txlistinternal's per-request tracing by address (tests lower them; defaults in account-internal.ts). */
+  traceLimits?: { maxTraced?: number; maxScanned?: number; batch?: number };
 }
 
 /** A small time-based memo for aggregate figures that are costly to recompute on every request (one computation at a time). */

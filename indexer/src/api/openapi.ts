@@ -152,6 +152,12 @@ const GET: Record<string, Op> = {
   '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int }) },
   '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
   '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
+  '/address/{address}/internal-transactions': {
+    summary:
+      "Internal transactions from, to or creating the address, newest first (value-moving calls, creations and self-destructs below a transaction, from the node's call traces): from the trailing tracer's index, inside transactions the address is not a party to too; above the tracer's last block (or without it) only the address's own transactions are traced. 503 when the node cannot trace",
+    query: PAGE,
+    schema: arr(obj({ hash: hash, blockNumber: int, timestamp: int, from: addr, to: nullable(addr), contractAddress: nullable(addr), value: dec, type: str, traceId: str, isError: bool, error: nullable(str) })),
+  },
   '/address/{address}/tokens': { summary: 'Token holdings (default limit 100)', query: PAGE, schema: arr(ref('Holding')) },
   '/address/{address}/token-transfers': { summary: 'Token transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('AddressTokenTransfer')) },
   '/address/{address}/nft-transfers': { summary: 'ERC-721/1155 transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('TokenTransfer')) },

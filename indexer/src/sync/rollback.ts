@@ -117,6 +117,14 @@ export async function rollbackTo(
     await tx.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
     await tx.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
     await tx.run('DELETE FROM internal_calls WHERE block_number >= ?', from);
+    // The trailing tracer's index goes with its blocks, and its cursor back to the ancestor (sync/tracer.ts).
+    await tx.run('DELETE FROM address_internal WHERE tx_id >= ?', firstId);
+    await tx.run(
+      'UPDATE internal_trace SET block_number = ?, block_hash = (SELECT hash FROM blocks WHERE number = ?) WHERE id = 1 AND block_number > ?',
+      ancestor,
+      ancestor,
+      ancestor,
+    );
     await tx.run('DELETE FROM contracts WHERE first_seen_block >= ?', from);
 
     const miners = await tx.all<{ miner: string; n: number }>(
@@ -185,6 +193,7 @@ const CHAIN_TABLES = [
   'verification_jobs',
   'revert_reasons',
   'internal_calls',
+  'address_internal',
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */
@@ -194,6 +203,7 @@ async function clearAll(db: Store, book: AddressBook, fence: (tx: Queryable) => 
     const blocks = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM blocks'))?.n ?? 0;
     const transactions = (await tx.one<{ n: number }>('SELECT count(*) AS n FROM transactions'))?.n ?? 0;
     for (const table of CHAIN_TABLES) await tx.run(`DELETE FROM ${table}`);
+    await tx.run('UPDATE internal_trace SET block_number = NULL, block_hash = NULL WHERE id = 1');
     await tx.run('UPDATE counters SET value = 0');
     return { blocks, transactions };
   });

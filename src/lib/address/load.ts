@@ -9,7 +9,7 @@ import { safe, type IndexerClient } from '../indexer-api/client.ts';
 import { failureStatus, isNotFound, type FailureStatus } from '../indexer-api/errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../url/pagination.ts';
-import type { AddressType, ContractType, Holder, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../model/types.ts';
+import type { AddressType, ContractType, Holder, InternalTransaction, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../model/types.ts';
 import type { AccountBalances, HoldersResponse } from '../model/wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
 
@@ -159,6 +159,8 @@ export interface TabPaging {
 export type TabData =
   | { readonly tab: 'transactions'; readonly items: Transaction[] | null; readonly paging: TabPaging }
   | { readonly tab: 'token-transfers'; readonly items: TokenTransfer[] | null; readonly paging: TabPaging }
+  /** items 'unavailable': the indexer has no such list (the chain operator's). */
+  | { readonly tab: 'internal-transactions'; readonly items: InternalTransaction[] | 'unavailable' | null; readonly paging: TabPaging }
   | { readonly tab: 'nfts'; readonly items: NftToken[] | null; readonly paging: TabPaging }
   | { readonly tab: 'holders'; readonly holders: HoldersResponse | null; readonly page: number; readonly order: HolderOrder }
   | { readonly tab: 'contract' };
@@ -201,6 +203,10 @@ export async function loadTab(client: IndexerClient, address: string, tab: Addre
       return { tab, paging, items: await safe(client.getAddressTransactions(address, window(paging)), null) };
     case 'token-transfers':
       return { tab, paging, items: await safe(client.getAddressTokenTransfers(address, window(paging)), null) };
+    case 'internal-transactions': {
+      const items = await safe(client.getAddressInternalTransactions(address, window(paging)), undefined);
+      return { tab, paging, items: items === undefined ? null : (items ?? 'unavailable') };
+    }
     case 'nfts':
       return { tab, paging: nftPaging, items: await safe(client.getAddressNfts(address, window(nftPaging)), null) };
     case 'holders': {

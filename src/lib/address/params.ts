@@ -3,7 +3,7 @@ import type { AddressType, ContractType } from '../model/types.ts';
 import { oneOf } from '../url/params.ts';
 
 /** The address page's tabs, in display order (spec core §2). */
-const ADDRESS_TABS = ['transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
+const ADDRESS_TABS = ['transactions', 'internal-transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
 
 /** One tab of the address page. */
 export type AddressTab = (typeof ADDRESS_TABS)[number];
@@ -11,6 +11,7 @@ export type AddressTab = (typeof ADDRESS_TABS)[number];
 /** Tab labels as shown. */
 export const TAB_LABELS: Readonly<Record<AddressTab, string>> = {
   transactions: 'Transactions',
+  'internal-transactions': 'Internal Transactions',
   'token-transfers': 'Token Transfers',
   nfts: 'NFTs',
   contract: 'Contract',
@@ -30,7 +31,7 @@ export interface TabFacts {
 }
 
 /**
- * Tabs shown as links: Transactions and Token Transfers always; NFTs when the address holds NFTs; Contract for
+ * Tabs shown as links: Transactions, Internal Transactions and Token Transfers always; NFTs when the address holds NFTs; Contract for
  * contracts; Holders for ERC-20 contracts.
  */
 export function visibleTabs(facts: TabFacts): AddressTab[] {

@@ -2,14 +2,17 @@
 // Every cell is text: amounts are exact decimals of their raw units (common/units.ts), never floating point.
 import { formatUnits } from '../../../common/units.ts';
 import { erc20FunctionName } from '../transactions/erc20-decode.ts';
-import type { Holder, NftTransfer, TokenTransfer, Transaction } from '../model/types.ts';
+import type { Holder, InternalTransaction, NftTransfer, TokenTransfer, Transaction } from '../model/types.ts';
 
 /** One CSV record: one text per column, in the header's order. */
 export type CsvRecord = string[];
 
 /** The kinds of file the site exports. */
-/** An address's transactions, ERC-20 and NFT transfers (address page); a token's transfers and holders (token page). */
-export const EXPORT_KINDS = ['transactions', 'token-transfers', 'nft-transfers', 'transfers', 'holders'] as const;
+/**
+ * An address's transactions, internal transactions, ERC-20 and NFT transfers (address page); a token's transfers and
+ * holders (token page).
+ */
+export const EXPORT_KINDS = ['transactions', 'internal-transactions', 'token-transfers', 'nft-transfers', 'transfers', 'holders'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Etherscan's transaction export header, the price of the day named in the current-value column. */
@@ -39,6 +42,13 @@ export const TOKEN_TRANSFER_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimes
 
 /** Etherscan's NFT (ERC-721) transfer export header, with the amount moved last (ERC-1155 transfers move more than one). */
 export const NFT_TRANSFER_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'To', 'ContractAddress', 'TokenId', 'TokenName', 'TokenSymbol', 'TokenValue'];
+
+/**
+ * The internal transaction export header: Etherscan's names for what the list holds (the parent transaction, its
+ * block and time, the internal transfer's from, to or created contract, its value in and out of the address, its
+ * type, and whether it failed).
+ */
+export const INTERNAL_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'TxTo', 'ContractAddress', 'Value_IN(STO)', 'Value_OUT(STO)', 'Type', 'Status', 'ErrCode'];
 
 /** Etherscan's token holder export header. */
 export const HOLDER_HEADER: CsvRecord = ['HolderAddress', 'Balance', 'PendingBalanceUpdate'];
@@ -166,4 +176,25 @@ export function nftTransferRecord(t: NftTransfer | TokenTransfer, names: Collect
 /** One holder as a row of the holder file: its balance in whole tokens. */
 export function holderRecord(h: Holder, decimals: number): CsvRecord {
   return [h.address, h.rawBalance !== null ? formatUnits(h.rawBalance, decimals) : h.balance, 'No'];
+}
+
+/** One internal transaction as a row of the internal transaction file, seen from `address` (in, out, or both). */
+export function internalRecord(t: InternalTransaction, address: string): CsvRecord {
+  const self = address.toLowerCase();
+  const incoming = lower(t.to ?? t.contractAddress) === self ? t.value : 0n;
+  const outgoing = lower(t.from) === self ? t.value : 0n;
+  return [
+    t.transactionHash,
+    num(t.blockNumber),
+    num(t.timestamp),
+    csvDateTime(t.timestamp),
+    t.from,
+    t.to ?? '',
+    t.contractAddress ?? '',
+    formatUnits(incoming, 18),
+    formatUnits(outgoing, 18),
+    t.type,
+    t.isError ? '1' : '0',
+    t.error ?? '',
+  ];
 }

@@ -1,8 +1,9 @@
 import { normalizeAccountBalances, normalizeAddressSummary, normalizeAddressType } from '../normalize/address.ts';
+import { normalizeInternalTransactions } from '../normalize/internal-transaction.ts';
 import { normalizeNftTokens, normalizeNftTransfers } from '../normalize/nft.ts';
 import { normalizeTokenTransfers } from '../normalize/token-transfer.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import type { AddressTypeInfo, NftToken, NftTransfer, TokenTransfer, Transaction } from '../model/types.ts';
+import type { AddressTypeInfo, InternalTransaction, NftToken, NftTransfer, TokenTransfer, Transaction } from '../model/types.ts';
 import type { AccountBalances, AddressSummary } from '../model/wire.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
@@ -21,6 +22,14 @@ export function getAddressSummary(t: Transport, address: string, request?: Reque
 /** GET /address/{a}/transactions?limit&offset. */
 export function getAddressTransactions(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<Transaction[]> {
   return t.get(`/address/${seg(address)}/transactions`, normalizeTransactions, pageQuery(query), request);
+}
+
+/**
+ * GET /address/{a}/internal-transactions?limit&offset → internal transactions, newest first; null when the indexer has
+ * no such list (404: the chain operator's indexer).
+ */
+export function getAddressInternalTransactions(t: Transport, address: string, query: PageQuery = {}, request?: RequestOptions): Promise<InternalTransaction[] | null> {
+  return t.find(`/address/${seg(address)}/internal-transactions`, normalizeInternalTransactions, pageQuery(query), request);
 }
 
 /** GET /address/{a}/token-transfers?limit&offset. */

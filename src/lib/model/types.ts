@@ -348,6 +348,26 @@ export interface InternalCall {
   error: string | null;
 }
 
+/** An internal transaction of an address's list (Etherscan's: a value-moving call, creation or self-destruct below a transaction). */
+export interface InternalTransaction {
+  /** The parent transaction. */
+  transactionHash: string;
+  blockNumber: number | null;
+  timestamp: number | null;
+  from: string;
+  /** Null for a creation (contractAddress names the contract). */
+  to: string | null;
+  contractAddress: string | null;
+  /** Wei. */
+  value: bigint;
+  /** call, create, create2, selfdestruct, … (lowercase). */
+  type: string;
+  /** The frame's path below the parent transaction ('0', '0_1', …), when told. */
+  traceId: string | null;
+  isError: boolean;
+  error: string | null;
+}
+
 /** A transaction's internal calls, or why there are none to show. */
 export interface InternalCalls {
   available: boolean;

@@ -1,22 +1,27 @@
 import { RpcError } from '../../chain/rpc.ts';
 import type { ApiContext } from '../context.ts';
+import { isInternalTransaction, mayCall } from '../../chain/calls.ts';
+import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { transactionCalls, type InternalCall } from '../trace.ts';
 import { Refusal, type Paging } from './core.ts';
 import { txIdRange } from './account-rows.ts';
 
 // txlistinternal: the internal transactions of the Etherscan-compatible API, made from the node's call traces
-// (debug_traceTransaction with callTracer, kept in internal_calls once traced, as the transaction page keeps them).
+// (callTracer, kept in internal_calls once traced, as the transaction page keeps them).
 //
 // What is listed, as Etherscan lists internal transactions: the frames below the transaction itself (depth ≥ 1) that
 // move value (a CALL or CALLCODE with value > 0, a SELFDESTRUCT) or create a contract (CREATE, CREATE2, whatever
 // their value). Calls that move no value, DELEGATECALLs and STATICCALLs are not listed.
 //
-// There is no per-address index of internal calls: by address, the address's own transactions are traced (those it
-// sent, received or created a contract in, from address_transactions), and their internal transactions that involve
-// the address (from it, to it, or creating it) are listed. Internal transfers to an address made inside transactions
-// it is not a party to (a contract paying it while called by someone else) are NOT found. Every request examines at
-// most MAX_SCANNED of the address's transactions and traces at most MAX_TRACED not yet traced ones; beyond either it is
-// refused with a clear message rather than answered incompletely (traces are kept, so asking again goes further).
+// By address, two sources. Up to the trailing tracer's cursor (internal_trace, sync/tracer.ts), the index of internal
+// transactions by address (address_internal) answers: every internal transaction from, to or creating the address,
+// those inside transactions it is not a party to included (a contract paying it while called by someone else).
+// Above the cursor (the few blocks the tracer has not reached yet, or everything when it does not run: turned off,
+// or a node without the call tracer), the address's own transactions are traced per request (those it sent, received
+// or created a contract in, from address_transactions), and only their internal transactions that involve it are
+// found. That per-request part examines at most MAX_SCANNED of the address's transactions and traces at most
+// MAX_TRACED not yet traced ones; beyond either it is refused with a clear message rather than answered incompletely
+// (traces are kept, so asking again goes further).
 
 /** Most transactions one request traces afresh (a block range holding more is refused). */
 export const MAX_TRACED = 1_000;
@@ -26,6 +31,15 @@ export const MAX_SCANNED = 10_000;
 const CONCURRENCY = 4;
 /** Transactions read (and their kept traces) per query. */
 const BATCH = 200;
+
+/** The bounds of per-request tracing by address (ApiContext.traceLimits changes them, for tests). */
+export interface TraceLimits {
+  maxTraced: number;
+  maxScanned: number;
+  batch: number;
+}
+
+const limitsOf = (ctx: ApiContext): TraceLimits => ({ maxTraced: MAX_TRACED, maxScanned: MAX_SCANNED, batch: BATCH, ...ctx.traceLimits });
 
 export const NO_TRACER = 'Error! Internal transactions are not available: the node does not trace transactions (debug_traceTransaction with callTracer)';
 export const TRACE_FAILED = 'Error! The node could not trace the transaction';
@@ -48,15 +62,7 @@ interface TracedTx {
 const TX_COLUMNS = `t.id, t.hash, t.block_number, t.timestamp, t.to_addr, t.input,
   (SELECT ad.is_contract FROM addresses ad WHERE ad.address = t.to_addr) AS to_is_contract`;
 
-/** Whether a transaction can have internal calls: a creation, a call with data, or a transfer to a contract. */
-const mayCall = (t: TracedTx): boolean => t.to_addr === null || t.input !== '0x' || t.to_is_contract !== 0;
-
-/** Whether a frame is an internal transaction as Etherscan lists them. */
-export function isInternalTransaction(c: InternalCall): boolean {
-  if (c.depth < 1) return false;
-  if (c.type.startsWith('CREATE') || c.type === 'SELFDESTRUCT') return true;
-  return (c.type === 'CALL' || c.type === 'CALLCODE') && c.value !== '0';
-}
+export { isInternalTransaction };
 
 /** One internal transaction, Etherscan's fields in Etherscan's order (by txhash Etherscan omits `hash`). */
 export interface InternalRow {
@@ -82,10 +88,15 @@ export interface InternalRow {
  * `input` is "" as in Etherscan's answers; errCode is the node's error text for a failed frame.
  */
 export function internalRows(tx: Pick<TracedTx, 'hash' | 'block_number' | 'timestamp'>, calls: readonly InternalCall[], withHash: boolean): InternalRow[] {
-  const rows: InternalRow[] = [];
+  return internalFrames(tx, calls, withHash).map((f) => f.row);
+}
+
+/** internalRows with each row's frame index in the flattened calls (address_internal.call_index). */
+function internalFrames(tx: Pick<TracedTx, 'hash' | 'block_number' | 'timestamp'>, calls: readonly InternalCall[], withHash: boolean): { index: number; row: InternalRow }[] {
+  const rows: { index: number; row: InternalRow }[] = [];
   const next: number[] = [];
   const path: number[] = [];
-  for (const c of calls) {
+  for (const [frame, c] of calls.entries()) {
     const index = next[c.depth] ?? 0;
     next[c.depth] = index + 1;
     next.length = c.depth + 1;
@@ -93,7 +104,7 @@ export function internalRows(tx: Pick<TracedTx, 'hash' | 'block_number' | 'times
     path.length = c.depth + 1;
     if (!isInternalTransaction(c)) continue;
     const creates = c.type.startsWith('CREATE');
-    rows.push({
+    rows.push({ index: frame, row: {
       blockNumber: String(tx.block_number),
       timeStamp: String(tx.timestamp),
       ...(withHash ? { hash: tx.hash } : {}),
@@ -108,7 +119,7 @@ export function internalRows(tx: Pick<TracedTx, 'hash' | 'block_number' | 'times
       traceId: path.slice(1).join('_'),
       isError: c.error ? '1' : '0',
       errCode: c.error ?? '',
-    });
+    } });
   }
   return rows;
 }
@@ -181,19 +192,95 @@ export async function internalByBlocks(ctx: ApiContext, p: Paging): Promise<Inte
   return traced.flatMap((tx, i) => internalRows(tx, calls[i] ?? [], true)).slice(p.skip, p.skip + p.offset);
 }
 
+/** The last block the trailing tracer covered (internal_trace): the index answers up to it; null when it covers none. */
+export async function tracedBlock(ctx: ApiContext): Promise<number | null> {
+  const row = await ctx.db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1');
+  return row?.n === null || row?.n === undefined ? null : Number(row.n);
+}
+
 /**
- * txlistinternal by address: the address's transactions are read in the paging's order, a batch at a time, and
- * traced until the page is filled (see the module comment for what this cannot find).
+ * txlistinternal by address: the index for the blocks the tracer covered, per-request tracing above them (see the
+ * module comment). Rows newest transaction first (sort=desc) or oldest first, each transaction's in call order.
  */
 export async function internalByAddress(ctx: ApiContext, address: string, p: Paging): Promise<InternalRow[]> {
   const range = txIdRange(p);
   if (range === null) return [];
   const need = p.skip + p.offset;
   const desc = p.sort === 'desc';
+  const [lo, hi] = range;
+  const cursor = await tracedBlock(ctx);
+  // Row ids below `split` are indexed; from it on they are traced per request.
+  const split = cursor === null ? lo : Math.min(hi + 1, Math.max(lo, (cursor + 1) * ROW_ID_BLOCK));
+  const indexed: [number, number] | null = split > lo ? [lo, split - 1] : null;
+  const traced: [number, number] | null = split <= hi ? [split, hi] : null;
+  if (desc) {
+    // Newest first: the untraced top, then the index.
+    const top = traced ? await scanAddress(ctx, address, traced, true, need) : [];
+    if (top.length >= need || indexed === null) return top.slice(p.skip, need);
+    const skip = Math.max(p.skip - top.length, 0);
+    return [...top.slice(p.skip), ...(await fromIndex(ctx, address, indexed, true, skip, need - top.length - skip))];
+  }
+  // Oldest first: the index, then the untraced top.
+  const rows = indexed ? await fromIndex(ctx, address, indexed, false, p.skip, p.offset) : [];
+  if (rows.length >= p.offset || traced === null) return rows;
+  // How many indexed rows come before the untraced part (the page may start past them all).
+  const before = rows.length > 0 || indexed === null ? p.skip + rows.length : await countIndexed(ctx, address, indexed, p.skip);
+  const top = await scanAddress(ctx, address, traced, false, need - before);
+  return [...rows, ...top.slice(Math.max(p.skip - before, 0), need - before)];
+}
+
+/** Rows of the index: `limit` of the address's internal transactions in a row-id range after `skip` of them. */
+async function fromIndex(ctx: ApiContext, address: string, [lo, hi]: [number, number], desc: boolean, skip: number, limit: number): Promise<InternalRow[]> {
+  if (limit <= 0) return [];
+  const found = await ctx.db.all<{ tx_id: number; call_index: number; hash: string; block_number: number; timestamp: number; calls: string }>(
+    `SELECT a.tx_id, a.call_index, t.hash, t.block_number, t.timestamp, c.calls
+     FROM address_internal a JOIN transactions t ON t.id = a.tx_id JOIN internal_calls c ON c.tx_hash = t.hash
+     WHERE a.address = ? AND a.tx_id BETWEEN ? AND ? ORDER BY a.tx_id ${desc ? 'DESC' : 'ASC'}, a.call_index ASC LIMIT ? OFFSET ?`,
+    address,
+    lo,
+    hi,
+    limit,
+    skip,
+  );
+  // Each transaction's calls are parsed once, however many of its frames the page holds.
+  const frames = new Map<number, Map<number, InternalRow>>();
   const rows: InternalRow[] = [];
+  for (const r of found) {
+    let byIndex = frames.get(Number(r.tx_id));
+    if (byIndex === undefined) {
+      byIndex = new Map(internalFrames(r, JSON.parse(r.calls) as InternalCall[], true).map((f) => [f.index, f.row]));
+      frames.set(Number(r.tx_id), byIndex);
+    }
+    const row = byIndex.get(Number(r.call_index));
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** The address's indexed internal transactions in a row-id range, counted up to `upTo`. */
+async function countIndexed(ctx: ApiContext, address: string, [lo, hi]: [number, number], upTo: number): Promise<number> {
+  if (upTo <= 0) return 0;
+  const row = await ctx.db.one<{ n: number }>(
+    'SELECT count(*) AS n FROM (SELECT 1 FROM address_internal WHERE address = ? AND tx_id BETWEEN ? AND ? LIMIT ?) x',
+    address,
+    lo,
+    hi,
+    upTo,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Per-request tracing: the address's transactions in a row-id range are read in order, a batch at a time, and traced
+ * until `need` rows are found (only internal transactions inside the address's own transactions are found).
+ */
+async function scanAddress(ctx: ApiContext, address: string, [from, to]: [number, number], desc: boolean, need: number): Promise<InternalRow[]> {
+  const limits = limitsOf(ctx);
+  const rows: InternalRow[] = [];
+  if (need <= 0) return rows;
   let scanned = 0;
   let traced = 0;
-  let [lo, hi] = range;
+  let [lo, hi] = [from, to];
   for (;;) {
     const txs = await ctx.db.all<TracedTx>(
       `SELECT ${TX_COLUMNS} FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
@@ -201,24 +288,24 @@ export async function internalByAddress(ctx: ApiContext, address: string, p: Pag
       address,
       lo,
       hi,
-      BATCH,
+      limits.batch,
     );
     scanned += txs.length;
-    if (scanned > MAX_SCANNED) throw new Refusal(TOO_DEEP);
+    if (scanned > limits.maxScanned) throw new Refusal(TOO_DEEP);
     const candidates = txs.filter(mayCall);
     const calls = await callsOfAll(ctx, candidates, (toTrace) => {
       traced += toTrace;
-      if (traced > MAX_TRACED) throw new Refusal(TOO_MANY);
+      if (traced > limits.maxTraced) throw new Refusal(TOO_MANY);
     });
     for (const [i, tx] of candidates.entries()) {
       for (const row of internalRows(tx, calls[i] ?? [], true)) {
         if (row.from === address || row.to === address || row.contractAddress === address) rows.push(row);
       }
     }
-    if (rows.length >= need || txs.length < BATCH) break;
+    if (rows.length >= need || txs.length < limits.batch) break;
     const last = (txs[txs.length - 1] as TracedTx).id;
     if (desc) hi = last - 1;
     else lo = last + 1;
   }
-  return rows.slice(p.skip, p.skip + p.offset);
+  return rows;
 }

@@ -161,7 +161,7 @@ export const accountModule: EtherscanModule = {
     },
     txlistinternal: {
       summary:
-        "Internal transactions (value-moving calls and contract creations below the transaction, from the node's call traces) by txhash, by address, or by block range (startblock/endblock, at most 1,000 transactions). By address only the address's own transactions are traced: internal transfers to it inside transactions it is not a party to are not found",
+        "Internal transactions (value-moving calls and contract creations below the transaction, from the node's call traces) by txhash, by address, or by block range (startblock/endblock, at most 1,000 transactions). By address from the indexer's index of traced blocks, internal transfers inside transactions the address is not a party to included; above the last traced block (or when the indexer does not trace) only the address's own transactions are traced",
       params: { txhash: 'a transaction hash', address: 'an address', ...PAGING },
       async run(p, ctx) {
         if (p.has('txhash')) {
