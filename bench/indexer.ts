@@ -118,7 +118,7 @@ async function catchUp(
   rpcUrl: string,
 ): Promise<CatchUpFigures> {
   const started = performance.now();
-  const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, rateLimit: false, metadata: false });
+  const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, rateLimit: false, metadata: false, traceInternal: false });
   try {
     await indexer.caughtUp();
     const done = performance.now();
@@ -234,7 +234,8 @@ async function measure(
   // The same database served twice: with the response cache (the default), then without it (cold paths).
   for (const cache of seconds > 0 ? [true, false] : []) {
     // No rate limits: the bench measures the indexer, not the limiter (loopback is exempt anyway).
-    const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, metadata: false, apiCache: cache, rateLimit: false });
+    // Nor the internal-call tracer, which would trace the whole history while the API is measured.
+    const indexer = await startIndexer({ rpcUrl, ...storage, port: 0, log: () => {}, progress: false, metadata: false, apiCache: cache, rateLimit: false, traceInternal: false });
     try {
       await indexer.caughtUp();
       const db = indexer.store;

@@ -377,6 +377,7 @@ export class Syncer {
       await this.committing?.catch(() => {});
       this.committing = null;
       this.posted = null;
+      this.writeFailure = null;
       this.timings.loopMs += performance.now() - began;
     }
     if (this.tip !== null && this.tip.number >= head) this.markCaughtUp();
@@ -386,6 +387,8 @@ export class Syncer {
   private committing: Promise<void> | null = null;
   /** The last block of that batch: the next batch must continue it. */
   private posted: Tip | null = null;
+  /** Why a batch of this round failed to commit. */
+  private writeFailure: Error | null = null;
 
   /**
    * Hands one fetched batch to the writer; false when it does not extend the indexed chain (the next round rechecks
@@ -400,6 +403,9 @@ export class Syncer {
       await this.loop.sleep(Math.min(this.pollMs, 1000));
       return false;
     }
+    // A batch that failed to commit ends the round: nothing may be written after it (the next round starts again
+    // from the last committed block). Set as soon as the failure is known, before any later batch arrives.
+    if (this.writeFailure !== null) throw this.writeFailure;
     const previous = this.committing;
     const write = this.writer.write(batch).then((written) => {
       this.tip = { number: written.last, hash: written.lastHash };
@@ -408,7 +414,9 @@ export class Syncer {
       this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
     });
     // Awaited below or by catchUp; never left unhandled meanwhile.
-    write.catch(() => {});
+    write.catch((err: unknown) => {
+      this.writeFailure ??= err instanceof Error ? err : new Error(String(err));
+    });
     this.committing = write;
     this.posted = { number: batch.last, hash: (batch.blocks[batch.blocks.length - 1] as RawBlock).hash.toLowerCase() };
     await (this.db.pipelined === true ? previous : write);
