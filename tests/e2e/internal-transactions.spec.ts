@@ -13,6 +13,9 @@ import { indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 interface InternalJson {
   hash: string;
+  parentFrom: string | null;
+  parentTo: string | null;
+  parentValue: string | null;
   blockNumber: number;
   timestamp: number;
   from: string;
@@ -89,7 +92,10 @@ test("the tab's CSV file equals the indexer's rows", async ({ page }) => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`export-internal-transactions-${address.toLowerCase()}-blocks-0-${head}.csv`);
   const rows = parseCsv(await readFile(await download.path(), 'utf8'));
-  expect(rows[0]).toEqual(['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'TxTo', 'ContractAddress', 'Value_IN(STO)', 'Value_OUT(STO)', 'Type', 'Status', 'ErrCode']);
+  // Etherscan's internal transaction file; the current-value column names today's price (left out of the rows below).
+  const header = rows[0] ?? [];
+  expect(header[12]).toMatch(/^CurrentValue @ \$[0-9.]*\/STO$/);
+  expect(header.filter((_, i) => i !== 12)).toEqual(['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'ParentTxFrom', 'ParentTxTo', 'ParentTxSTO_Value', 'From', 'TxTo', 'ContractAddress', 'Value_IN(STO)', 'Value_OUT(STO)', 'Historical $Price/STO', 'Status', 'ErrCode', 'Type']);
   const self = address.toLowerCase();
   const low = (v: string | null) => (v ?? '').toLowerCase();
   const expected = list
@@ -99,17 +105,24 @@ test("the tab's CSV file equals the indexer's rows", async ({ page }) => {
       String(r.blockNumber),
       String(r.timestamp),
       new Date(r.timestamp * 1000).toISOString().slice(0, 19).replace('T', ' '),
+      low(r.parentFrom),
+      low(r.parentTo),
+      formatUnits(BigInt(r.parentValue ?? '0'), 18),
       low(r.from),
       low(r.to),
       low(r.contractAddress),
       low(r.to ?? r.contractAddress) === self ? formatUnits(BigInt(r.value), 18) : '0',
       low(r.from) === self ? formatUnits(BigInt(r.value), 18) : '0',
-      r.type,
+      '',
       r.isError ? '1' : '0',
       r.error ?? '',
+      r.type,
     ]);
   expect(expected.length).toBeGreaterThan(0);
-  expect(rows.slice(1).map((r) => r.map((cell, i) => ([4, 5, 6].includes(i) ? cell.toLowerCase() : cell)))).toEqual(expected);
+  // The parent's sender is the Factory's caller, never the Factory itself.
+  expect(expected.every((r) => r[4] !== '' && r[4] !== self)).toBe(true);
+  const cells = rows.slice(1).map((r) => r.filter((_, i) => i !== 12).map((cell, i) => ([4, 5, 7, 8, 9].includes(i) ? cell.toLowerCase() : cell)));
+  expect(cells).toEqual(expected);
 });
 
 test('a contract that funds a new contract while called by someone else: the new contract lists the value it got, and the page follows the indexer', async ({ page }) => {

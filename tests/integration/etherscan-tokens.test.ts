@@ -7,6 +7,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
+import { waitFor } from '../../indexer/testing/verify.ts';
 import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 
 // The Etherscan-compatible API's contract/getcontractcreation and its stats, token and gastracker modules, against a
@@ -81,18 +82,43 @@ describe('contract/getcontractcreation', () => {
   });
 
   it('leaves out what it cannot name the creation of; none known: status 0, "No data found"', async () => {
-    // The factory's child was created inside a call: the indexer does not know by which transaction.
     const known = info.contracts[0]?.address as string;
     const some = await api<{ contractAddress: string }[]>({
       module: 'contract',
       action: 'getcontractcreation',
-      contractaddresses: [info.factory.child, known, info.holders[0] as string].join(','),
+      contractaddresses: [known, info.holders[0] as string].join(','),
     });
     expect(some.status).toBe('1');
     expect(some.result.map((r) => r.contractAddress)).toEqual([known.toLowerCase()]);
-    expect(
-      await api({ module: 'contract', action: 'getcontractcreation', contractaddresses: `${info.factory.child},${info.holders[0] as string}` }),
-    ).toEqual({ status: '0', message: 'No data found', result: null });
+    expect(await api({ module: 'contract', action: 'getcontractcreation', contractaddresses: `${info.holders[0] as string},${info.holders[1] as string}` })).toEqual({
+      status: '0',
+      message: 'No data found',
+      result: null,
+    });
+  });
+
+  it("names a contract created inside a call once the tracer has traced its block: the sender as creator, the calling contract as factory", async () => {
+    const head = await provider.getBlockNumber();
+    await waitFor(async () => (indexer.tracedBlock() ?? -1) >= head, 30_000, 'the internal-call tracer to reach the head');
+    const tx = await provider.getTransaction(info.factory.makeTx);
+    const receipt = await provider.getTransactionReceipt(info.factory.makeTx);
+    if (!tx || !receipt) throw new Error('no make() transaction');
+    const block = await provider.getBlock(receipt.blockNumber);
+    expect(await api({ module: 'contract', action: 'getcontractcreation', contractaddresses: info.factory.child })).toEqual({
+      status: '1',
+      message: 'OK',
+      result: [
+        {
+          contractAddress: info.factory.child.toLowerCase(),
+          contractCreator: tx.from.toLowerCase(),
+          txHash: info.factory.makeTx.toLowerCase(),
+          blockNumber: String(receipt.blockNumber),
+          timestamp: String(block?.timestamp),
+          contractFactory: info.factory.address.toLowerCase(),
+          creationBytecode: '',
+        },
+      ],
+    });
   });
 
   it('refuses more than 5 addresses, a malformed one and none, in HTTP 200', async () => {

@@ -122,7 +122,8 @@ describe('the trailing tracer', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
       // The REST API writes addresses checksummed, as the upstream indexer does.
-      { hash: paid.hash, blockNumber: paid.block, timestamp: Number(block.timestamp), from: getAddress(payer), to: getAddress(recipient), contractAddress: null, value: '12345', type: 'call', traceId: '0', isError: false, error: null },
+      // With the parent transaction's sender, recipient and value, which the CSV export prints beside each row.
+      { hash: paid.hash, blockNumber: paid.block, timestamp: Number(block.timestamp), from: getAddress(payer), to: getAddress(recipient), contractAddress: null, value: '12345', type: 'call', traceId: '0', isError: false, error: null, parentFrom: getAddress(accounts[1] as string), parentTo: getAddress(payer), parentValue: '12345' },
     ]);
     const bad = await fetch(`${indexer.url}/address/0x1234/internal-transactions`);
     expect(bad.status).toBe(400);

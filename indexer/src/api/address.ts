@@ -3,6 +3,7 @@ import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
 import { PADDED_ZERO } from '../chain/num.ts';
+import { selectIn } from '../sync/bulk.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
@@ -145,7 +146,12 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     const { limit, offset } = parsePaging(query);
     try {
       const rows = await internalByAddress(ctx, address, { page: 1, offset: limit, skip: offset, sort: 'desc', startBlock: 0, endBlock: Number.MAX_SAFE_INTEGER });
-      return rows.map(internalJson);
+      // The parent transactions' sender, recipient and value, which Etherscan's export prints beside each row.
+      const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => typeof h === 'string' && h !== ''))];
+      const parents = new Map(
+        (await selectIn<ParentRow>(ctx.db, 'SELECT hash, from_addr, to_addr, value FROM transactions WHERE hash IN (?)', [], hashes)).map((p) => [p.hash, p]),
+      );
+      return rows.map((r) => internalJson(r, parents.get(r.hash ?? '')));
     } catch (err) {
       // A node without the call tracer, or a page that per-request tracing cannot reach within its bounds.
       if (err instanceof Refusal) throw new HttpError(503, err.message.replace(/^Error! /, ''));
@@ -213,7 +219,15 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
 }
 
 /** An internal transaction as the REST API lists it (txlistinternal's row, typed). */
-function internalJson(r: InternalRow) {
+/** The parent transaction of internal rows. */
+interface ParentRow {
+  hash: string;
+  from_addr: string;
+  to_addr: string | null;
+  value: string;
+}
+
+function internalJson(r: InternalRow, parent: ParentRow | undefined) {
   return {
     hash: r.hash ?? '',
     blockNumber: Number(r.blockNumber),
@@ -226,5 +240,8 @@ function internalJson(r: InternalRow) {
     traceId: r.traceId,
     isError: r.isError === '1',
     error: r.errCode === '' ? null : r.errCode,
+    parentFrom: parent?.from_addr ?? null,
+    parentTo: parent?.to_addr ?? null,
+    parentValue: parent?.value ?? null,
   };
 }

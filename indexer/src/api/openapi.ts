@@ -156,7 +156,7 @@ const GET: Record<string, Op> = {
     summary:
       "Internal transactions from, to or creating the address, newest first (value-moving calls, creations and self-destructs below a transaction, from the node's call traces): from the trailing tracer's index, inside transactions the address is not a party to too; above the tracer's last block (or without it) only the address's own transactions are traced. 503 when the node cannot trace",
     query: PAGE,
-    schema: arr(obj({ hash: hash, blockNumber: int, timestamp: int, from: addr, to: nullable(addr), contractAddress: nullable(addr), value: dec, type: str, traceId: str, isError: bool, error: nullable(str) })),
+    schema: arr(obj({ hash: hash, blockNumber: int, timestamp: int, from: addr, to: nullable(addr), contractAddress: nullable(addr), value: dec, type: str, traceId: str, isError: bool, error: nullable(str), parentFrom: nullable(addr), parentTo: nullable(addr), parentValue: nullable(dec) })),
   },
   '/address/{address}/tokens': { summary: 'Token holdings (default limit 100)', query: PAGE, schema: arr(ref('Holding')) },
   '/address/{address}/token-transfers': { summary: 'Token transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('AddressTokenTransfer')) },

@@ -52,6 +52,8 @@ export interface SyncTimings {
   writeMs: number;
   /** Part of writeMs spent in database calls (queries, BEGIN and COMMIT). */
   dbMs: number;
+  /** Where the store pipelines transactions: time the loop waited for an earlier batch's COMMIT (outside writeMs). */
+  commitWaitMs: number;
   /** When the loop first ran (performance.now()), and when it first caught up: the catch-up from its first node call. */
   startedAt: number | null;
   caughtUpAt: number | null;
@@ -170,7 +172,7 @@ export class Syncer {
   private rpcConnected = false;
   private lastError: string | null = null;
   private readonly sizer: BatchSizer;
-  private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0, startedAt: null as number | null, caughtUpAt: null as number | null };
+  private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0, commitWaitMs: 0, startedAt: null as number | null, caughtUpAt: null as number | null };
   private readonly caughtUpWaiters: (() => void)[] = [];
   private uncheckpointed = 0;
   private reorgs = 0;
@@ -371,7 +373,7 @@ export class Syncer {
       const running = (): boolean => this.loop.running;
       const consume = (batch: FetchedBatch): Promise<boolean> => this.storeBatch(batch, head);
       await fetchAhead({ ctx: this.ctx, sizer: this.sizer, start, head, concurrency: this.concurrency, timings: this.timings, running, consume });
-      await this.committing;
+      await this.waitCommit(this.committing);
     } finally {
       // A batch still committing after a failure ends (one way or the other) before the next round reads the tip.
       await this.committing?.catch(() => {});
@@ -419,8 +421,19 @@ export class Syncer {
     });
     this.committing = write;
     this.posted = { number: batch.last, hash: (batch.blocks[batch.blocks.length - 1] as RawBlock).hash.toLowerCase() };
-    await (this.db.pipelined === true ? previous : write);
+    await (this.db.pipelined === true ? this.waitCommit(previous) : write);
     return true;
+  }
+
+  /** Waits for a batch's COMMIT, counting the time (pipelined stores only wait here). */
+  private async waitCommit(commit: Promise<void> | null): Promise<void> {
+    if (commit === null) return;
+    const began = performance.now();
+    try {
+      await commit;
+    } finally {
+      this.timings.commitWaitMs += performance.now() - began;
+    }
   }
 
   /** Where the catch-up's time went so far (the bench prints the shares). */

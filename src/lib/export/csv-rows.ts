@@ -43,12 +43,28 @@ export const TOKEN_TRANSFER_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimes
 /** Etherscan's NFT (ERC-721) transfer export header, with the amount moved last (ERC-1155 transfers move more than one). */
 export const NFT_TRANSFER_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'To', 'ContractAddress', 'TokenId', 'TokenName', 'TokenSymbol', 'TokenValue'];
 
-/**
- * The internal transaction export header: Etherscan's names for what the list holds (the parent transaction, its
- * block and time, the internal transfer's from, to or created contract, its value in and out of the address, its
- * type, and whether it failed).
- */
-export const INTERNAL_HEADER: CsvRecord = ['Txhash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', 'From', 'TxTo', 'ContractAddress', 'Value_IN(STO)', 'Value_OUT(STO)', 'Type', 'Status', 'ErrCode'];
+/** Etherscan's internal transaction export header (the parent transaction's sender, recipient and value first). */
+export function internalHeader(stoPriceUsd: number | null): CsvRecord {
+  return [
+    'Txhash',
+    'Blockno',
+    'UnixTimestamp',
+    'DateTime (UTC)',
+    'ParentTxFrom',
+    'ParentTxTo',
+    'ParentTxSTO_Value',
+    'From',
+    'TxTo',
+    'ContractAddress',
+    'Value_IN(STO)',
+    'Value_OUT(STO)',
+    `CurrentValue @ $${stoPriceUsd === null ? '' : priceText(stoPriceUsd)}/STO`,
+    'Historical $Price/STO',
+    'Status',
+    'ErrCode',
+    'Type',
+  ];
+}
 
 /** Etherscan's token holder export header. */
 export const HOLDER_HEADER: CsvRecord = ['HolderAddress', 'Balance', 'PendingBalanceUpdate'];
@@ -179,7 +195,7 @@ export function holderRecord(h: Holder, decimals: number): CsvRecord {
 }
 
 /** One internal transaction as a row of the internal transaction file, seen from `address` (in, out, or both). */
-export function internalRecord(t: InternalTransaction, address: string): CsvRecord {
+export function internalRecord(t: InternalTransaction, address: string, stoPriceUsd: number | null): CsvRecord {
   const self = address.toLowerCase();
   const incoming = lower(t.to ?? t.contractAddress) === self ? t.value : 0n;
   const outgoing = lower(t.from) === self ? t.value : 0n;
@@ -188,13 +204,19 @@ export function internalRecord(t: InternalTransaction, address: string): CsvReco
     num(t.blockNumber),
     num(t.timestamp),
     csvDateTime(t.timestamp),
+    t.parent?.from ?? '',
+    t.parent?.to ?? '',
+    t.parent ? formatUnits(t.parent.value, 18) : '',
     t.from,
     t.to ?? '',
     t.contractAddress ?? '',
     formatUnits(incoming, 18),
     formatUnits(outgoing, 18),
-    t.type,
+    usdValue(incoming > 0n ? incoming : outgoing, stoPriceUsd),
+    // Today's price only, as in the transaction file: no historical price.
+    '',
     t.isError ? '1' : '0',
     t.error ?? '',
+    t.type,
   ];
 }

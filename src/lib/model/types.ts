@@ -366,6 +366,8 @@ export interface InternalTransaction {
   traceId: string | null;
   isError: boolean;
   error: string | null;
+  /** The parent transaction's sender, recipient and value (wei), when the list tells them. */
+  parent: { from: string; to: string | null; value: bigint } | null;
 }
 
 /** A transaction's internal calls, or why there are none to show. */

@@ -4,7 +4,7 @@ import { isRecord, normalizeList, pick, toAddress, toHash, toText } from './fiel
 
 /**
  * An internal transaction from the bundled indexer's list (hash, blockNumber, timestamp, from, to, contractAddress,
- * value, type, isError, error) or Etherscan's txlistinternal row (timeStamp, isError "0"/"1", errCode). Null without a
+ * value, type, isError, error, and the parent's parentFrom, parentTo, parentValue) or Etherscan's txlistinternal row (timeStamp, isError "0"/"1", errCode). Null without a
  * parent hash or a sender.
  */
 export function normalizeInternalTransaction(raw: unknown): InternalTransaction | null {
@@ -13,6 +13,7 @@ export function normalizeInternalTransaction(raw: unknown): InternalTransaction 
   const from = toAddress(raw['from']);
   if (transactionHash === null || from === null) return null;
   const failed = raw['isError'];
+  const parentFrom = toAddress(raw['parentFrom']);
   return {
     transactionHash,
     blockNumber: toCount(raw['blockNumber']),
@@ -25,6 +26,7 @@ export function normalizeInternalTransaction(raw: unknown): InternalTransaction 
     traceId: toText(raw['traceId']),
     isError: failed === true || failed === '1' || failed === 1,
     error: toText(pick(raw, 'error', 'errCode')),
+    parent: parentFrom === null ? null : { from: parentFrom, to: toAddress(raw['parentTo']), value: toBigInt(raw['parentValue']) ?? 0n },
   };
 }
 

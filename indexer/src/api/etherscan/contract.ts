@@ -71,23 +71,32 @@ const CREATION_MAX = 5;
 
 interface CreationRow {
   address: string;
+  /** The creation transaction's sender, or the contract that created it inside a call (found by the tracer). */
   creator: string;
   creation_tx: string;
   block_number: number;
   timestamp: number;
+  /** The creation transaction's sender and input, and the contract it created itself (if any). */
+  tx_from: string;
   input: string;
+  tx_created: string | null;
 }
 
-/** getcontractcreation's entry, Etherscan's field names with string values. */
+/**
+ * getcontractcreation's entry, Etherscan's field names with string values. A contract created inside a call names the
+ * transaction's sender as its creator and the calling contract as its factory; its init code is not kept (the trace
+ * keeps the frames' selectors only), so creationBytecode is empty there.
+ */
 function creationEntry(r: CreationRow): Record<string, string> {
+  const direct = r.tx_created === r.address;
   return {
     contractAddress: r.address,
-    contractCreator: r.creator,
+    contractCreator: direct ? r.creator : r.tx_from,
     txHash: r.creation_tx,
     blockNumber: String(r.block_number),
     timestamp: String(r.timestamp),
-    contractFactory: '',
-    creationBytecode: r.input,
+    contractFactory: direct ? '' : r.creator,
+    creationBytecode: direct ? r.input : '',
   };
 }
 
@@ -204,14 +213,15 @@ export const contractModule: EtherscanModule = {
     getcontractcreation: {
       summary:
         "Who created up to 5 contracts and in which transaction: contractAddress, contractCreator (the creation transaction's sender), txHash, " +
-        'blockNumber, timestamp, contractFactory (always empty: only contracts created by a transaction of their own are known here) and ' +
-        "creationBytecode (the creation transaction's input). Contracts whose creation the indexer does not know (created by another " +
-        'contract, or not contracts) are left out; none known: status 0, "No data found"',
+        'blockNumber, timestamp, contractFactory (the contract that created it inside a call, found by the internal-call tracer once it has ' +
+        "traced that block; empty for a contract created by a transaction of its own) and creationBytecode (the creation transaction's input; " +
+        'empty for a contract created inside a call). Contracts whose creation the indexer does not know (created inside a call not traced ' +
+        'yet, or not contracts) are left out; none known: status 0, "No data found"',
       params: { contractaddresses: 'up to 5 contract addresses, comma-separated' },
       async run(p, ctx) {
         const addresses = [...new Set(p.addresses('contractaddresses', CREATION_MAX))];
         const rows = await ctx.db.all<CreationRow>(
-          `SELECT c.address, c.creator, c.creation_tx, c.block_number, c.timestamp, t.input FROM contracts c
+          `SELECT c.address, c.creator, c.creation_tx, c.block_number, c.timestamp, t.from_addr AS tx_from, t.input, t.contract_address AS tx_created FROM contracts c
            JOIN transactions t ON t.hash = c.creation_tx
            WHERE c.address IN (${addresses.map(() => '?').join(', ')}) AND c.creator IS NOT NULL`,
           ...addresses,

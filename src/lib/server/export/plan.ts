@@ -2,7 +2,7 @@
 // (normalised, so the chain operator's indexer works as the bundled one does), read without the page deadline (an
 // export takes as long as its file; each read keeps its own time-out).
 import { createIndexerClient, type IndexerClient } from '../../indexer-api/client.ts';
-import { holderRecord, internalRecord, nftTransferRecord, tokenTransferRecord, transactionHeader, transactionRecord, HOLDER_HEADER, INTERNAL_HEADER, NFT_TRANSFER_HEADER, TOKEN_TRANSFER_HEADER } from '../../export/csv-rows.ts';
+import { holderRecord, internalRecord, nftTransferRecord, tokenTransferRecord, transactionHeader, transactionRecord, HOLDER_HEADER, internalHeader, NFT_TRANSFER_HEADER, TOKEN_TRANSFER_HEADER } from '../../export/csv-rows.ts';
 import { firstOffsetAtOrBelow, holdsMoreThan, type ExportPlan, type PageSource } from '../../export/stream.ts';
 import type { ExportRequest } from '../../export/params.ts';
 import type { Holder, InternalTransaction, TokenTransfer, Transaction } from '../../model/types.ts';
@@ -84,7 +84,7 @@ export async function prepareExport(request: ExportRequest, cap: number, stoPric
         time: (t) => t.timestamp,
         id: (t) => `${t.transactionHash}:${t.traceId ?? ''}:${t.from}:${t.to ?? t.contractAddress ?? ''}:${t.type}:${t.value}`,
       };
-      return ranged(request, cap, spec, INTERNAL_HEADER, (t) => internalRecord(t, a));
+      return ranged(request, cap, spec, internalHeader(stoPriceUsd), (t) => internalRecord(t, a, stoPriceUsd));
     }
     case 'token-transfers': {
       const spec: ListSpec<TokenTransfer> = {
