@@ -55,7 +55,10 @@ for (const writer of [false, true]) {
         }),
       ).rejects.toThrow('no');
       await store.run('INSERT INTO t (x) VALUES (2)');
-      await expect(store.run('INSERT INTO t (x) VALUES (2)')).rejects.toMatchObject({ message: expect.stringMatching(/UNIQUE/), code: 'ERR_SQLITE_ERROR' });
+      const err = await store.run('INSERT INTO t (x) VALUES (2)').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toMatch(/UNIQUE/);
+      expect((err as { code?: unknown }).code).toBe('ERR_SQLITE_ERROR');
       expect(await values(store)).toEqual([2]);
     });
 
