@@ -3,7 +3,6 @@ import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
 import { PADDED_ZERO } from '../chain/num.ts';
-import { selectIn } from '../sync/bulk.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { addressKind, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
@@ -148,9 +147,11 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       const rows = await internalByAddress(ctx, address, { page: 1, offset: limit, skip: offset, sort: 'desc', startBlock: 0, endBlock: Number.MAX_SAFE_INTEGER });
       // The parent transactions' sender, recipient and value, which Etherscan's export prints beside each row.
       const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => typeof h === 'string' && h !== ''))];
-      const parents = new Map(
-        (await selectIn<ParentRow>(ctx.db, 'SELECT hash, from_addr, to_addr, value FROM transactions WHERE hash IN (?)', [], hashes)).map((p) => [p.hash, p]),
-      );
+      const found =
+        hashes.length === 0
+          ? []
+          : await ctx.db.all<ParentRow>(`SELECT hash, from_addr, to_addr, value FROM transactions WHERE hash IN (${hashes.map(() => '?').join(', ')})`, ...hashes);
+      const parents = new Map(found.map((p) => [p.hash, p]));
       return rows.map((r) => internalJson(r, parents.get(r.hash ?? '')));
     } catch (err) {
       // A node without the call tracer, or a page that per-request tracing cannot reach within its bounds.
