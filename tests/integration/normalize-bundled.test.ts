@@ -8,6 +8,7 @@ import { startAnvil } from '../../devnet/anvil.ts';
 import { runScenario } from '../../devnet/scenario.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 import { startIndexer } from '../../indexer/src/main.ts';
+import { waitFor } from '../../indexer/testing/verify.ts';
 import { createIndexerClient, type IndexerClient } from '../../src/lib/indexer-api/client.ts';
 
 let stop: () => Promise<void>;
@@ -20,6 +21,10 @@ beforeAll(async () => {
   info = await runScenario(anvil.url);
   const indexer = await startIndexer({ rpcUrl: anvil.url, dataDir: dir, port: 0, log: () => {}, progress: false });
   await indexer.caughtUp();
+  // The internal-call tracer then traces the whole history, and anvil answers other calls (the gas price through the
+  // RPC proxy) behind its trace batches: the reads below wait until it is done, so that none races it.
+  const head = Number(await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) })).json().then((r: { result: string }) => r.result));
+  await waitFor(async () => Promise.resolve((indexer.tracedBlock() ?? -1) >= head), 120_000, 'the internal-call tracer to reach the head');
   client = createIndexerClient(indexer.url);
   stop = async () => {
     await indexer.stop();
