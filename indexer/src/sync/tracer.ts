@@ -1,5 +1,5 @@
 import { BackgroundLoop } from '../background/loop.ts';
-import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, type CallFrame, type InternalCall } from '../chain/calls.ts';
+import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, TRACED_TX_COLUMNS, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
 import { RpcError, type RpcClient, type RpcOutcome } from '../chain/rpc.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam, Store } from '../store/types.ts';
@@ -45,16 +45,6 @@ export type TracerState = 'waiting' | 'tracing' | 'unavailable';
 interface StepBlock {
   number: number;
   hash: string;
-}
-
-interface StepTx {
-  id: number;
-  hash: string;
-  block_number: number;
-  timestamp: number;
-  to_addr: string | null;
-  input: string;
-  to_is_contract: number | null;
 }
 
 /** What one step did. */
@@ -162,18 +152,16 @@ export class InternalTracer {
     let blocks = await this.db.all<StepBlock>('SELECT number, hash FROM blocks WHERE number >= ? ORDER BY number LIMIT ?', from, this.maxBlocks);
     if (blocks.length === 0) return 'idle';
     let last = (blocks[blocks.length - 1] as StepBlock).number;
-    const cols = `t.id, t.hash, t.block_number, t.timestamp, t.to_addr, t.input,
-      (SELECT ad.is_contract FROM addresses ad WHERE ad.address = t.to_addr) AS to_is_contract`;
     const range = (a: number, b: number): [number, number] => [a * ROW_ID_BLOCK, b * ROW_ID_BLOCK + ROW_ID_BLOCK - 1];
-    let txs = await this.db.all<StepTx>(`SELECT ${cols} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id LIMIT ?`, ...range(from, last), this.maxTxs + 1);
+    let txs = await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id LIMIT ?`, ...range(from, last), this.maxTxs + 1);
     if (txs.length > this.maxTxs) {
       // Whole blocks only: up to the block before the first one that does not fit, or that one block alone.
-      const over = (txs[this.maxTxs] as StepTx).block_number;
+      const over = (txs[this.maxTxs] as TracedTx).block_number;
       last = over > (blocks[0] as StepBlock).number ? over - 1 : over;
       blocks = blocks.filter((b) => b.number <= last);
-      txs = over > last ? txs.filter((t) => t.block_number <= last) : await this.db.all<StepTx>(`SELECT ${cols} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id`, ...range(last, last));
+      txs = over > last ? txs.filter((t) => t.block_number <= last) : await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id`, ...range(last, last));
     }
-    const byBlock = new Map<number, StepTx[]>();
+    const byBlock = new Map<number, TracedTx[]>();
     for (const t of txs) {
       const list = byBlock.get(t.block_number);
       if (list) list.push(t);
@@ -213,7 +201,7 @@ export class InternalTracer {
   }
 
   /** The blocks to trace in JSON-RPC batches: at most blocksPerBatch blocks and about txsPerBatch transactions each. */
-  private batches(blocks: readonly StepBlock[], byBlock: ReadonlyMap<number, readonly StepTx[]>): StepBlock[][] {
+  private batches(blocks: readonly StepBlock[], byBlock: ReadonlyMap<number, readonly TracedTx[]>): StepBlock[][] {
     const out: StepBlock[][] = [];
     let current: StepBlock[] = [];
     let txs = 0;
@@ -244,7 +232,7 @@ export class InternalTracer {
     cursor: { block_number: number | null; block_hash: string | null },
     from: number,
     blocks: readonly StepBlock[],
-    txs: readonly StepTx[],
+    txs: readonly TracedTx[],
     calls: ReadonlyMap<number, InternalCall[]>,
   ): Promise<boolean> {
     const last = blocks[blocks.length - 1] as StepBlock;

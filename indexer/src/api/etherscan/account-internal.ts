@@ -1,6 +1,6 @@
 import { RpcError } from '../../chain/rpc.ts';
 import type { ApiContext } from '../context.ts';
-import { isInternalTransaction, mayCall } from '../../chain/calls.ts';
+import { isInternalTransaction, mayCall, TRACED_TX_COLUMNS, type TracedTx } from '../../chain/calls.ts';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { transactionCalls, type InternalCall } from '../trace.ts';
 import { Refusal, type Paging } from './core.ts';
@@ -46,21 +46,6 @@ export const TRACE_FAILED = 'Error! The node could not trace the transaction';
 export const RANGE_TOO_LARGE = `Error! The block range holds more than ${MAX_TRACED.toLocaleString('en-US')} transactions: narrow startblock and endblock`;
 export const TOO_MANY = `Error! Finding this page would trace more than ${MAX_TRACED.toLocaleString('en-US')} transactions: narrow startblock and endblock, or ask again`;
 export const TOO_DEEP = `Error! Finding this page would examine more than ${MAX_SCANNED.toLocaleString('en-US')} transactions: narrow startblock and endblock`;
-
-/** The transaction columns the internal rows need, with whether the recipient is known to be an account. */
-interface TracedTx {
-  id: number;
-  hash: string;
-  block_number: number;
-  timestamp: number;
-  to_addr: string | null;
-  input: string;
-  /** 0 when the recipient is indexed as an account (no code): a plain transfer to it runs nothing. */
-  to_is_contract: number | null;
-}
-
-const TX_COLUMNS = `t.id, t.hash, t.block_number, t.timestamp, t.to_addr, t.input,
-  (SELECT ad.is_contract FROM addresses ad WHERE ad.address = t.to_addr) AS to_is_contract`;
 
 export { isInternalTransaction };
 
@@ -168,7 +153,7 @@ async function callsOfAll<T extends TracedTx>(ctx: ApiContext, txs: readonly T[]
 
 /** txlistinternal by txhash: null when the transaction is not indexed. */
 export async function internalByHash(ctx: ApiContext, hash: string): Promise<InternalRow[] | null> {
-  const tx = await ctx.db.one<TracedTx>(`SELECT ${TX_COLUMNS} FROM transactions t WHERE t.hash = ?`, hash);
+  const tx = await ctx.db.one<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.hash = ?`, hash);
   if (!tx) return null;
   return internalRows(tx, await callsOf(ctx, tx), false);
 }
@@ -179,7 +164,7 @@ export async function internalByBlocks(ctx: ApiContext, p: Paging): Promise<Inte
   if (range === null) return [];
   // One more than the bound tells a range that is too large, without counting all of it.
   const txs = await ctx.db.all<TracedTx>(
-    `SELECT ${TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id ${p.sort === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`,
+    `SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id ${p.sort === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`,
     range[0],
     range[1],
     MAX_TRACED + 1,
@@ -283,7 +268,7 @@ async function scanAddress(ctx: ApiContext, address: string, [from, to]: [number
   let [lo, hi] = [from, to];
   for (;;) {
     const txs = await ctx.db.all<TracedTx>(
-      `SELECT ${TX_COLUMNS} FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
+      `SELECT ${TRACED_TX_COLUMNS} FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
        WHERE a.address = ? AND a.tx_id BETWEEN ? AND ? ORDER BY a.tx_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`,
       address,
       lo,
