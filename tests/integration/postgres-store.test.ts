@@ -383,6 +383,70 @@ describe('on PostgreSQL', () => {
     });
   });
 
+  describe('pipelined transactions (the sync batches)', () => {
+    const pipelined = { pipeline: true, relaxed: true };
+    const values = async (): Promise<number[]> => (await store.all<{ x: number }>('SELECT x FROM piped ORDER BY x')).map((r) => r.x);
+    /** A transaction that appends rows with one COPY, sent without waiting for its answer. */
+    const append = (rows: number[][]) => (tx: Queryable) => {
+      if (!tx.insertMany) throw new Error('PostgreSQL inserts many rows at once');
+      return tx.insertMany('piped', ['x'], rows, '');
+    };
+
+    beforeAll(async () => {
+      await store.run('CREATE TABLE piped (x BIGINT PRIMARY KEY, after BIGINT)');
+    });
+
+    it('answer a failed posted insert at COMMIT, and refuse the transaction queued behind it', async () => {
+      await store.run('DELETE FROM piped');
+      expect(store.pipelined).toBe(true);
+      // The first fails in the server (a duplicate key in its COPY); the second begins as soon as the first has sent its
+      // COMMIT, before the failure is known here: it must not commit on top of the failed one.
+      const first = store.transaction(append([[1], [1]]), pipelined);
+      const second = store.transaction(append([[2]]), pipelined);
+      await expect(first).rejects.toThrow(/duplicate key/);
+      await expect(second).rejects.toThrow(/the one before it did not commit/);
+      expect(await values()).toEqual([]);
+      // Once the failure is known, a new transaction is independent of it.
+      await store.transaction(append([[3]]), pipelined);
+      expect(await values()).toEqual([3]);
+    });
+
+    it('refuse the transaction queued behind one whose callback threw', async () => {
+      await store.run('DELETE FROM piped');
+      const first = store.transaction(async (tx) => {
+        await append([[1]])(tx);
+        throw new Error('the fence refused');
+      }, pipelined);
+      const second = store.transaction(append([[2]]), pipelined);
+      await expect(first).rejects.toThrow('the fence refused');
+      await expect(second).rejects.toThrow(/the one before it did not commit/);
+      expect(await values()).toEqual([]);
+    });
+
+    it('commit in the order they started, each reading the ones before it', async () => {
+      await store.run('DELETE FROM piped');
+      const all = Array.from({ length: 20 }, (_, i) =>
+        store.transaction(async (tx) => {
+          await tx.insertMany?.('piped', ['x', 'after'], [[i, i - 1]], ' ON CONFLICT (x) DO NOTHING');
+          return (await tx.one<{ n: number }>('SELECT count(*) AS n FROM piped'))?.n;
+        }, pipelined),
+      );
+      expect(await Promise.all(all)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+
+    it('reconnect after their connection dies, and a read on the store never sees their uncommitted rows', async () => {
+      await store.run('DELETE FROM piped');
+      const died = store.transaction(async (tx) => tx.one('SELECT pg_terminate_backend(pg_backend_pid())'), pipelined);
+      await expect(died).rejects.toThrow(/terminating connection/);
+      const seen = await store.transaction(async (tx) => {
+        await append([[7]])(tx);
+        return [await tx.one('SELECT count(*) AS n FROM piped'), await store.one('SELECT count(*) AS n FROM piped')];
+      }, pipelined);
+      expect(seen).toEqual([{ n: 1 }, { n: 0 }]);
+      expect(await values()).toEqual([7]);
+    });
+  });
+
   describe('sync lock', () => {
     /** Whether a connection is waiting for the sync lock. */
     const waiting = async () => {

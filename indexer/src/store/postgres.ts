@@ -2,6 +2,7 @@ import pg from 'pg';
 import { postgresPlaceholders } from './dialect.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 import { ColumnTypes, copyRows, unnestRows } from './postgres-bulk.ts';
+import { PipelineChannel } from './postgres-pipeline.ts';
 import type { Queryable, SqlParam, Store, TransactionOptions } from './types.ts';
 
 // Rows come back as SQLite's would, so callers need no branches: int8 (bigint columns, count(*)) as a number when it
@@ -52,14 +53,27 @@ export interface PostgresOptions {
  */
 export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
+  /** Transactions started with `pipeline` run on a connection of their own, in node-postgres's pipeline mode. */
+  readonly pipelined = true;
   readonly pool: pg.Pool;
   private readonly converted = new Map<string, string>();
   private readonly columnTypes = new ColumnTypes();
   private readonly direct: Queryable;
 
+  private readonly pipe: PipelineChannel;
+
   constructor(pool: pg.Pool) {
     this.pool = pool;
     this.direct = queryable(pool, this.convert);
+    this.pipe = new PipelineChannel({
+      connect: () => this.connectDedicated({ pipeline: true }),
+      queryable: (client, post) => this.inTransaction(client, post),
+    });
+  }
+
+  /** The queries of a transaction on `client`; with `post`, bulk inserts are sent and their answers handed to it. */
+  private inTransaction(client: pg.ClientBase, post?: (answer: Promise<unknown>) => void): Queryable {
+    return { ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }, post) };
   }
 
   /** The SQL with `$n` placeholders, converted once per text. */
@@ -85,6 +99,7 @@ export class PostgresStore implements Store {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+    if (opts.pipeline === true) return this.pipe.transaction(fn, opts);
     const client = await this.pool.connect();
     // A connection that failed is in an unknown state: destroy it rather than pool it. The pool stops listening to
     // a connection while it is lent out, so its error must be caught here or it would crash the process.
@@ -94,7 +109,7 @@ export class PostgresStore implements Store {
     try {
       // One round trip: a simple query may hold several statements.
       await client.query(opts.relaxed === true ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-      const out = await fn({ ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }) });
+      const out = await fn(this.inTransaction(client));
       await client.query('COMMIT');
       return out;
     } catch (err) {
@@ -108,18 +123,27 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** Many rows in one round trip: COPY for plain appends, unnest arrays when ON CONFLICT follows. */
-  private async insertAtOnce(client: pg.ClientBase, insert: { table: string; columns: readonly string[]; rows: readonly SqlParam[][]; suffix: string }): Promise<void> {
+  /**
+   * Many rows in one round trip: COPY for plain appends, unnest arrays when ON CONFLICT follows. With `post`, resolves
+   * once the statement is sent and hands its answer to `post`.
+   */
+  private async insertAtOnce(
+    client: pg.ClientBase,
+    insert: { table: string; columns: readonly string[]; rows: readonly SqlParam[][]; suffix: string },
+    post?: (answer: Promise<unknown>) => void,
+  ): Promise<void> {
     if (insert.rows.length === 0) return;
-    if (insert.suffix === '') await copyRows(client, insert.table, insert.columns, insert.rows);
-    else await unnestRows(client, this.columnTypes, insert, toPg);
+    if (insert.suffix !== '') return unnestRows(client, this.columnTypes, insert, toPg, post);
+    const answer = copyRows(client, insert.table, insert.columns, insert.rows);
+    if (post === undefined) await answer;
+    else post(answer);
   }
 
-  /** A new connection outside the pool, with the store's settings and type parsing (for session locks). */
-  async connectDedicated(): Promise<pg.Client> {
+  /** A new connection outside the pool, with the store's settings and type parsing (for session locks, pipelines). */
+  async connectDedicated(opts: { pipeline?: boolean } = {}): Promise<pg.Client> {
     // The pool keeps its password out of enumeration, so a spread alone would lose it.
     const { options } = this.pool;
-    const client = new pg.Client({ ...options, password: options.password, types: TYPES, keepAlive: true });
+    const client = new pg.Client({ ...options, password: options.password, types: TYPES, keepAlive: true, ...(opts.pipeline === true ? { pipeline: true } : {}) });
     await client.connect();
     return client;
   }
@@ -127,6 +151,7 @@ export class PostgresStore implements Store {
   async checkpoint(): Promise<void> {}
 
   async close(): Promise<void> {
+    await this.pipe.close();
     await this.pool.end();
   }
 }

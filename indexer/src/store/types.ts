@@ -26,6 +26,11 @@ export interface TransactionOptions {
    * derived again (the chain), like SQLite's synchronous=NORMAL in WAL mode, which the SQLite store always uses.
    */
   relaxed?: boolean;
+  /**
+   * Run in order behind the pipelined transaction before it (see Store.pipelined): this transaction may begin once that
+   * one's callback has returned, and commits only if that one committed. For the sync's batches.
+   */
+  pipeline?: boolean;
 }
 
 /** The database: SQLite (one file, one process) or PostgreSQL (several processes, one database). */
@@ -37,8 +42,9 @@ export interface Store extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
-   * Whether a transaction may start once the callback of the one before has returned, without waiting for its COMMIT:
-   * the store then runs them in order, and fails every one started after one that fails (SQLite's writer thread).
+   * Whether a pipelined transaction may start once the callback of the one before has returned, without waiting for its
+   * COMMIT: the store then runs them in order, and fails every one queued behind one that fails (SQLite's writer
+   * thread, where every transaction is pipelined; PostgreSQL's pipelined connection).
    */
   readonly pipelined?: boolean;
   /** Copies SQLite's write-ahead log into the database file; nothing on PostgreSQL. */

@@ -186,12 +186,18 @@ export class Writer {
     const out = await this.db.transaction(async (raw) => {
       const entered = performance.now();
       const tx = timed(raw, this.spent);
+      // The fence is the transaction's first statement, and its answer is awaited last: on a pipelined connection the
+      // batch is built meanwhile, while the batch before commits. Nothing commits before the fence has answered.
+      const fenced = this.fence(raw);
+      fenced.catch(() => {});
       try {
-        await this.fence(tx);
         this.q = tx;
         this.rows.clear();
         const result = await this.writeBatch(batch, nftSeen, tx);
         await this.rows.flush(tx);
+        const waited = performance.now();
+        await fenced;
+        this.spent.dbMs += performance.now() - waited;
         return result;
       } finally {
         this.rows.clear();
@@ -200,7 +206,7 @@ export class Writer {
         built();
       }
       // A batch lost to a crash is fetched again: the sync resumes after the last block that was kept.
-    }, { relaxed: true });
+    }, { relaxed: true, pipeline: true });
     // Pipelined, the wait for the COMMIT overlaps the next batch's work: the syncer counts the time it really waits.
     if (this.db.pipelined === true) this.spent.writeMs += inside;
     else {
