@@ -107,7 +107,8 @@ export class PipelineChannel {
       await Promise.all(posted);
       // The first failure is the cause; the statements after it only say that the transaction had already failed.
       const failed = [...failures, ...(thrown === null ? [] : [toError(thrown.err)]), ...(ended === null ? [] : [ended])];
-      if (failed.length > 0) throw failed.find((e) => (e as { code?: string }).code !== IN_FAILED_TRANSACTION) ?? failed[0];
+      const cause = failed.find((e) => (e as { code?: string }).code !== IN_FAILED_TRANSACTION) ?? failed[0];
+      if (cause !== undefined) throw cause;
       if (result?.command !== 'COMMIT') throw new Error('the transaction was rolled back');
       return out as T;
     } catch (err) {
