@@ -336,9 +336,7 @@ describe('kill -9 during the sync', () => {
     // The last restart finishes the catch-up.
     await syncToHead(storage, head, SLOW_SYNC);
 
-    // A single clean run of the same chain on a database of its own, with the default batches, is the reference.
-    const reference = await freshStorage(tempDir());
-    await syncToHead(reference, head);
+    const reference = await cleanRun(head);
 
     const mine = await inspect(storage);
     const clean = await inspect(reference);
@@ -349,6 +347,23 @@ describe('kill -9 during the sync', () => {
 });
 
 /** Batches as large as the chain (after the first, of 10 blocks): one transaction writes most of the history. */
+/** Clean runs by head: the kill tests of one chain compare with the same one (it is only read). */
+const cleanRuns = new Map<number, Promise<Storage>>();
+
+/** A single clean run of the chain up to `head` on a database of its own, with the default batches: the reference. */
+function cleanRun(head: number): Promise<Storage> {
+  let run = cleanRuns.get(head);
+  if (run === undefined) {
+    run = (async () => {
+      const reference = await freshStorage(tempDir());
+      await syncToHead(reference, head);
+      return reference;
+    })();
+    cleanRuns.set(head, run);
+  }
+  return run;
+}
+
 const ONE_BIG_BATCH = { concurrency: 1, maxBlocksPerBatch: 1_000_000, txsPerBatch: 1_000_000_000 } as const;
 
 /**
@@ -410,8 +425,7 @@ describe('kill -9 in the middle of a large batch', () => {
       await close(db);
     }
     await syncToHead(storage, head, ONE_BIG_BATCH);
-    const reference = await freshStorage(tempDir());
-    await syncToHead(reference, head);
+    const reference = await cleanRun(head);
     const mine = await inspect(storage);
     const clean = await inspect(reference);
     expect(await expectChainPrefix(mine)).toBe(head);

@@ -40,6 +40,13 @@ export function beginText(seq: number, expect: number | null, opts: TransactionO
   return `${begin}; DO $pipelined$ BEGIN ${check} ${record} END $pipelined$`;
 }
 
+/** Whether an error says the connection itself failed: a socket error, a connection or shutdown SQLSTATE, or node-postgres's own. */
+function connectionLost(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') return /^(08|57)|^E[A-Z]+$/.test(code);
+  return /Connection terminated|not queryable/i.test(String(err));
+}
+
 /** SQLSTATE of a statement refused because the transaction had already failed (the first failure says why). */
 const IN_FAILED_TRANSACTION = '25P02';
 
@@ -52,6 +59,8 @@ const IN_FAILED_TRANSACTION = '25P02';
 export class PipelineChannel {
   private readonly host: PipelineHost;
   private client: Promise<pg.Client> | null = null;
+  /** That connection once open. */
+  private opened: pg.Client | null = null;
   /** Resolves once the last transaction started has sent its COMMIT or ROLLBACK. */
   private gate: Promise<void> = Promise.resolve();
   /** Number of the last transaction begun; null when the next one starts a run (nothing to check). */
@@ -116,20 +125,33 @@ export class PipelineChannel {
         this.run++;
         this.last = null;
       }
+      // A failure that is not a statement's (the connection broke or the server ended it): the next transaction opens a
+      // new connection, whether or not this one has told its listeners yet.
+      if (connectionLost(err)) this.drop(client);
       throw err;
     }
+  }
+
+  /** Forgets a connection (ending it) so that the next transaction opens another. */
+  private drop(client: pg.Client): void {
+    if (this.opened === client) {
+      this.client = null;
+      this.opened = null;
+    }
+    client.end().catch(() => undefined);
   }
 
   /** The channel's connection, opened again after it broke. */
   private async connection(): Promise<pg.Client> {
     if (this.client === null) {
       const opening = this.host.connect().then((client) => {
-        client.on('error', () => {
+        const gone = (): void => {
           if (this.client === opening) this.client = null;
-        });
-        client.on('end', () => {
-          if (this.client === opening) this.client = null;
-        });
+          if (this.opened === client) this.opened = null;
+        };
+        client.on('error', gone);
+        client.on('end', gone);
+        if (this.client === opening) this.opened = client;
         return client;
       });
       this.client = opening;

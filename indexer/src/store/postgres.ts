@@ -71,9 +71,14 @@ export class PostgresStore implements Store {
     });
   }
 
-  /** The queries of a transaction on `client`; with `post`, bulk inserts are sent and their answers handed to it. */
+  /**
+   * The queries of a transaction on `client`. With `post` (a pipelined transaction), bulk inserts and posted statements
+   * are sent without waiting, and their answers handed to it.
+   */
   private inTransaction(client: pg.ClientBase, post?: (answer: Promise<unknown>) => void): Queryable {
-    return { ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }, post) };
+    const tx: Queryable = { ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }, post) };
+    if (post !== undefined) tx.post = (sql, ...params) => post(client.query(this.convert(sql), params.map(toPg)));
+    return tx;
   }
 
   /** The SQL with `$n` placeholders, converted once per text. */

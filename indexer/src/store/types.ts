@@ -17,6 +17,11 @@ export interface Queryable {
    * `suffix` follows the rows (ON CONFLICT …); without one, the rows are appended (COPY).
    */
   insertMany?: (table: string, columns: readonly string[], rows: readonly SqlParam[][], suffix: string) => Promise<void>;
+  /**
+   * Sends a statement without waiting for it, in a transaction that does not wait for answers (PostgreSQL's pipelined
+   * transactions); absent otherwise. Its failure fails the transaction, and the COMMIT answers with it.
+   */
+  post?: (sql: string, ...params: SqlParam[]) => void;
 }
 
 /** How a transaction commits. */

@@ -13,6 +13,9 @@ export interface LeaderOptions {
   retryMs?: number;
 }
 
+/** Why a write of a process that lost the sync is refused. */
+const TAKEN_OVER = 'another process took over the sync';
+
 /**
  * On PostgreSQL several indexer processes may share one database, and only the process holding the sync lock syncs.
  * This loop waits for the lock in the background, syncs while it is held and waits again if it is lost. Once it holds
@@ -36,10 +39,20 @@ export class SyncLeader {
     this.aborted = new Promise<null>((resolve) => this.abort.signal.addEventListener('abort', () => resolve(null), { once: true }));
   }
 
-  /** Refuses a write (by throwing) unless this process still owns the sync. */
+  /**
+   * Refuses a write unless this process still owns the sync: by throwing, or, in a pipelined transaction (which does not
+   * wait for answers), by failing the transaction in the server, so that its COMMIT fails with the same message.
+   */
   readonly fence = async (tx: Queryable): Promise<void> => {
+    if (tx.post) {
+      // The owner is a UUID this process made (no quote can be in it): a DO block takes no parameters.
+      tx.post(`DO $fence$ BEGIN
+        IF (SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE) IS DISTINCT FROM '${this.owner}' THEN RAISE EXCEPTION '${TAKEN_OVER}'; END IF;
+      END $fence$`);
+      return;
+    }
     const row = await tx.one<{ owner: string | null }>('SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE');
-    if (row?.owner !== this.owner) throw new Error('another process took over the sync');
+    if (row?.owner !== this.owner) throw new Error(TAKEN_OVER);
   };
 
   /** Starts waiting for the lock in the background. */

@@ -186,8 +186,8 @@ export class Writer {
     const out = await this.db.transaction(async (raw) => {
       const entered = performance.now();
       const tx = timed(raw, this.spent);
-      // The fence is the transaction's first statement, and its answer is awaited last: on a pipelined connection the
-      // batch is built meanwhile, while the batch before commits. Nothing commits before the fence has answered.
+      // The fence is the transaction's first statement and its answer is awaited last, so the batch is built meanwhile
+      // (on PostgreSQL's pipelined connection, the fence is checked by the server and this returns at once).
       const fenced = this.fence(raw);
       fenced.catch(() => {});
       try {

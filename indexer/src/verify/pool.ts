@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../http/router.ts';
 import type { CompilerSource } from './compilers.ts';
@@ -22,7 +23,16 @@ export interface PoolOptions {
   maxQueue: number;
   /** Time limit of one compilation. */
   timeoutMs: number;
+  /** Bytes of recent outputs kept for the same input compiled again (default COMPILE_CACHE_BYTES; 0 keeps none). */
+  cacheBytes?: number;
 }
+
+/**
+ * Recent outputs kept, at most this many bytes of them. Hardhat and Foundry verify a project one request per contract,
+ * each with the same standard JSON input: the project compiles once, not once per contract. solc is deterministic, so
+ * an output is keyed by the compiler and the input text alone.
+ */
+export const COMPILE_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface Pending {
   job: CompileJob;
@@ -42,6 +52,9 @@ export class CompilerPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  /** Outputs by compiler and input, oldest first: settled ones with their size, and compilations in flight (shared). */
+  private readonly outputs = new Map<string, { output: Promise<string>; bytes: number }>();
+  private cachedBytes = 0;
 
   constructor(opts: PoolOptions) {
     this.opts = opts;
@@ -52,9 +65,50 @@ export class CompilerPool {
     return this.queue.length + this.slots.filter((s) => s.running !== null).length;
   }
 
-  /** Compiles standard JSON input; resolves with solc's output text. */
+  /**
+   * Compiles standard JSON input; resolves with solc's output text. The same input for the same compiler, compiling or
+   * compiled recently, is answered from that compilation.
+   */
   compile(compiler: CompilerSource, input: string): Promise<string> {
     if (this.closed) return Promise.reject(new CompileError(503, 'The verifier is shutting down'));
+    const limit = this.opts.cacheBytes ?? COMPILE_CACHE_BYTES;
+    if (limit <= 0) return this.enqueue(compiler, input);
+    const key = createHash('sha256').update(JSON.stringify(compiler)).update('\0').update(input).digest('hex');
+    const known = this.outputs.get(key);
+    if (known) {
+      // Most recently used last.
+      this.outputs.delete(key);
+      this.outputs.set(key, known);
+      return known.output;
+    }
+    const output = this.enqueue(compiler, input);
+    const entry = { output, bytes: 0 };
+    this.outputs.set(key, entry);
+    output.then(
+      (text) => {
+        if (this.outputs.get(key) !== entry) return;
+        entry.bytes = text.length;
+        this.cachedBytes += entry.bytes;
+        this.evict(limit);
+      },
+      // A compilation that did not finish (time limit, thread failure, shutdown) is not an answer to keep.
+      () => {
+        if (this.outputs.get(key) === entry) this.outputs.delete(key);
+      },
+    );
+    return output;
+  }
+
+  /** Drops the oldest outputs until those kept fit in `limit` bytes. */
+  private evict(limit: number): void {
+    for (const [key, entry] of this.outputs) {
+      if (this.cachedBytes <= limit) return;
+      this.outputs.delete(key);
+      this.cachedBytes -= entry.bytes;
+    }
+  }
+
+  private enqueue(compiler: CompilerSource, input: string): Promise<string> {
     if (this.queue.length >= this.opts.maxQueue) {
       return Promise.reject(new CompileError(503, 'The verifier is busy: too many verifications are waiting. Please try again in a minute.'));
     }
@@ -116,6 +170,8 @@ export class CompilerPool {
   /** Ends every thread; waiting and running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
+    this.outputs.clear();
+    this.cachedBytes = 0;
     for (const pending of this.queue.splice(0)) pending.reject(new CompileError(503, 'The verifier is shutting down'));
     await Promise.all(
       this.slots.splice(0).map((slot) => {
