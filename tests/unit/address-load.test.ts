@@ -215,6 +215,16 @@ describe('loadTab', () => {
     expect(fetch.urls).toEqual([`${BASE}/address/${WALLET}/transactions?limit=25&offset=50`]);
   });
 
+  it('internal transactions: the indexer’s reason when it cannot list them (503), the upstream’s 404 as unavailable, a failure as null', async () => {
+    const reason = 'Internal transactions are not available: the node does not trace transactions (debug_traceTransaction with callTracer)';
+    const path = `/address/${WALLET}/internal-transactions`;
+    const untraced = client({ [path]: { status: 503, body: { error: reason } } }).client;
+    expect(await loadTab(untraced, WALLET, 'internal-transactions', query())).toMatchObject({ items: { notice: reason } });
+    expect(await loadTab(client({}).client, WALLET, 'internal-transactions', query())).toMatchObject({ items: 'unavailable' });
+    const failing = client({ [path]: { status: 500, body: { error: 'x' } } }).client;
+    expect(await loadTab(failing, WALLET, 'internal-transactions', query())).toMatchObject({ items: null });
+  });
+
   it('a failed list is null, not an exception', async () => {
     const { client: c } = client({ [`/address/${WALLET}/token-transfers`]: { status: 500, body: { error: 'x' } } });
     expect(await loadTab(c, WALLET, 'token-transfers', query())).toMatchObject({ tab: 'token-transfers', items: null });

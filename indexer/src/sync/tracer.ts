@@ -28,10 +28,10 @@ export interface TracerOptions {
   maxBlocks?: number;
   /** Transactions aimed at per step (default 1,000; a single block holding more is one step). */
   maxTxs?: number;
-  /** Most blocks traced per JSON-RPC batch (default 8). */
+  /** Most blocks traced per JSON-RPC batch (default 4). */
   blocksPerBatch?: number;
   /**
-   * Transactions aimed at per JSON-RPC batch (default 100; a block holding more is a batch alone): a node answers a
+   * Transactions aimed at per JSON-RPC batch (default 50; a block holding more is a batch alone): a node answers a
    * batch as a whole, and other callers wait meanwhile (anvil serves an eth_call only after a trace batch).
    */
   txsPerBatch?: number;
@@ -83,8 +83,8 @@ export class InternalTracer {
     this.fence = opts.fence ?? (async () => {});
     this.maxBlocks = opts.maxBlocks ?? 200;
     this.maxTxs = opts.maxTxs ?? 1000;
-    this.blocksPerBatch = opts.blocksPerBatch ?? 8;
-    this.txsPerBatch = opts.txsPerBatch ?? 100;
+    this.blocksPerBatch = opts.blocksPerBatch ?? 4;
+    this.txsPerBatch = opts.txsPerBatch ?? 50;
     this.beforeWrite = opts.beforeWrite ?? (async () => {});
   }
 

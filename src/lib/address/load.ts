@@ -6,7 +6,7 @@
 // /address/{a}/type. The summary's 404 alone is not enough: the chain operator's indexer has no such route.
 import { getAddress } from 'ethers';
 import { safe, type IndexerClient } from '../indexer-api/client.ts';
-import { failureStatus, isNotFound, type FailureStatus } from '../indexer-api/errors.ts';
+import { ApiError, failureStatus, isNotFound, type FailureStatus } from '../indexer-api/errors.ts';
 import { unknownAddressType } from '../normalize/address.ts';
 import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../url/pagination.ts';
 import type { AddressType, ContractType, Holder, InternalTransaction, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../model/types.ts';
@@ -160,7 +160,7 @@ export type TabData =
   | { readonly tab: 'transactions'; readonly items: Transaction[] | null; readonly paging: TabPaging }
   | { readonly tab: 'token-transfers'; readonly items: TokenTransfer[] | null; readonly paging: TabPaging }
   /** items 'unavailable': the indexer has no such list (the chain operator's). */
-  | { readonly tab: 'internal-transactions'; readonly items: InternalTransaction[] | 'unavailable' | null; readonly paging: TabPaging }
+  | { readonly tab: 'internal-transactions'; readonly items: InternalTransaction[] | 'unavailable' | { notice: string } | null; readonly paging: TabPaging }
   | { readonly tab: 'nfts'; readonly items: NftToken[] | null; readonly paging: TabPaging }
   | { readonly tab: 'holders'; readonly holders: HoldersResponse | null; readonly page: number; readonly order: HolderOrder }
   | { readonly tab: 'contract' };
@@ -204,7 +204,13 @@ export async function loadTab(client: IndexerClient, address: string, tab: Addre
     case 'token-transfers':
       return { tab, paging, items: await safe(client.getAddressTokenTransfers(address, window(paging)), null) };
     case 'internal-transactions': {
-      const items = await safe(client.getAddressInternalTransactions(address, window(paging)), undefined);
+      // The bundled indexer answers 503 with its reason when it cannot list them (a node that does not trace calls):
+      // the tab says that reason rather than a failure to retry.
+      let reason: string | null = null;
+      const items = await safe(client.getAddressInternalTransactions(address, window(paging)), undefined, (err) => {
+        if (err instanceof ApiError && err.status === 503 && err.serverMessage) reason = err.serverMessage;
+      });
+      if (reason !== null) return { tab, paging, items: { notice: reason } };
       return { tab, paging, items: items === undefined ? null : (items ?? 'unavailable') };
     }
     case 'nfts':
