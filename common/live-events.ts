@@ -51,6 +51,11 @@ export type BlockEventData = Record<string, unknown> & { number: number; hash: s
 /** `transactions`: the block's transactions as GET /transactions lists them, newest first, and how many it holds. */
 export interface TransactionsEventData {
   block: number;
+  /**
+   * The first block the event covers: `block` itself, unless the indexer was catching up and coalesced the blocks
+   * `fromBlock` … `block` into one event (then `count` and `items` are over them all).
+   */
+  fromBlock?: number;
   /** Every transaction of the block. */
   count: number;
   /** At most STREAM_TRANSACTIONS of them, newest first, each as GET /transactions answers it. */
@@ -94,7 +99,9 @@ export interface ReloadEventData {
 export interface AddressEventData {
   address: string;
   block: number;
-  /** Hashes of the block's transactions from, to or creating the address. */
+  /** The first block the event covers (see TransactionsEventData.fromBlock). */
+  fromBlock?: number;
+  /** Hashes of the block's transactions from, to or creating the address, newest first, at most STREAM_TRANSACTIONS. */
   transactions: string[];
   /** Token transfers of the block from or to the address. */
   transfers: number;
@@ -104,6 +111,8 @@ export interface AddressEventData {
 export interface TokenEventData {
   token: string;
   block: number;
+  /** The first block the event covers (see TransactionsEventData.fromBlock). */
+  fromBlock?: number;
   transfers: number;
 }
 
