@@ -30,9 +30,10 @@ export const STREAM_TRANSACTIONS = 50;
 
 /**
  * An event's id: the block it belongs to, its index among that block's events on this stream (0 for `block`, then
- * the others in the order written), and the indexer's rollbacks so far (as /health's `reorgs` says), as
- * `{block}-{index}-{reorgs}`. A `reorg` event's id is `{head}-0-{reorgs}` with the counts after the rollback. A reader
- * reconnecting with an id of another generation (a rollback happened meanwhile) is told `reload`.
+ * the others in the order written: BLOCK_EVENTS, then the stream's topics, addresses before tokens, each sorted), and
+ * the indexer's rollbacks so far (as /health's `reorgs` says), as `{block}-{index}-{reorgs}`. A `reorg` event's id is
+ * `{head}-0-{reorgs}` with the counts after the rollback. A reader reconnecting with an id of another generation (a
+ * rollback happened meanwhile) is told `reload`.
  */
 export function eventId(block: number, index: number, reorgs: number): string {
   return `${block}-${index}-${reorgs}`;
@@ -81,7 +82,11 @@ export interface GasEventData {
   gasPrice: string | null;
 }
 
-/** `reorg`: the indexer rolled back `depth` blocks; `fork` is the last block kept, `head` the indexed head after it. */
+/**
+ * `reorg`: the indexer rolled back `depth` blocks; `fork` is the last block kept, `head` the indexed head right after the
+ * rollback (the fork itself: the replacing blocks follow as `block` events of the new generation). Any block above
+ * `fork` a page shows was replaced.
+ */
 export interface ReorgEventData {
   depth: number;
   fork: number;
@@ -90,7 +95,10 @@ export interface ReorgEventData {
   reorgs: number;
 }
 
-/** `reload`: the reader missed more than the stream can replay (or its id is from another chain): reload the page. */
+/**
+ * `reload`: the reader missed more than the stream can replay (or its id is from another generation or chain): reload
+ * the page. Its id is `{head}-3-{reorgs}` (the head's `gas`), so that a reader which does not reload resumes from there.
+ */
 export interface ReloadEventData {
   reason: 'too-far-behind' | 'unknown-position';
 }

@@ -22,6 +22,8 @@ export function topicIndex(i: number): number {
 
 /** The `block` and `transactions` events of a block (or of a coalesced range, named by its newest block). */
 export interface BlockFrames {
+  /** The first block and the newest (the same unless coalesced). */
+  fromBlock: number;
   block: number;
   /** The block's hash, to tell a later rollback from a new block at the same height. */
   hash: string;
@@ -71,6 +73,7 @@ export class BlockEventReader {
         : await this.db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, STREAM_TRANSACTIONS);
     const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map(txJson))}}`;
     return {
+      fromBlock: from,
       block: to,
       hash: row.hash,
       txCount,

@@ -80,6 +80,9 @@ export interface StreamPosition {
   reorgs: number;
 }
 
+/** New blocks up to this many at once get their events each (more are coalesced into one emission). */
+const PER_BLOCK = 10;
+
 /** Blocks whose hashes are remembered, to find where a rollback forked from what the streams were told. */
 const REMEMBERED = MAX_REPLAY_BLOCKS + 28;
 
@@ -320,31 +323,43 @@ export class StreamHub {
     if (top !== undefined) for (const n of this.hashes.keys()) if (n <= top - REMEMBERED) this.hashes.delete(n);
   }
 
-  /** Blocks from … to were added: one set of reads, one emission (coalesced when the range is long). */
+  /**
+   * Blocks from … to were added: one set of reads, then each block's events as its own (`stats` and `gas` for the
+   * newest only: they are figures of now), or, for a range longer than PER_BLOCK or during a catch-up, one emission
+   * for the newest block with `transactions` and the topics over the whole range.
+   */
   private async advance(from: number, to: number, reorgs: number): Promise<void> {
     const signalledAt = this.signalledAt;
     this.signalledAt = null;
     const hashes = await this.remember(from, to);
     // The newest block is gone already: a rollback is under way, and its kick comes next.
     if (hashes === null) return;
-    let emission: Emission | null = null;
-    let frames: BlockFrames | null = null;
+    const emissions: Emission[] = [];
+    const read: BlockFrames[] = [];
     let latest: typeof this.latest = null;
     if (this.streams.size > 0) {
-      frames = await this.reader.blocks(from, to, reorgs);
-      if (frames === null) return;
+      const ranges: [number, number][] = to - from < PER_BLOCK && !this.busy() ? hashes.filter((h) => h.number >= from).map((h) => [h.number, h.number]) : [[from, to]];
+      for (const [first, last] of ranges) {
+        const frames = await this.reader.blocks(first, last, reorgs);
+        if (frames === null) return;
+        read.push(frames);
+      }
       const [stats, gas, activity] = await Promise.all([
         this.reader.stats(to, reorgs),
         this.reader.gas(to, reorgs),
-        topicActivity(this.db, from, to, new Set(this.topicRefs.keys()), frames.txCount),
+        topicActivity(this.db, from, to, new Set(this.topicRefs.keys()), read.reduce((sum, f) => sum + f.txCount, 0)),
       ]);
-      const topics = new Map<string, Buffer>();
-      for (const t of this.topicRefs.keys()) {
-        const data = topicData(t, activity.get(t), from, to);
-        if (data !== null) topics.set(t, eventBody(t, toJson(data)));
-      }
       latest = { block: to, reorgs, stats, gas };
-      emission = { block: to, reorgs, notice: false, common: [frames.frames.block, frames.frames.transactions, stats, gas], topics };
+      ranges.forEach(([first, last], i) => {
+        const frames = read[i] as BlockFrames;
+        const topics = new Map<string, Buffer>();
+        for (const t of this.topicRefs.keys()) {
+          const data = topicData(t, activity.get(t), first, last);
+          if (data !== null) topics.set(t, eventBody(t, toJson(data)));
+        }
+        const common = [frames.frames.block, frames.frames.transactions, ...(last === to ? [stats, gas] : [])];
+        emissions.push({ block: last, reorgs, notice: false, common, topics });
+      });
     }
     // What was read may mix two chains if a rollback came meanwhile: then nothing is said, and the next round tells.
     if ((await this.state()).reorgs !== reorgs) {
@@ -354,11 +369,9 @@ export class StreamHub {
     this.keep(hashes);
     this.head = to;
     this.latest = latest;
-    if (frames !== null && from === to) this.recent.set(`${reorgs}:${to}`, frames);
-    if (emission !== null) {
-      this.broadcast(emission);
-      if (this.onEmit !== null && signalledAt !== null) this.onEmit(to, signalledAt);
-    }
+    for (const frames of read) if (frames.fromBlock === frames.block) this.recent.set(`${reorgs}:${frames.block}`, frames);
+    for (const e of emissions) this.broadcast(e);
+    if (emissions.length > 0 && this.onEmit !== null && signalledAt !== null) this.onEmit(to, signalledAt);
   }
 
   /**
