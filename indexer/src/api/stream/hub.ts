@@ -80,6 +80,9 @@ export interface StreamPosition {
   reorgs: number;
 }
 
+/** Bytes of recent blocks' frames kept for replays. */
+const RECENT_BYTES = 64 * 1024 * 1024;
+
 /** New blocks up to this many at once get their events each (more are coalesced into one emission). */
 const PER_BLOCK = 10;
 
@@ -104,8 +107,18 @@ export class StreamHub {
   private readonly topicRefs = new Map<string, number>();
   /** Hashes of the last blocks the hub passed, by number. */
   private readonly hashes = new Map<number, string>();
-  /** `block` and `transactions` frames of recent blocks, for replays: by `{reorgs}:{block}`. */
-  private readonly recent = new LRUCache<string, BlockFrames>({ max: 2 * MAX_REPLAY_BLOCKS });
+  /**
+   * `block` and `transactions` frames of recent blocks, for replays: by `{reorgs}:{block}`, bounded in bytes (a
+   * `transactions` event carries its transactions' input data). Readers reconnecting together (a restart, a network
+   * blip) share one read of each block, and one of the newest figures.
+   */
+  private readonly recent = new LRUCache<string, BlockFrames>({
+    max: 2 * MAX_REPLAY_BLOCKS,
+    maxSize: RECENT_BYTES,
+    sizeCalculation: (f) => f.frames.block.length + f.frames.transactions.length,
+  });
+  private readonly reading = new Map<string, Promise<BlockFrames | null>>();
+  private latestRead: Promise<{ block: number; reorgs: number; stats: Buffer; gas: Buffer }> | null = null;
   /** The `stats` and `gas` frames of the last block passed. */
   private latest: { block: number; reorgs: number; stats: Buffer; gas: Buffer } | null = null;
   /** The last block passed, and the rollbacks counted then; null before start(). */
@@ -442,13 +455,11 @@ export class StreamHub {
     const from = partial ? last.block : last.block + 1;
     const blocks: BlockFrames[] = [];
     for (let n = from; n <= head; n++) {
-      const cached = this.recent.get(`${reorgs}:${n}`);
-      const frames = cached ?? (await this.reader.blocks(n, n, reorgs));
+      const frames = await this.framesOf(n, reorgs);
       if (frames === null) return; // rolled back meanwhile: the held `reorg` says so
-      if (!cached && this.reorgs === reorgs) this.recent.set(`${reorgs}:${n}`, frames);
       blocks.push(frames);
     }
-    const latest = this.latest?.block === head && this.latest.reorgs === reorgs ? this.latest : { stats: await this.reader.stats(head, reorgs), gas: await this.reader.gas(head, reorgs) };
+    const latest = await this.latestOf(head, reorgs);
     const txCount = blocks.reduce((sum, b) => sum + b.txCount, 0);
     const activity = s.topics.length === 0 ? new Map() : await topicActivity(this.db, from, head, new Set(s.topics), txCount);
     s.replayedTo = head;
@@ -470,6 +481,40 @@ export class StreamHub {
       if (s.res.destroyed) return;
       if (!room) await drained(s.res);
     }
+  }
+
+  /** A block's `block` and `transactions` frames for a replay: from memory, or read once however many ask at once. */
+  private framesOf(n: number, reorgs: number): Promise<BlockFrames | null> {
+    const key = `${reorgs}:${n}`;
+    const cached = this.recent.get(key);
+    if (cached) return Promise.resolve(cached);
+    let read = this.reading.get(key);
+    if (!read) {
+      read = this.reader.blocks(n, n, reorgs).then((frames) => {
+        if (frames !== null && this.reorgs === reorgs) this.recent.set(key, frames);
+        return frames;
+      });
+      void read.finally(() => this.reading.delete(key)).catch(() => {});
+      this.reading.set(key, read);
+    }
+    return read;
+  }
+
+  /** The `stats` and `gas` of the newest block for a replay: those the live streams got, or read once now. */
+  private async latestOf(head: number, reorgs: number): Promise<{ stats: Buffer; gas: Buffer }> {
+    if (this.latest?.block === head && this.latest.reorgs === reorgs) return this.latest;
+    const pending = this.latestRead;
+    if (pending) {
+      const got = await pending.catch(() => null);
+      if (got?.block === head && got.reorgs === reorgs) return got;
+    }
+    const read = Promise.all([this.reader.stats(head, reorgs), this.reader.gas(head, reorgs)]).then(([stats, gas]) => ({ block: head, reorgs, stats, gas }));
+    this.latestRead = read;
+    const got = await read;
+    if (this.latestRead === read) this.latestRead = null;
+    // Kept for the next reconnecting reader, unless a newer block's figures came meanwhile.
+    if (this.reorgs === reorgs && this.head === head && this.latest === null) this.latest = got;
+    return got;
   }
 
   /** After a replay: writes the emissions held meanwhile that it did not cover. */
