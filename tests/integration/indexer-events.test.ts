@@ -255,7 +255,7 @@ describe('GET /events', () => {
     const near = await open('', { 'last-event-id': eventId(start + 1, 3, g) });
     for (const [reader, reason] of [[far, 'too-far-behind'], [other, 'unknown-position']] as const) {
       await waitFor(() => reader.events.length > 0, 10_000, 'reload');
-      expect(reader.events.map((e) => [e.event, JSON.parse(e.data)])).toEqual([['reload', { reason }]]);
+      expect(reader.events.map((e) => [e.event, JSON.parse(e.data) as unknown])).toEqual([['reload', { reason }]]);
     }
     const replayed = await eventsOf(near, head, BLOCK_EVENTS.length);
     expect(replayed.map((e) => e.id)).toEqual(BLOCK_EVENTS.map((_, i) => eventId(head, i, g)));
@@ -334,16 +334,19 @@ describe('GET /events', () => {
     // Never read: the kernel's buffers fill, then the stream's own.
     socket.pause();
     await waitFor(() => indexer.streams().open === 2, 5_000, 'the raw stream to open');
-    // Blocks of eight transactions with 64 KB of calldata each: about 1 MB of `transactions` event per block.
+    // Blocks of eight transactions with 64 KB of calldata each (gas for the calldata floor of EIP-7623): about 1 MB of
+    // `transactions` event per block.
     const heavy: number[] = [];
     await rpc.call('evm_setAutomine', [false]);
     try {
       while (indexer.streams().dropped === dropped && heavy.length < 60) {
         for (let k = 0; k < 8; k++) {
-          await rpc.call('eth_sendTransaction', [{ from: accounts[8], to: FRESH, data: `0x${'00'.repeat(65_536)}`, gas: '0x60000', gasPrice: '0x0' }]);
+          await rpc.call('eth_sendTransaction', [{ from: accounts[8], to: FRESH, data: `0x${'00'.repeat(65_536)}`, gas: '0x100000', gasPrice: '0x0' }]);
         }
         await rpc.call('evm_mine');
-        heavy.push((await chainHead()).number);
+        const mined = await rpc.call<{ number: string; transactions: string[] }>('eth_getBlockByNumber', ['latest', false]);
+        expect(mined.transactions).toHaveLength(8);
+        heavy.push(Number(mined.number));
         await passed(heavy.at(-1) as number);
       }
     } finally {

@@ -18,7 +18,7 @@ import type { Queryable } from '../../store/types.ts';
 import { BlockEventReader, eventIndex, topicIndex, type BlockFrames } from './block-events.ts';
 import { eventBody, frame, HEARTBEAT_FRAME, idLine, RETRY_FRAME } from './frames.ts';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './limits.ts';
-import { topicActivity, topicData } from './topics.ts';
+import { topicActivity, topicData, type TopicActivity } from './topics.ts';
 
 /** Settings of a hub. */
 export interface StreamHubOptions {
@@ -461,7 +461,7 @@ export class StreamHub {
     }
     const latest = await this.latestOf(head, reorgs);
     const txCount = blocks.reduce((sum, b) => sum + b.txCount, 0);
-    const activity = s.topics.length === 0 ? new Map() : await topicActivity(this.db, from, head, new Set(s.topics), txCount);
+    const activity: TopicActivity = s.topics.length === 0 ? new Map<string, never>() : await topicActivity(this.db, from, head, new Set(s.topics), txCount);
     s.replayedTo = head;
     for (const b of blocks) {
       const events: [number, Buffer][] = [

@@ -53,7 +53,7 @@ const CHUNK = 500;
 
 function hitsOf(activity: TopicActivity, topic: string, block: number): Hits {
   let blocks = activity.get(topic);
-  if (!blocks) activity.set(topic, (blocks = new Map()));
+  if (!blocks) activity.set(topic, (blocks = new Map<number, Hits>()));
   let hits = blocks.get(block);
   if (!hits) blocks.set(block, (hits = { transactions: [], transfers: 0 }));
   return hits;
