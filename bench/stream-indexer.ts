@@ -15,7 +15,7 @@ const indexer = await startIndexer({
   metadata: false,
   traceInternal: false,
   verify: { download: false },
-  streams: { onEmit: (block, signalledAt) => send({ type: 'emit', block, signalledAt }) },
+  streams: { onEmit: (block, signalledAt) => send({ type: 'emit', block, signalledAt, writtenAt: performance.timeOrigin + performance.now() }) },
 });
 await indexer.caughtUp();
 send({ type: 'ready', url: indexer.url });

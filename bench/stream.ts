@@ -31,6 +31,8 @@ export interface StreamBenchResult {
   /** Streams that received the `block` event of every block mined while they were open. */
   complete: number;
   delayMs: { p50: number; p99: number; max: number };
+  /** Of which the hub's reads and writes (told → every stream written), per block. */
+  hubMs: { p50: number; max: number };
   perThousand: { rssMB: number; heapMB: number; cpuPercent: number };
   cpuPercent: { without: number; with: number };
   errors: number;
@@ -65,15 +67,20 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
     const rpc = new RpcClient(anvil.url);
     const [from, to] = (await rpc.call<string[]>('eth_accounts')) as [string, string];
     const storedAt = new Map<number, number>();
+    /** Per block, the time the hub took from being told to having written every stream (its reads included). */
+    const hubMs = new Map<number, number>();
     let ready: (url: string) => void = () => {};
     const url = new Promise<string>((resolve) => (ready = resolve));
     let answer: ((u: Usage) => void) | null = null;
     child = spawn(process.execPath, ['--expose-gc', join(import.meta.dirname, 'stream-indexer.ts'), JSON.stringify({ rpcUrl: anvil.url, dataDir: dir })], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('message', (m: { type: string; url?: string; block?: number; signalledAt?: number } & Partial<Usage>) => {
+    child.on('message', (m: { type: string; url?: string; block?: number; signalledAt?: number; writtenAt?: number } & Partial<Usage>) => {
       if (m.type === 'ready') ready(m.url as string);
-      else if (m.type === 'emit') storedAt.set(m.block as number, m.signalledAt as number);
+      else if (m.type === 'emit') {
+        storedAt.set(m.block as number, m.signalledAt as number);
+        hubMs.set(m.block as number, (m.writtenAt as number) - (m.signalledAt as number));
+      }
       else if (m.type === 'usage') answer?.(m as Usage);
     });
     const c = child;
@@ -146,6 +153,7 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
       if (all) complete++;
     }
     delays.sort((a, b) => a - b);
+    const inHub = mined.map((n) => hubMs.get(n)).filter((ms): ms is number => ms !== undefined).sort((a, b) => a - b);
     const broken = readers.filter((r) => r.closed).length;
     const errors = refused + broken + missed + u3.streams.dropped;
     const perThousand = {
@@ -158,13 +166,14 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
       blocks: mined.length,
       complete,
       delayMs: { p50: quantile(delays, 0.5), p99: quantile(delays, 0.99), max: delays.at(-1) ?? NaN },
+      hubMs: { p50: quantile(inHub, 0.5), max: inHub.at(-1) ?? NaN },
       perThousand,
       cpuPercent: { without: withoutCpu, with: withCpu },
       errors,
     };
     const f = (n: number, d = 1) => n.toFixed(d);
     log(`  blocks mined while open: ${mined.length} (${mined[0]}…${last}); streams that received every block: ${complete} of ${count}`);
-    log(`  delay from stored to delivered: median ${f(result.delayMs.p50)} ms, p99 ${f(result.delayMs.p99)} ms, max ${f(result.delayMs.max)} ms (${delays.length} deliveries)`);
+    log(`  delay from stored to delivered: median ${f(result.delayMs.p50)} ms, p99 ${f(result.delayMs.p99)} ms, max ${f(result.delayMs.max)} ms (${delays.length} deliveries); of which the hub's reads and writes per block: median ${f(result.hubMs.p50)} ms, max ${f(result.hubMs.max)} ms`);
     log(`  indexer memory: RSS ${f(u1.rss / 2 ** 20)} MB without streams, ${f(u2.rss / 2 ** 20)} MB with ${count} (${f(perThousand.rssMB)} MB per 1,000); heap ${f(u1.heap / 2 ** 20)} → ${f(u2.heap / 2 ** 20)} MB (${f(perThousand.heapMB)} MB per 1,000); after the run RSS ${f(u3.rss / 2 ** 20)} MB, heap ${f(u3.heap / 2 ** 20)} MB`);
     log(`  indexer CPU: ${f(withoutCpu)} % of a core without streams, ${f(withCpu)} % with ${count} (${f(perThousand.cpuPercent, 2)} % per 1,000 streams)`);
     log(`  errors: ${errors} (refused ${refused}, closed ${broken}, blocks missed ${missed}, dropped as slow ${u3.streams.dropped})`);

@@ -384,7 +384,7 @@ export class StreamHub {
     this.latest = latest;
     for (const frames of read) if (frames.fromBlock === frames.block) this.recent.set(`${reorgs}:${frames.block}`, frames);
     for (const e of emissions) this.broadcast(e);
-    if (emissions.length > 0 && this.onEmit !== null && signalledAt !== null) this.onEmit(to, signalledAt);
+    if (this.onEmit !== null && signalledAt !== null) for (const e of emissions) this.onEmit(e.block, signalledAt);
   }
 
   /**
