@@ -96,8 +96,10 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
       const end = performance.now() + ms;
       while (performance.now() < end) {
         const next = performance.now() + 1000;
-        await rpc.call('eth_sendTransaction', [{ from, to, value: '0x1', gasPrice: '0x0' }]);
-        mined.push(Number(await rpc.call<string>('eth_blockNumber')));
+        const hash = await rpc.call<string>('eth_sendTransaction', [{ from, to, value: '0x1', gasPrice: '0x0' }]);
+        // The receipt's block (eth_blockNumber may still answer the one before while anvil mines).
+        const receipt = await waitFor(() => rpc.call<{ blockNumber: string } | null>('eth_getTransactionReceipt', [hash]), 10_000, 'a receipt');
+        mined.push(Number(receipt.blockNumber));
         await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
       return mined;
@@ -140,6 +142,7 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
     const delays: number[] = [];
     let complete = 0;
     let missed = 0;
+    const missedBlocks = new Set<number>();
     for (const got of arrivals) {
       let all = true;
       for (const n of mined) {
@@ -148,6 +151,7 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
         if (at === undefined) {
           all = false;
           missed++;
+          missedBlocks.add(n);
         } else if (stored !== undefined) delays.push(at - stored);
       }
       if (all) complete++;
@@ -176,7 +180,7 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
     log(`  delay from stored to delivered: median ${f(result.delayMs.p50)} ms, p99 ${f(result.delayMs.p99)} ms, max ${f(result.delayMs.max)} ms (${delays.length} deliveries); of which the hub's reads and writes per block: median ${f(result.hubMs.p50)} ms, max ${f(result.hubMs.max)} ms`);
     log(`  indexer memory: RSS ${f(u1.rss / 2 ** 20)} MB without streams, ${f(u2.rss / 2 ** 20)} MB with ${count} (${f(perThousand.rssMB)} MB per 1,000); heap ${f(u1.heap / 2 ** 20)} → ${f(u2.heap / 2 ** 20)} MB (${f(perThousand.heapMB)} MB per 1,000); after the run RSS ${f(u3.rss / 2 ** 20)} MB, heap ${f(u3.heap / 2 ** 20)} MB`);
     log(`  indexer CPU: ${f(withoutCpu)} % of a core without streams, ${f(withCpu)} % with ${count} (${f(perThousand.cpuPercent, 2)} % per 1,000 streams)`);
-    log(`  errors: ${errors} (refused ${refused}, closed ${broken}, blocks missed ${missed}, dropped as slow ${u3.streams.dropped})`);
+    log(`  errors: ${errors} (refused ${refused}, closed ${broken}, blocks missed ${missed}${missedBlocks.size > 0 ? ` (of blocks ${[...missedBlocks].slice(0, 10).join(', ')})` : ''}, dropped as slow ${u3.streams.dropped})`);
     if (errors > 0) process.exitCode = 1;
     return result;
   } finally {

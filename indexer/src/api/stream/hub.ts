@@ -57,8 +57,8 @@ interface Emission {
   reorgs: number;
   /** A notice is always written, even to a stream whose replay went past its block. */
   notice: boolean;
-  /** Frames every stream gets, ids included, in order. */
-  common: Buffer[];
+  /** Frames every stream gets, ids included, in order, as one buffer (one write per stream). */
+  common: Buffer;
   /** Bodies of topic events (each stream writes its own id line before one), by topic. */
   topics: ReadonlyMap<string, Buffer>;
 }
@@ -164,7 +164,7 @@ export class StreamHub {
       if (rows) this.keep(rows);
     }
     this.heartbeat = setInterval(() => {
-      for (const s of this.streams) if (s.held === null) this.write(s, [HEARTBEAT_FRAME]);
+      for (const s of this.streams) if (s.held === null) this.write(s, HEARTBEAT_FRAME);
     }, this.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -247,8 +247,8 @@ export class StreamHub {
     }
   }
 
-  /** Writes frames to a stream at once, or drops it when its reader has let too much pile up. */
-  private write(s: Stream, chunks: readonly Buffer[]): void {
+  /** Writes bytes to a stream at once, or drops it when its reader has let too much pile up. */
+  private write(s: Stream, bytes: Buffer): void {
     const res = s.res;
     if (res.destroyed) return;
     if (res.writableLength > this.limits.maxBuffer) {
@@ -256,36 +256,44 @@ export class StreamHub {
       res.destroy();
       return;
     }
-    res.cork();
-    for (const c of chunks) res.write(c);
-    res.uncork();
+    res.write(bytes);
   }
 
-  /** Writes an emission to a stream, or holds it while the stream's replay is written. */
-  private deliver(s: Stream, e: Emission): void {
+  /**
+   * Writes emissions to a stream, or holds them during its replay. A stream without topics gets `shared` (every
+   * emission's common frames, joined once for all streams); one with topics gets them joined with its topic events.
+   * Either way one write: each write is a system call, the cost that grows with the number of streams.
+   */
+  private deliver(s: Stream, emissions: readonly Emission[], shared: Buffer): void {
+    if (emissions.length === 0) return;
     if (s.held !== null) {
       // A replay that cannot keep up with the chain is a slow reader too.
-      if (s.held.length >= MAX_REPLAY_BLOCKS) {
+      if (s.held.length + emissions.length > MAX_REPLAY_BLOCKS) {
         this.dropped++;
         s.res.destroy();
-      } else s.held.push(e);
+      } else s.held.push(...emissions);
       return;
     }
-    if (e.topics.size === 0 || s.topics.length === 0) {
-      this.write(s, e.common);
+    if (s.topics.length === 0 || emissions.every((e) => e.topics.size === 0)) {
+      this.write(s, shared);
       return;
     }
-    const chunks = [...e.common];
-    s.topics.forEach((t, i) => {
-      const body = e.topics.get(t);
-      if (body) chunks.push(idLine(e.block, topicIndex(i), e.reorgs), body);
-    });
-    this.write(s, chunks);
+    const chunks: Buffer[] = [];
+    for (const e of emissions) {
+      chunks.push(e.common);
+      s.topics.forEach((t, i) => {
+        const body = e.topics.get(t);
+        if (body) chunks.push(idLine(e.block, topicIndex(i), e.reorgs), body);
+      });
+    }
+    this.write(s, Buffer.concat(chunks));
   }
 
-  private broadcast(e: Emission): void {
-    this.emitted++;
-    for (const s of this.streams) this.deliver(s, e);
+  /** Writes emissions (the blocks of one round, or a notice) to every stream. */
+  private broadcast(emissions: readonly Emission[]): void {
+    this.emitted += emissions.length;
+    const shared = joined(emissions);
+    for (const s of this.streams) this.deliver(s, emissions, shared);
   }
 
   /** The indexed head and the rollbacks counted, in one read (one snapshot of both). */
@@ -370,7 +378,7 @@ export class StreamHub {
           const data = topicData(t, activity.get(t), first, last);
           if (data !== null) topics.set(t, eventBody(t, toJson(data)));
         }
-        const common = [frames.frames.block, frames.frames.transactions, ...(last === to ? [stats, gas] : [])];
+        const common = Buffer.concat([frames.frames.block, frames.frames.transactions, ...(last === to ? [stats, gas] : [])]);
         emissions.push({ block: last, reorgs, notice: false, common, topics });
       });
     }
@@ -383,7 +391,7 @@ export class StreamHub {
     this.head = to;
     this.latest = latest;
     for (const frames of read) if (frames.fromBlock === frames.block) this.recent.set(`${reorgs}:${frames.block}`, frames);
-    for (const e of emissions) this.broadcast(e);
+    if (emissions.length > 0) this.broadcast(emissions);
     if (this.onEmit !== null && signalledAt !== null) for (const e of emissions) this.onEmit(e.block, signalledAt);
   }
 
@@ -406,14 +414,14 @@ export class StreamHub {
         if (rows) this.keep(rows);
       }
       const data: ReloadEventData = { reason: 'unknown-position' };
-      this.broadcast({ block: head ?? 0, reorgs, notice: true, common: [frame(head ?? 0, eventIndex('gas'), reorgs, 'reload', JSON.stringify(data))], topics: NO_TOPICS });
+      this.broadcast([{ block: head ?? 0, reorgs, notice: true, common: frame(head ?? 0, eventIndex('gas'), reorgs, 'reload', JSON.stringify(data)), topics: NO_TOPICS }]);
       return;
     }
     for (const n of this.hashes.keys()) if (n > fork) this.hashes.delete(n);
     this.head = fork;
     this.generationStart = fork;
     const data: ReorgEventData = { depth: before === null ? 0 : before - fork, fork, head: fork, reorgs };
-    this.broadcast({ block: fork, reorgs, notice: true, common: [frame(fork, 0, reorgs, 'reorg', JSON.stringify(data))], topics: NO_TOPICS });
+    this.broadcast([{ block: fork, reorgs, notice: true, common: frame(fork, 0, reorgs, 'reorg', JSON.stringify(data)), topics: NO_TOPICS }]);
   }
 
   /** The highest remembered block still stored with the same hash, all below it too; null when the lowest is not. */
@@ -474,10 +482,7 @@ export class StreamHub {
         if (data !== null) events.push([topicIndex(i), frame(b.block, topicIndex(i), reorgs, t, toJson(data))]);
       });
       const skip = partial && b.block === last.block ? last.index : -1;
-      s.res.cork();
-      let room = true;
-      for (const [index, f] of events) if (index > skip) room = s.res.write(f);
-      s.res.uncork();
+      const room = s.res.write(Buffer.concat(events.filter(([index]) => index > skip).map(([, f]) => f)));
       if (s.res.destroyed) return;
       if (!room) await drained(s.res);
     }
@@ -522,8 +527,14 @@ export class StreamHub {
     const held = s.held ?? [];
     s.held = null;
     const upTo = s.replayedTo ?? -1;
-    for (const e of held) if (e.notice || e.block > upTo) this.deliver(s, e);
+    const due = held.filter((e) => e.notice || e.block > upTo);
+    this.deliver(s, due, joined(due));
   }
+}
+
+/** The common frames of emissions as one buffer. */
+function joined(emissions: readonly Emission[]): Buffer {
+  return emissions.length === 1 ? (emissions[0] as Emission).common : Buffer.concat(emissions.map((e) => e.common));
 }
 
 /** Resolves when a response can take more, or is closed. */
