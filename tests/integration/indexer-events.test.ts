@@ -242,13 +242,26 @@ describe('GET /events', () => {
     }
   });
 
-  it(`says reload to a reader more than ${MAX_REPLAY_BLOCKS} blocks behind or of another rollback generation`, async () => {
+  it(`coalesces a catch-up, and says reload to a reader more than ${MAX_REPLAY_BLOCKS} blocks behind or of another generation`, async () => {
     const g = await generation();
     const start = (await chainHead()).number;
     await passed(start);
+    const live = await open();
     await rpc.call('anvil_mine', [`0x${(MAX_REPLAY_BLOCKS + 1).toString(16)}`]);
     const head = start + MAX_REPLAY_BLOCKS + 1;
     await passed(head);
+    // The indexer caught up over 101 blocks: a few emissions, each the newest block of what was stored, not 101.
+    const blocks = live.events.filter((e) => e.event === 'block');
+    expect(blocks.length).toBeLessThan(10);
+    expect(parseEventId(blocks.at(-1)?.id)?.block).toBe(head);
+    const coalesced = live.events.filter((e) => e.event === 'transactions').map((e) => JSON.parse(e.data) as { block: number; fromBlock: number; count: number });
+    expect(coalesced[0]?.fromBlock).toBe(start + 1);
+    expect(coalesced.at(-1)?.block).toBe(head);
+    expect(coalesced.some((t) => t.fromBlock < t.block)).toBe(true);
+    // Together they cover every block once.
+    expect(coalesced.slice(1).map((t) => t.fromBlock)).toEqual(coalesced.slice(0, -1).map((t) => t.block + 1));
+    expect(coalesced.map((t) => t.count)).toEqual(coalesced.map(() => 0));
+    live.close();
     const far = await open('', { 'last-event-id': eventId(start, 3, g) });
     const other = await open('', { 'last-event-id': eventId(head, 3, g + 1) });
     // Exactly MAX_REPLAY_BLOCKS behind is still replayed.
