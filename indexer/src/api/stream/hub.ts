@@ -331,7 +331,7 @@ export class StreamHub {
     if (head !== null && (this.head === null || head > this.head)) await this.advance(this.head === null ? 0 : this.head + 1, head, reorgs);
   }
 
-  /** Remembers the hashes of blocks from … to (the last REMEMBERED of them); false when `to` is not stored. */
+  /** The hashes of blocks from … to (the last REMEMBERED of them), to remember once emitted; null when `to` is not stored. */
   private async remember(from: number, to: number): Promise<{ number: number; hash: string }[] | null> {
     const rows = await this.db.all<{ number: number; hash: string }>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ? ORDER BY number', Math.max(from, to - REMEMBERED + 1), to);
     if (Number(rows.at(-1)?.number) !== to) return null;
