@@ -30,9 +30,10 @@ export const STREAM_TRANSACTIONS = 50;
 
 /**
  * An event's id: the block it belongs to, its index among that block's events on this stream (0 for `block`, then
- * the others in the order written), and the indexer's rollbacks so far (as /health's `reorgs` says), as
- * `{block}-{index}-{reorgs}`. A `reorg` event's id is `{head}-0-{reorgs}` with the counts after the rollback. A reader
- * reconnecting with an id of another generation (a rollback happened meanwhile) is told `reload`.
+ * the others in the order written: BLOCK_EVENTS, then the stream's topics, addresses before tokens, each sorted), and
+ * the indexer's rollbacks so far (as /health's `reorgs` says), as `{block}-{index}-{reorgs}`. A `reorg` event's id is
+ * `{head}-0-{reorgs}` with the counts after the rollback. A reader reconnecting with an id of another generation (a
+ * rollback happened meanwhile) is told `reload`.
  */
 export function eventId(block: number, index: number, reorgs: number): string {
   return `${block}-${index}-${reorgs}`;
@@ -51,6 +52,11 @@ export type BlockEventData = Record<string, unknown> & { number: number; hash: s
 /** `transactions`: the block's transactions as GET /transactions lists them, newest first, and how many it holds. */
 export interface TransactionsEventData {
   block: number;
+  /**
+   * The first block the event covers: `block` itself, unless the indexer was catching up and coalesced the blocks
+   * `fromBlock` … `block` into one event (then `count` and `items` are over them all).
+   */
+  fromBlock?: number;
   /** Every transaction of the block. */
   count: number;
   /** At most STREAM_TRANSACTIONS of them, newest first, each as GET /transactions answers it. */
@@ -76,7 +82,11 @@ export interface GasEventData {
   gasPrice: string | null;
 }
 
-/** `reorg`: the indexer rolled back `depth` blocks; `fork` is the last block kept, `head` the indexed head after it. */
+/**
+ * `reorg`: the indexer rolled back `depth` blocks; `fork` is the last block kept, `head` the indexed head right after the
+ * rollback (the fork itself: the replacing blocks follow as `block` events of the new generation). Any block above
+ * `fork` a page shows was replaced.
+ */
 export interface ReorgEventData {
   depth: number;
   fork: number;
@@ -85,7 +95,10 @@ export interface ReorgEventData {
   reorgs: number;
 }
 
-/** `reload`: the reader missed more than the stream can replay (or its id is from another chain): reload the page. */
+/**
+ * `reload`: the reader missed more than the stream can replay (or its id is from another generation or chain): reload
+ * the page. Its id is `{head}-3-{reorgs}` (the head's `gas`), so that a reader which does not reload resumes from there.
+ */
 export interface ReloadEventData {
   reason: 'too-far-behind' | 'unknown-position';
 }
@@ -94,7 +107,9 @@ export interface ReloadEventData {
 export interface AddressEventData {
   address: string;
   block: number;
-  /** Hashes of the block's transactions from, to or creating the address. */
+  /** The first block the event covers (see TransactionsEventData.fromBlock). */
+  fromBlock?: number;
+  /** Hashes of the block's transactions from, to or creating the address, newest first, at most STREAM_TRANSACTIONS. */
   transactions: string[];
   /** Token transfers of the block from or to the address. */
   transfers: number;
@@ -104,6 +119,8 @@ export interface AddressEventData {
 export interface TokenEventData {
   token: string;
   block: number;
+  /** The first block the event covers (see TransactionsEventData.fromBlock). */
+  fromBlock?: number;
   transfers: number;
 }
 

@@ -3,10 +3,12 @@
 // (SOLC_DOWNLOAD, SOLC_LIST_URL, VERIFY_WORKERS, VERIFY_TIMEOUT_MS), the admin routes' secret INDEXER_ADMIN_TOKEN and
 // the rate limits (INDEXER_RATE_LIMIT, _SEARCH, _RPC, _VERIFY, _API, _EXEMPT, INDEXER_TRUST_PROXY), ETHERSCAN_API_SEND_RAW (1: the
 // Etherscan API's proxy module forwards eth_sendRawTransaction) and STO_PRICE_USD, STO_PRICE_BTC (what its stats/ethprice
-// answers) and INDEXER_TRACE_INTERNAL (0: no trailing tracer of internal transactions) from the environment.
+// answers), INDEXER_TRACE_INTERNAL (0: no trailing tracer of internal transactions) and the event stream's limits
+// (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS) from the environment.
 import { rateLimitFromEnv } from './src/http/rate-limit-config.ts';
 import { stoPriceFromEnv } from './src/api/etherscan/stats.ts';
 import { startIndexer } from './src/main.ts';
+import { streamLimitsFromEnv } from './src/api/stream/limits.ts';
 import { traceInternalFromEnv } from './src/sync/tracer.ts';
 
 const env = process.env;
@@ -34,10 +36,12 @@ if (!Number.isInteger(poolSize) || poolSize < 2) {
 let rateLimit: ReturnType<typeof rateLimitFromEnv>;
 let stoPrice: ReturnType<typeof stoPriceFromEnv>;
 let traceInternal: boolean;
+let streams: ReturnType<typeof streamLimitsFromEnv>;
 try {
   rateLimit = rateLimitFromEnv(env);
   stoPrice = stoPriceFromEnv(env);
   traceInternal = traceInternalFromEnv(env);
+  streams = streamLimitsFromEnv(env);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
@@ -57,6 +61,7 @@ const indexer = await startIndexer({
   etherscanSendRaw: env['ETHERSCAN_API_SEND_RAW'] === '1',
   stoPrice,
   traceInternal,
+  streams,
   verify: {
     download: env['SOLC_DOWNLOAD'] !== '0',
     ...(env['SOLC_LIST_URL'] ? { listUrl: env['SOLC_LIST_URL'] } : {}),

@@ -1,11 +1,13 @@
-// `npm run bench [indexer|verify|pages|web|lighthouse|load]`: the indexer's sync and API figures, contract verification times, the
+// `npm run bench [indexer|verify|pages|web|lighthouse|load|stream]`: the indexer's sync and API figures, contract verification times, the
 // site's page figures (requests/s), then what a visitor on a slow link sees (web; lighthouse only when named, as it needs npx lighthouse@13).
 // `load` only when named (a 60 s check that fails the run): 200 concurrent clients on the site and the indexer API, 0 errors and
-// resident memory within 20 % expected. Builds the site first if needed.
+// resident memory within 20 % expected. `stream` only when named: 2,000 event streams on the indexer for 60 s while the
+// devnet mines (bench/stream.ts). Builds the site first if needed.
 import { runIndexerBench } from '../bench/indexer.ts';
 import { runLighthouseBench } from '../bench/lighthouse.ts';
 import { runLoadBench } from '../bench/load.ts';
 import { runPageBench } from '../bench/pages.ts';
+import { runStreamBench } from '../bench/stream.ts';
 import { runVerifyBench } from '../bench/verify.ts';
 import { runWebBench } from '../bench/web.ts';
 import { buildSite, siteIsBuilt } from './site.ts';
@@ -25,6 +27,7 @@ if (only === 'lighthouse') {
   if (!siteIsBuilt()) await buildSite();
   await runLighthouseBench();
 }
+if (only === 'stream') await runStreamBench();
 if (only === 'load') {
   if (!siteIsBuilt()) await buildSite();
   await runLoadBench();

@@ -63,6 +63,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const { rateLimitFromEnv } = await import('../indexer/src/http/rate-limit-config.ts');
       const { stoPriceFromEnv } = await import('../indexer/src/api/etherscan/stats.ts');
       const { traceInternalFromEnv } = await import('../indexer/src/sync/tracer.ts');
+      const { streamLimitsFromEnv } = await import('../indexer/src/api/stream/limits.ts');
       let dataDir = opts.dataDir;
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
@@ -92,6 +93,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         stoPrice: stoPriceFromEnv(process.env),
         // The trailing tracer of internal transactions, unless INDEXER_TRACE_INTERNAL=0.
         traceInternal: traceInternalFromEnv(process.env),
+        // The live stream's limits (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS), checked as the CLI checks them.
+        streams: streamLimitsFromEnv(process.env),
         // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
         verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });

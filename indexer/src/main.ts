@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { ApiContext } from './api/context.ts';
 import { buildRouter } from './api/routes.ts';
+import { StreamHub, type StreamHubOptions } from './api/stream/hub.ts';
+import type { StreamLimits } from './api/stream/limits.ts';
 import { Checkpointer } from './store/checkpointer.ts';
 import { openDatabase } from './store/sqlite.ts';
 import { openPostgres, type PostgresStore } from './store/postgres.ts';
@@ -11,6 +13,7 @@ import { SyncLeader } from './sync/leader.ts';
 import { IDLE_STATUS, MetadataUpdates, SyncStateReader, type SyncStatus } from './sync/state.ts';
 import { createApiServer } from './http/server.ts';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.ts';
+import { ClientIdentity } from './http/client-identity.ts';
 import { MetadataQueue } from './metadata/queue.ts';
 import { DEFAULT_IPFS_GATEWAY } from './metadata/uri.ts';
 import { ProgressBar } from './sync/progress.ts';
@@ -102,6 +105,11 @@ export interface IndexerOptions {
   tracer?: Pick<TracerOptions, 'maxBlocks' | 'maxTxs' | 'blocksPerBatch' | 'txsPerBatch' | 'beforeWrite'>;
   /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
   sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
+  /**
+   * Limits of GET /events (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS; the defaults of DEFAULT_STREAM_LIMITS).
+   * Clients are told apart as the rate limits tell them (INDEXER_TRUST_PROXY; exempt ones are not counted per client).
+   */
+  streams?: Partial<StreamLimits> & Pick<StreamHubOptions, 'heartbeatMs' | 'onEmit'>;
 }
 
 /** A running indexer. */
@@ -122,6 +130,8 @@ export interface Indexer {
   tracedBlock(): number | null;
   /** Where this process's catch-up time went (null while it does not sync). */
   syncTimings(): SyncTimings | null;
+  /** The event streams: open, dropped as slow, emissions so far, the last block they were told about. */
+  streams(): ReturnType<StreamHub['stats']>;
   /** Stops HTTP, sync and metadata work and closes the database. */
   stop(): Promise<void>;
 }
@@ -143,6 +153,19 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const checkpointer = dbFile === null || dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;
   const pollMs = opts.pollMs ?? 1000;
+  // One hub per process; it learns of new blocks from this process's syncer, or from the sync state read below.
+  const identity = limiter?.identity ?? new ClientIdentity({ token: opts.adminToken, log });
+  const gasRpc = new RpcClient(opts.rpcUrl, { timeoutMs: 2_000 });
+  const hub = new StreamHub({
+    db: store,
+    gasPrice: () => gasRpc.call<string>('eth_gasPrice'),
+    clientKey: (req) => identity.keyOf(req),
+    busy: () => status().catchingUp,
+    ...(opts.streams ? { limits: opts.streams } : {}),
+    ...(opts.streams?.heartbeatMs ? { heartbeatMs: opts.streams.heartbeatMs } : {}),
+    ...(opts.streams?.onEmit ? { onEmit: opts.streams.onEmit } : {}),
+    log,
+  });
 
   // The syncing part: on SQLite it runs at once; on PostgreSQL while this process holds the sync lock (sync/leader.ts).
   let syncer: Syncer | null = null;
@@ -160,6 +183,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       ...(checkpointer ? { checkpoint: () => checkpointer.request() } : {}),
       ...(leader ? { fence: leader.fence } : {}),
       metadataUpdates,
+      onChange: () => hub.kick(),
     });
     const s = syncer;
     metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
@@ -200,9 +224,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
 
   // What processes that do not sync (yet) report: the syncer's row in the database.
   // Not read while this process syncs: its own syncer's status is first-hand.
-  const reader = role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log, paused: () => syncer !== null }) : null;
+  const reader =
+    role === 'api' || pgStore ? new SyncStateReader(store, { pollMs: Math.min(500, pollMs), log, paused: () => syncer !== null, onRead: (s) => hub.observe(s) }) : null;
   await reader?.start();
   const status = (): SyncStatus => syncer?.status() ?? reader?.status() ?? IDLE_STATUS;
+  await hub.start();
 
   const dataDir = opts.dataDir ?? (dbFile === null || dbFile === ':memory:' ? './data' : dirname(dbFile));
   const verifier = new VerificationService({
@@ -217,7 +243,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
-  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}), ...(opts.traceLimits ? { traceLimits: opts.traceLimits } : {}) });
+  const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}), ...(opts.traceLimits ? { traceLimits: opts.traceLimits } : {}), stream: hub });
   const server = createApiServer(router, log, { limiter });
   const host = opts.host ?? '127.0.0.1';
   try {
@@ -229,7 +255,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       });
     });
   } catch (err) {
-    await Promise.all([reader?.stop(), verifier.close()]);
+    await Promise.all([reader?.stop(), verifier.close(), hub.close()]);
     await store.close();
     throw err;
   }
@@ -263,16 +289,18 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     isSyncing: () => syncer !== null,
     tracedBlock: () => tracer?.tracedBlock() ?? null,
     syncTimings: () => syncer?.syncTimings() ?? null,
+    streams: () => hub.stats(),
     stop() {
       stopped ??= (async () => {
         // Ends a wait for the sync lock at once.
         const leaving = leader?.stop();
         const unread = reader?.stop();
+        const streamsClosed = hub.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         // The lock loop ends first, so that no syncer starts after the one stopped here.
         await leaving;
-        await Promise.all([stopSync(), unread, closed, verifier.close()]);
+        await Promise.all([stopSync(), unread, streamsClosed, closed, verifier.close()]);
         await leader?.release();
         await checkpointer?.close();
         await store.close();

@@ -2,6 +2,7 @@ import type { Store } from '../store/types.ts';
 import type { RpcClient } from '../chain/rpc.ts';
 import type { SyncStatus } from '../sync/state.ts';
 import type { VerificationService } from '../verify/service.ts';
+import type { StreamHub } from './stream/hub.ts';
 
 /** What every route module needs. */
 export interface ApiContext {
@@ -20,6 +21,8 @@ export interface ApiContext {
   etherscanSendRaw?: boolean;
   /** The STO price the Etherscan API's stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC): plain decimals. */
   stoPrice?: { usd: string; btc: string };
+  /** The fan-out of GET /events (absent in tests that build the router alone: the route then answers 503). */
+  stream?: StreamHub;
   /** Bounds of txlistinternal's per-request tracing by address (tests lower them; defaults in account-internal.ts). */
   traceLimits?: { maxTraced?: number; maxScanned?: number; batch?: number };
 }

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of every route, written by hand so that a unit test can hold it
 // against the router's registered routes in both directions.
 
+import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS, STREAM_LIMIT_MESSAGES, STREAM_RETRY_MS } from '../../../common/live-events.ts';
 import { MAX_CHANGE_BLOCKS } from './changes.ts';
 import { etherscanCatalog } from './etherscan/index.ts';
 
@@ -92,6 +93,10 @@ interface Op {
   notFound?: boolean;
   /** JSON request body of a POST (the RPC proxy's JSON-RPC by default). */
   request?: Schema;
+  /** The 200 answer's media type when it is not JSON (the event stream). */
+  mediaType?: string;
+  /** Error statuses beyond 400 and 404, each with the usual {error} body. */
+  errors?: number[];
 }
 
 const QUERY: Record<string, Schema> = {
@@ -109,6 +114,9 @@ const QUERY: Record<string, Schema> = {
   eventName: { type: 'string', description: "standard event name (Transfer, Approval, …) or full signature 'Name(type,…)'" },
   client: { type: 'string', description: 'client address of a login attempt' },
   windowMs: { type: 'integer', minimum: 1, maximum: 86400000 },
+  address: { type: 'string', description: `addresses to follow (address:{a} events), repeatable or comma-separated; with token, at most ${MAX_STREAM_TOPICS} in all` },
+  token: { type: 'string', description: 'tokens to follow (token:{a} events), repeatable or comma-separated' },
+  lastEventId: { type: 'string', pattern: '^\\d+-\\d+-\\d+$', description: 'the last event id seen, when the Last-Event-ID header cannot be set (a new EventSource); the header wins' },
   q: { type: 'string', description: "block number or hash, transaction hash, address, token name or symbol, 'Collection #id' or '<collection address> <id>'" },
 };
 
@@ -123,8 +131,9 @@ function operation(path: string, op: Op): Schema {
     ...(op.extra ?? {}),
     ...(params.length ? { parameters: params } : {}),
     responses: {
-      200: { description: 'OK', content: { 'application/json': { schema: op.schema ?? { type: 'object' } } } },
+      200: { description: 'OK', content: { [op.mediaType ?? 'application/json']: { schema: op.schema ?? { type: 'object' } } } },
       ...(params.length ? { 400: errors } : {}),
+      ...Object.fromEntries((op.errors ?? []).map((status) => [status, errors])),
       ...(op.notFound || path.includes('{') ? { 404: errors } : {}),
     },
   };
@@ -141,6 +150,16 @@ const GET: Record<string, Op> = {
   '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
   '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
+  '/events': {
+    summary: `Live updates (server-sent events, common/live-events.ts): for every new block ${BLOCK_EVENTS.join(', ')} (the JSON of GET /blocks, GET /transactions, the stats routes and eth_gasPrice), address:{a} and token:{a} for the topics asked for, reorg {depth, fork, head, reorgs} after a rollback; ids {block}-{index}-{reorgs}; Last-Event-ID (or lastEventId) replays what was missed, up to ${MAX_REPLAY_BLOCKS} blocks, else reload`,
+    extra: {
+      description: `retry: ${STREAM_RETRY_MS}; a comment every ${STREAM_HEARTBEAT_MS / 1000} s; never compressed. 429 "${STREAM_LIMIT_MESSAGES.perClient}" past INDEXER_MAX_STREAMS_PER_CLIENT, 503 "${STREAM_LIMIT_MESSAGES.total}" past INDEXER_MAX_STREAMS. A reader that does not keep up is disconnected.`,
+    },
+    query: ['address', 'token', 'lastEventId'],
+    mediaType: 'text/event-stream',
+    schema: { type: 'string' },
+    errors: [429, 503],
+  },
   '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
   '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },
   '/blocks/hash/{hash}': { summary: 'Block by hash with its transactions', schema: ref('Block') },

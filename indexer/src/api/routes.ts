@@ -13,6 +13,7 @@ import { openApiDocument } from './openapi.ts';
 import { proxyRoutes } from './proxy.ts';
 import { searchRoutes } from './search.ts';
 import { statsRoutes } from './stats.ts';
+import { streamRoutes } from './stream/route.ts';
 import { tokenLogoRoutes } from './token-logos.ts';
 import { tokenRoutes } from './tokens.ts';
 import { transactionRoutes } from './transactions.ts';
@@ -35,6 +36,9 @@ export function buildRouter(ctx: ApiContext): Router {
   proxyRoutes(router, ctx);
   tokenLogoRoutes(router, ctx);
   adminRoutes(router, ctx);
+  streamRoutes(router, ctx);
+  // The stream's `stats` event carries what the stats routes answer, read through them.
+  ctx.stream?.useRouter(router);
   const doc = openApiDocument();
   router.get('/openapi.json', () => doc);
   return router;

@@ -3,8 +3,7 @@
 // A request is admitted only when every bucket it spends from holds a whole token; a refused one spends nothing and
 // is answered 429 with the wait until it would be admitted (Retry-After).
 import type { IncomingMessage } from 'node:http';
-import { bearerMatches } from './bearer.ts';
-import { clientAddress, clientKey, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
+import { ClientIdentity } from './client-identity.ts';
 import type { LimitClass } from './router.ts';
 
 /** A token bucket: `rate` requests per second on average, up to `burst` at once. */
@@ -116,20 +115,16 @@ const SWEEP_MS = 60_000;
 /** Rate limits per client and class; the server asks it about every request (http/server.ts). */
 export class RateLimiter {
   private readonly classes = new Map<RateClass, Buckets>();
-  private readonly trusted: AddressSet;
-  private readonly exempt: AddressSet;
-  private readonly token: string | undefined;
+  /** Who a request comes from; the event stream's per-client limit counts clients the same way. */
+  readonly identity: ClientIdentity;
   private readonly now: () => number;
-  private readonly log: ((line: string) => void) | undefined;
   private lastSweep: number;
-  private warned = false;
 
   /**
    * Throws a RangeError when trustProxy, exempt or a rule cannot be read. `token`: the bearer secret that exempts (the
    * site server's INDEXER_ADMIN_TOKEN); `log`: where a likely misconfiguration is reported, once.
    */
   constructor(opts: RateLimitOptions = {}, context: { token?: string | undefined; log?: (line: string) => void } = {}) {
-    this.log = context.log;
     const max = opts.maxClients ?? 100_000;
     for (const name of RATE_CLASSES) {
       const rule = opts.limits?.[name] === undefined ? DEFAULT_RATE_LIMITS[name] : opts.limits[name];
@@ -139,9 +134,7 @@ export class RateLimiter {
       }
       this.classes.set(name, new Buckets(rule, max));
     }
-    this.trusted = parseAddressSet(opts.trustProxy ?? '');
-    this.exempt = parseAddressSet(opts.exempt ?? 'loopback');
-    this.token = context.token || undefined;
+    this.identity = new ClientIdentity({ trustProxy: opts.trustProxy, exempt: opts.exempt, token: context.token, log: context.log });
     this.now = opts.now ?? (() => performance.now());
     this.lastSweep = this.now();
   }
@@ -152,17 +145,7 @@ export class RateLimiter {
    */
   keyOf(req: Pick<IncomingMessage, 'headers' | 'socket'>): string | null {
     if (this.classes.size === 0) return null;
-    if (req.headers.authorization !== undefined && bearerMatches(req.headers.authorization, this.token)) return null;
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trusted);
-    if (address !== null && this.exempt.has(address)) {
-      // A proxy on an exempt address that is not trusted: everyone behind it goes unlimited. Say so once.
-      if (!this.warned && req.headers['x-forwarded-for'] !== undefined && !this.trusted.has(address)) {
-        this.warned = true;
-        this.log?.(`rate limits: requests from ${address} carry X-Forwarded-For, which is ignored, and are exempt; behind a proxy there, set INDEXER_TRUST_PROXY`);
-      }
-      return null;
-    }
-    return clientKey(address);
+    return this.identity.keyOf(req);
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /** What a handler receives. */
 export interface ApiRequest {
   params: Record<string, string>;
@@ -24,6 +26,17 @@ export class BinaryReply {
   constructor(body: Uint8Array, headers: Readonly<Record<string, string>>) {
     this.body = body;
     this.headers = headers;
+  }
+}
+
+/**
+ * A long-lived answer the handler writes itself (the event stream): the server hands it the request and the response
+ * instead of sending a body. `open` may throw an HttpError before it writes anything (a limit), answered as usual.
+ */
+export class StreamReply {
+  readonly open: (req: IncomingMessage, res: ServerResponse) => void;
+  constructor(open: (req: IncomingMessage, res: ServerResponse) => void) {
+    this.open = open;
   }
 }
 

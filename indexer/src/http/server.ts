@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
-import { BinaryReply, HttpError, RawJson, Reply, type Route, type Router } from './router.ts';
+import { BinaryReply, HttpError, RawJson, Reply, StreamReply, type Route, type Router } from './router.ts';
 import { toJson } from './json.ts';
 import { RATE_LIMIT_MESSAGE, type RateClass, type RateLimiter } from './rate-limit.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type',
+  // Last-Event-ID: a reconnecting event stream's position (an EventSource across origins may preflight it).
+  'access-control-allow-headers': 'Content-Type, Last-Event-ID',
   'access-control-max-age': '86400',
 };
 
 // Verification requests carry whole projects (standard JSON input); the verifier limits the sources to 5 MB.
 const MAX_BODY = 8 * 1024 * 1024;
+
+/** Headers every answer carries (CORS, nosniff), for routes that write their own (the event stream). */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADERS, 'x-content-type-options': 'nosniff' };
 
 /** Marker for a request body that is not valid JSON (the handler decides what that means). */
 export const INVALID_JSON = Symbol('invalid JSON');
@@ -197,7 +201,9 @@ async function handleRequest(
       if (extra !== null) admit(limiter, key, [extra]);
     }
     const out = await match.route.handler({ params: match.params, query, body, headers: req.headers });
-    if (out instanceof BinaryReply) sendBinary(req, res, out);
+    // Never compressed nor cached: each event must reach the reader when it is written.
+    if (out instanceof StreamReply) out.open(req, res);
+    else if (out instanceof BinaryReply) sendBinary(req, res, out);
     else if (out instanceof Reply) await send(req, res, out.status, out.body);
     else await send(req, res, 200, out);
   } catch (err) {

@@ -144,11 +144,15 @@ export class SyncStateReader {
   private failing = false;
   private readonly waiters: { test: (s: SyncStatus) => boolean; resolve: () => void }[] = [];
 
-  constructor(db: Store, opts: { pollMs?: number; log?: (line: string) => void; paused?: () => boolean } = {}) {
+  /** Called with every state read (the event stream of a process that does not sync learns new blocks from it). */
+  private readonly onRead: (s: SyncStatus) => void;
+
+  constructor(db: Store, opts: { pollMs?: number; log?: (line: string) => void; paused?: () => boolean; onRead?: (s: SyncStatus) => void } = {}) {
     this.db = db;
     this.pollMs = opts.pollMs ?? 500;
     this.log = opts.log ?? (() => {});
     this.paused = opts.paused ?? (() => false);
+    this.onRead = opts.onRead ?? (() => {});
   }
 
   /** Reads the state once, then keeps it fresh. */
@@ -178,6 +182,7 @@ export class SyncStateReader {
       this.current = await readSyncState(this.db);
       if (this.failing) this.log('sync state: readable again');
       this.failing = false;
+      this.onRead(this.current);
     } catch (err) {
       if (!this.failing) this.log(`sync state: ${err instanceof Error ? err.message : String(err)} (retrying)`);
       this.failing = true;

@@ -29,6 +29,11 @@ export interface SyncOptions {
   fence?: (tx: Queryable) => Promise<void>;
   /** The count of NFT metadata writes the status reports (the metadata queue that runs beside the syncer writes them). */
   metadataUpdates?: MetadataUpdates;
+  /**
+   * Called once a batch has committed (the tip moved) and once a rollback has: the event stream reads what changed.
+   * It must return at once; its work runs beside the sync, never in its way.
+   */
+  onChange?: () => void;
 }
 
 interface Tip {
@@ -181,6 +186,7 @@ export class Syncer {
   private readonly fence: (tx: Queryable) => Promise<void>;
   private readonly publisher: SyncStatePublisher;
   private readonly metadataUpdates: MetadataUpdates;
+  private readonly onChange: () => void;
 
   constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
     this.db = db;
@@ -191,6 +197,7 @@ export class Syncer {
     this.writer = new Writer(db, this.book, this.fence);
     this.publisher = new SyncStatePublisher(db);
     this.metadataUpdates = opts.metadataUpdates ?? new MetadataUpdates();
+    this.onChange = opts.onChange ?? (() => {});
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
@@ -359,6 +366,7 @@ export class Syncer {
     this.writer.forget();
     this.reorgs++;
     this.tip = await this.storedTip();
+    this.onChange();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);
   }
 
@@ -414,6 +422,7 @@ export class Syncer {
       this.uncheckpointed++;
       this.maybeCheckpoint(false);
       this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
+      this.onChange();
     });
     // Awaited below or by catchUp; never left unhandled meanwhile.
     write.catch((err: unknown) => {

@@ -1,0 +1,105 @@
+// What every stream carries for new blocks: `block`, `transactions`, `stats` and `gas`, each read once per new block
+// (or per coalesced range) and serialized once, as the REST routes they stand for answer (the same shapes, the same
+// JSON with checksummed addresses).
+import { BLOCK_EVENTS, STREAM_TRANSACTIONS, type GasEventData, type StreamEventName } from '../../../../common/live-events.ts';
+import { toJson } from '../../http/json.ts';
+import { RawJson, Reply, type Router } from '../../http/router.ts';
+import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
+import type { BlockRow, TxRow } from '../../store/rows.ts';
+import type { Queryable } from '../../store/types.ts';
+import { blockJson, txJson } from '../shapes.ts';
+import { frame } from './frames.ts';
+
+/** An event's index among its block's events: `block` 0, `transactions` 1, `stats` 2, `gas` 3, topics after them. */
+export function eventIndex(name: (typeof BLOCK_EVENTS)[number]): number {
+  return BLOCK_EVENTS.indexOf(name);
+}
+
+/** The index of a stream's `i`-th topic (see eventIndex). */
+export function topicIndex(i: number): number {
+  return BLOCK_EVENTS.length + i;
+}
+
+/** The `block` and `transactions` events of a block (or of a coalesced range, named by its newest block). */
+export interface BlockFrames {
+  /** The first block and the newest (the same unless coalesced). */
+  fromBlock: number;
+  block: number;
+  /** The block's hash, to tell a later rollback from a new block at the same height. */
+  hash: string;
+  frames: { block: Buffer; transactions: Buffer };
+  /** Transactions of the range. */
+  txCount: number;
+}
+
+/** The stats fields and the REST routes whose bodies they carry (common/live-events.ts, StatsEventData). */
+const STATS_ROUTES: readonly (readonly [string, string])[] = [
+  ['tps', '/stats/tps'],
+  ['holders', '/stats/holders'],
+  ['payout', '/stats/validators/payout'],
+  ['transactionCount', '/stats/transactions/count'],
+  ['erc20Count', '/stats/contracts/erc20/count'],
+];
+
+/** The reads behind the events of new blocks. */
+export class BlockEventReader {
+  private readonly db: Queryable;
+  private readonly gasPrice: () => Promise<string | null>;
+  private router: Router | null = null;
+
+  constructor(db: Queryable, gasPrice: () => Promise<string | null>) {
+    this.db = db;
+    this.gasPrice = gasPrice;
+  }
+
+  /** The router whose stats routes the `stats` event carries the answers of. */
+  useRouter(router: Router): void {
+    this.router = router;
+  }
+
+  /**
+   * `block` and `transactions` for blocks `from` … `to`: the newest block as GET /blocks lists it, and the newest
+   * STREAM_TRANSACTIONS transactions of the range as GET /transactions lists them. Null when the newest block is no
+   * longer stored (a rollback came meanwhile).
+   */
+  async blocks(from: number, to: number, reorgs: number): Promise<BlockFrames | null> {
+    const row = await this.db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', to);
+    if (!row) return null;
+    const txCount =
+      from === to ? row.tx_count : Number((await this.db.one<{ n: number | null }>('SELECT sum(tx_count) AS n FROM blocks WHERE number >= ? AND number <= ?', from, to))?.n ?? 0);
+    const txs =
+      txCount === 0
+        ? []
+        : await this.db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, STREAM_TRANSACTIONS);
+    const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map(txJson))}}`;
+    return {
+      fromBlock: from,
+      block: to,
+      hash: row.hash,
+      txCount,
+      frames: { block: frame(to, eventIndex('block'), reorgs, 'block', toJson(blockJson(row))), transactions: frame(to, eventIndex('transactions'), reorgs, 'transactions', transactions) },
+    };
+  }
+
+  /** `stats` after block `block`: the bodies of the stats routes (null for one that failed). */
+  async stats(block: number, reorgs: number): Promise<Buffer> {
+    const parts = await Promise.all(STATS_ROUTES.map(async ([field, path]) => `"${field}":${await this.routeJson(path).catch(() => 'null')}`));
+    return frame(block, eventIndex('stats'), reorgs, 'stats', `{"block":${block},${parts.join(',')}}`);
+  }
+
+  /** `gas` after block `block`: the node's eth_gasPrice, null when it did not answer. */
+  async gas(block: number, reorgs: number): Promise<Buffer> {
+    const data: GasEventData = { block, gasPrice: await this.gasPrice().catch(() => null) };
+    return frame(block, eventIndex('gas'), reorgs, 'gas' satisfies StreamEventName, JSON.stringify(data));
+  }
+
+  /** The JSON text a GET route answers (without a query), as the server would send it. */
+  private async routeJson(path: string): Promise<string> {
+    const match = this.router?.match('GET', path.split('/').filter(Boolean));
+    if (!match || !('route' in match)) return 'null';
+    const out = await match.route.handler({ params: match.params, query: new URLSearchParams(), body: undefined });
+    if (out instanceof RawJson) return out.text;
+    if (out instanceof Reply) return out.status === 200 ? toJson(out.body) : 'null';
+    return toJson(out);
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { eventId, MAX_STREAM_TOPICS, parseEventId } from '../../common/live-events.ts';
+import { streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
+import { parseTopics } from '../../indexer/src/api/stream/topics.ts';
+import { HttpError } from '../../indexer/src/http/router.ts';
+
+const A = '0x00000000000000000000000000000000000000aa';
+const B = '0x00000000000000000000000000000000000000Bb';
+const T = '0x0000000000000000000000000000000000000c0c';
+
+describe('parseTopics', () => {
+  it.each([
+    ['', []],
+    [`address=${B}&address=${A}`, [`address:${A}`, `address:${B.toLowerCase()}`]],
+    [`address=${A},${B}`, [`address:${A}`, `address:${B.toLowerCase()}`]],
+    [`token=${T}&address=${A}`, [`address:${A}`, `token:${T}`]],
+    [`address=${A},,${A.toUpperCase().replace('0X', '0x')}`, [`address:${A}`]],
+    [`address=${A}&token=${A}`, [`address:${A}`, `token:${A}`]],
+  ])('%s → %j', (query, topics) => {
+    expect(parseTopics(new URLSearchParams(query))).toEqual(topics);
+  });
+
+  const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `0x${prefix}${i.toString(16).padStart(40 - prefix.length, '0')}`);
+  it.each([
+    ['address=0x12', 'Invalid address: must be an address'],
+    [`token=${A}1`, 'Invalid token: must be an address'],
+    [`address=${many(MAX_STREAM_TOPICS + 1, 'a').join(',')}`, `Too many topics: at most ${MAX_STREAM_TOPICS} addresses and tokens together`],
+    [`address=${many(MAX_STREAM_TOPICS, 'a').join(',')}&token=${T}`, `Too many topics: at most ${MAX_STREAM_TOPICS} addresses and tokens together`],
+  ])('%s → 400 %s', (query, message) => {
+    let thrown: unknown = null;
+    try {
+      parseTopics(new URLSearchParams(query));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 400, message });
+  });
+});
+
+describe('event ids', () => {
+  it.each([
+    [12, 0, 0, '12-0-0'],
+    [123456, 7, 3, '123456-7-3'],
+  ])('block %d, index %d, generation %d is %s and reads back', (block, index, reorgs, text) => {
+    expect(eventId(block, index, reorgs)).toBe(text);
+    expect(parseEventId(text)).toEqual({ block, index, reorgs });
+  });
+
+  it.each([null, undefined, '', '12', '12-0', '-1-0-0', '1-2-3-4', 'a-b-c', '1-0-0 '])('%j is no id', (text) => {
+    expect(parseEventId(text)).toBeNull();
+  });
+});
+
+describe('streamLimitsFromEnv', () => {
+  it.each([
+    [{}, {}],
+    [{ INDEXER_MAX_STREAMS_PER_CLIENT: '3' }, { maxPerClient: 3 }],
+    [{ INDEXER_MAX_STREAMS: ' 50000 ', INDEXER_MAX_STREAMS_PER_CLIENT: '' }, { maxTotal: 50_000 }],
+  ])('%j → %j', (env, limits) => {
+    expect(streamLimitsFromEnv(env)).toEqual(limits);
+  });
+
+  it.each([
+    [{ INDEXER_MAX_STREAMS_PER_CLIENT: '0' }, 'INDEXER_MAX_STREAMS_PER_CLIENT must be a whole number of at least 1, got 0'],
+    [{ INDEXER_MAX_STREAMS: '1e4' }, 'INDEXER_MAX_STREAMS must be a whole number of at least 1, got 1e4'],
+    [{ INDEXER_MAX_STREAMS: '-5' }, 'INDEXER_MAX_STREAMS must be a whole number of at least 1, got -5'],
+  ])('%j is refused', (env, message) => {
+    expect(() => streamLimitsFromEnv(env)).toThrow(message);
+  });
+});
