@@ -1,10 +1,12 @@
 import { atom } from 'nanostores';
 import { formatActivityTime } from '../format/time.ts';
 import { swapRegions } from '../page/styles.ts';
+import { onFallback, onLive } from '../stores/live.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
-// The AI dashboard's live part (spec core §2, §7): every 30 s, and on 'Refresh Data', the page is fetched again
-// and its regions swapped for the fresh ones, which the server computed from the chain as it did the first time (so
+// The AI dashboard's live part (spec core §2, §7): when the tab's stream brings a new block (at most once per 30 s),
+// or every 30 s when the stream cannot be opened, and on 'Refresh Data', the page is fetched again and its regions
+// swapped for the fresh ones, which the server computed from the chain as it did the first time (so
 // the browser carries no second copy of the dashboard's rendering). One shared store says when the page was last
 // refreshed and whether it is refreshing; figures that changed pulse for 1 s, a new newest activity is highlighted
 // for 3 s, and the feed's relative times are recomputed every 60 s.
@@ -126,6 +128,17 @@ export function startAiDashboard(doc: Document = document): void {
       text.textContent = state.error === null ? '' : `The dashboard could not be refreshed (${state.error}): the figures below are from the last refresh.`;
     }
   });
-  setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS);
+  // A new block (or a replay that missed too much, or a reorganisation) refreshes the dashboard, no sooner than 30 s
+  // after the last refresh: one timer per burst of blocks, none while nothing happens.
+  let due: ReturnType<typeof setTimeout> | undefined;
+  const refreshSoon = (): void => {
+    if (due !== undefined) return;
+    due = setTimeout(() => {
+      due = undefined;
+      void refreshDashboard(doc);
+    }, Math.max(0, $aiLive.get().refreshedAt + AI_REFRESH_INTERVAL_MS - Date.now()));
+  };
+  for (const name of ['block', 'reload', 'reorg']) onLive(name, refreshSoon);
+  onFallback(() => setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS));
   setInterval(() => refreshActivityTimes(doc), RELATIVE_TIME_MS);
 }

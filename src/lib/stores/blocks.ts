@@ -2,14 +2,15 @@ import { atom, onMount } from 'nanostores';
 import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
+import { onFallback, onLive, startLive } from './live.ts';
 
-/** The block list polls the head every 30 s (spec core §7). */
+/** Without the stream, the block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
 
 /** Time-out of one poll: the health call's 2 s (spec core §9). */
 const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 
-/** The newest block number the page knows of; seeded from the server's render, raised by polling, never lowered. */
+/** The newest block number the page knows of; seeded from the server's render, raised by the stream (or polling), never lowered. */
 export const $latestBlock = atom<number | null>(null);
 
 let indexerBase: string | null = null;
@@ -42,21 +43,48 @@ export async function refreshLatestBlock(fetchImpl?: FetchLike): Promise<void> {
 
 const isHidden = (): boolean => typeof document !== 'undefined' && document.hidden;
 
-// Polls only while someone listens, skips ticks while the tab is hidden and catches up when it shows again.
+/** Raises $latestBlock to a `block` event's number (the stream's block, as GET /blocks lists it). */
+export function applyBlockEvent(data: unknown): void {
+  const number = (data as { number?: unknown } | null)?.number;
+  const known = $latestBlock.get();
+  if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 && (known === null || number > known)) $latestBlock.set(number);
+}
+
+/** The stream's last reorg, while the page shows blocks it replaced (its fork: the last block kept); null otherwise. */
+export const $blocksReorg = atom<number | null>(null);
+
+// Listens to the tab's stream while someone listens here; polls (skipping ticks while the tab is hidden and catching up
+// when it shows again) only when the stream could not be opened. `reload` reads the head once.
 onMount($latestBlock, () => {
-  let lastPoll = Date.now();
-  const tick = (): void => {
-    if (isHidden()) return;
-    lastPoll = Date.now();
-    void refreshLatestBlock();
-  };
-  const timer = setInterval(tick, BLOCKS_POLL_MS);
-  const onVisibility = (): void => {
-    if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
-  };
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  if (indexerBase !== null) startLive(indexerBase);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let onVisibility: (() => void) | undefined;
+  const stopFallback = onFallback(() => {
+    let lastPoll = Date.now();
+    const tick = (): void => {
+      if (isHidden()) return;
+      lastPoll = Date.now();
+      void refreshLatestBlock();
+    };
+    timer = setInterval(tick, BLOCKS_POLL_MS);
+    onVisibility = () => {
+      if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
+    };
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  });
+  const stopBlocks = onLive('block', applyBlockEvent);
+  const stopReload = onLive('reload', () => void refreshLatestBlock());
+  const stopReorg = onLive('reorg', (data) => {
+    const fork = (data as { fork?: unknown } | null)?.fork;
+    const known = $latestBlock.get();
+    if (typeof fork === 'number' && known !== null && fork < known) $blocksReorg.set(fork);
+  });
   return () => {
+    stopFallback();
+    stopBlocks();
+    stopReload();
+    stopReorg();
     clearInterval(timer);
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    if (onVisibility && typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   };
 });

@@ -2,9 +2,11 @@ import { atom, computed, onMount } from 'nanostores';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
+import { onFallback, onLive, startLive } from './live.ts';
 
-// The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions
-// newer than the ones it shows. Lazy: polling runs only while something listens to $newTransactionCount.
+// The transaction list's "new transactions" feed: page 1 counts the transactions newer than the ones it shows, from the
+// tab's stream (`transactions` events), or, when the stream cannot be opened, by polling the indexer every 30 s. Lazy:
+// it runs only while something listens to $newTransactionCount.
 
 /** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
 export const TX_LIST_POLL_MS = 30_000;
@@ -50,9 +52,48 @@ export async function pollLatestTransactions(fetchImpl?: FetchLike): Promise<voi
   }
 }
 
+/**
+ * Puts a `transactions` event's block ahead of the latest hashes: its items' hashes (the normalizer of GET
+ * /transactions), then one stand-in per transaction the event did not carry (a block holds more than it lists), so that
+ * they count; at most the poll's 100, like a poll.
+ */
+export function applyTransactionsEvent(data: unknown): void {
+  const event = (data ?? {}) as { block?: unknown; count?: unknown; items?: unknown };
+  const hashes = transactionHashes(event.items);
+  const count = typeof event.count === 'number' && event.count > hashes.length ? event.count : hashes.length;
+  const unlisted = Array.from({ length: Math.min(count, TX_LIST_POLL_LIMIT) - hashes.length }, (_, i) => `block:${String(event.block)}:${i}`);
+  if (hashes.length + unlisted.length === 0) return;
+  const known = new Set(hashes);
+  const before = ($latestTransactions.get() ?? []).filter((hash) => !known.has(hash));
+  // Before any event or poll, "latest" is what the page shows: the event's rows count as new against it.
+  const base = $latestTransactions.get() === null ? $shownTransactions.get() : before;
+  $latestTransactions.set([...hashes, ...unlisted, ...base].slice(0, TX_LIST_POLL_LIMIT));
+}
+
+/** The stream's last reorg (the number of the last block kept); the page then reloads its list. */
+export const $transactionsReorg = atom<number | null>(null);
+
 onMount($latestTransactions, () => {
-  const timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
-  return () => clearInterval(timer);
+  const base = $txFeedIndexer.get();
+  if (base !== null) startLive(base);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stopFallback = onFallback(() => {
+    timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+  });
+  const stopEvents = onLive('transactions', applyTransactionsEvent);
+  // Too much missed to replay: one fresh read.
+  const stopReload = onLive('reload', () => void pollLatestTransactions());
+  const stopReorg = onLive('reorg', (data) => {
+    const fork = (data as { fork?: unknown } | null)?.fork;
+    if (typeof fork === 'number') $transactionsReorg.set(fork);
+  });
+  return () => {
+    stopFallback();
+    stopEvents();
+    stopReload();
+    stopReorg();
+    clearInterval(timer);
+  };
 });
 
 /** Starts counting against the transactions a page shows (the feed polls once something subscribes). */

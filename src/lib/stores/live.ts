@@ -1,0 +1,67 @@
+import { atom } from 'nanostores';
+
+// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. This
+// module is all a part loads with the page (a few hundred bytes); the stream itself (live-stream.ts) is imported once
+// the page has loaded and the browser is idle. Parts poll as before only when the status is 'fallback': the stream
+// could not be opened (an indexer without /events, a refused stream, no EventSource).
+
+/** 'off' until the stream is asked for; 'paused' while the tab is hidden; 'fallback' when it could not be opened. */
+export type LiveStatus = 'off' | 'connecting' | 'open' | 'paused' | 'fallback';
+
+/** One event of the stream: its name (`block`, `address:0x…`, …), its parsed JSON data and its id. */
+export interface LiveEvent {
+  name: string;
+  data: unknown;
+  id: string;
+}
+
+/** The stream's status, shared by every live part. */
+export const $liveStatus = atom<LiveStatus>('off');
+/** The stream's latest event: every event is set here in turn, in the order the indexer wrote them. */
+export const $liveEvent = atom<LiveEvent | null>(null);
+
+const topics = new Set<string>();
+let loading: Promise<typeof import('./live-stream.ts')> | null = null;
+
+/** Runs `fn` once the page has loaded and the browser is next idle (the stream never competes with the page's own loads). */
+function afterLoad(fn: () => void): void {
+  const idle = (): void => void ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Asks for the tab's stream, with per-subscription topics (`address:0x…`, `token:0x…`); every part calls it, the
+ * first call's indexer URL wins. Topics asked for after the stream opened reopen it with them (no event is lost).
+ */
+export function startLive(indexerUrl: string, ...wanted: string[]): void {
+  for (const topic of wanted) topics.add(topic.toLowerCase());
+  if (loading) {
+    if (wanted.length > 0) void loading.then((stream) => stream.setLiveTopics([...topics]), () => {});
+    return;
+  }
+  // The code too waits for the page: nothing of the stream is fetched before the load event and an idle moment.
+  loading = new Promise<void>((resolve) => afterLoad(resolve)).then(() => import('./live-stream.ts'));
+  loading.then(
+    (stream) => stream.openLiveStream({ indexerUrl, topics: [...topics] }),
+    // The stream's code could not be loaded: the parts poll.
+    () => $liveStatus.set('fallback'),
+  );
+}
+
+/** Calls `fn` with the data of every event called `name`; returns the unsubscribe. */
+export function onLive(name: string, fn: (data: unknown) => void): () => void {
+  return $liveEvent.listen((event) => {
+    if (event?.name === name) fn(event.data);
+  });
+}
+
+/** Calls `start` once, the first time the stream is known not to open (the part's polling, as before the stream). */
+export function onFallback(start: () => void): () => void {
+  let started = false;
+  return $liveStatus.subscribe((status) => {
+    if (status !== 'fallback' || started) return;
+    started = true;
+    start();
+  });
+}
