@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
 import { formatActivityTime } from '../format/time.ts';
 import { swapRegions } from '../page/styles.ts';
-import { onFallback, onLive } from '../stores/live.ts';
+import { onLive, pollUnlessLive } from '../stores/live.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
 // The AI dashboard's live part (spec core §2, §7): when the tab's stream brings a new block (at most once per 30 s),
-// or every 30 s when the stream cannot be opened, and on 'Refresh Data', the page is fetched again and its regions
+// or every 30 s while there is no stream, and on 'Refresh Data', the page is fetched again and its regions
 // swapped for the fresh ones, which the server computed from the chain as it did the first time (so
 // the browser carries no second copy of the dashboard's rendering). One shared store says when the page was last
 // refreshed and whether it is refreshing; figures that changed pulse for 1 s, a new newest activity is highlighted
@@ -139,6 +139,9 @@ export function startAiDashboard(doc: Document = document): void {
     }, Math.max(0, $aiLive.get().refreshedAt + AI_REFRESH_INTERVAL_MS - Date.now()));
   };
   for (const name of ['block', 'reload', 'reorg']) onLive(name, refreshSoon);
-  onFallback(() => setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS));
+  pollUnlessLive(() => {
+    const timer = setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS);
+    return () => clearInterval(timer);
+  });
   setInterval(() => refreshActivityTimes(doc), RELATIVE_TIME_MS);
 }

@@ -3,7 +3,7 @@ import { getTransactions } from '../indexer-api/transactions.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import { normalizeBlock } from '../normalize/block.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import { $liveStatus, onLive } from '../stores/live.ts';
+import { $liveStatus, onLive, shouldPoll } from '../stores/live.ts';
 import {
   CANVAS_POLL_MS,
   CANVAS_SAMPLE,
@@ -17,8 +17,8 @@ import {
 
 // The home page's neural canvas (browser only): a small network drawn on a <canvas>, with pulses running from the
 // input layer to the output when new transactions arrive (in their kind's colour), a soft wave for each new block,
-// and a few faint ones in between. The tab's stream brings them (`block`, `transactions`); the 5 s poll runs only when
-// the stream cannot be opened. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
+// and a few faint ones in between. The tab's stream brings them (`block`, `transactions`); the 5 s poll runs only
+// while there is no stream. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
 // and draws one still frame when the visitor prefers reduced motion. Status and banner are text beside it; the
 // canvas itself is decorative.
 
@@ -184,9 +184,12 @@ export function startNeuralCanvas(root: HTMLElement): void {
 
   const update = (): void => {
     if (running()) {
-      if (timer === null && $liveStatus.get() === 'fallback') {
+      if (timer === null && shouldPoll()) {
         void poll();
         timer = setInterval(() => void poll(), CANVAS_POLL_MS);
+      } else if (timer !== null && !shouldPoll()) {
+        clearInterval(timer);
+        timer = null;
       }
       if (reduced) {
         draw();

@@ -3,7 +3,7 @@ import type { HomeData } from './load.ts';
 import { getHealth } from '../indexer-api/health.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
-import { $liveEvent, onFallback, startLive, type LiveEvent } from '../stores/live.ts';
+import { $liveEvent, pollUnlessLive, startLive, type LiveEvent } from '../stores/live.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
   HOME_PARTS,
@@ -22,8 +22,8 @@ import {
 
 // The home page's live data, shared by its islands: the tab's stream (issue 28) brings each new block, its
 // transactions and the figures after it, and the '+N new' counters count them; `reload` and `reorg` reload blocks,
-// transactions and stats once. Only when the stream cannot be opened does one health poll per tab (every 10 s, paused
-// while the tab is hidden) reload them when the last block rises.
+// transactions and stats once. Only while there is no stream (before it opens, or when it cannot be opened) does one
+// health poll per tab (every 10 s, paused while the tab is hidden) reload them when the last block rises.
 // Fields stay undefined until the browser has data of its own: islands show their server props until then, and
 // hydrate with this store's initial value (useStore's ssr: 'initial'), so the HTML and the first render agree.
 
@@ -194,7 +194,6 @@ onMount($homeFeed, () => {
   // Server renders read the store too (useStore calls get(), which mounts it): they must not open or poll anything.
   if (typeof document === 'undefined') return;
   if (baseline) startLive(baseline.indexerUrl);
-  let timer: ReturnType<typeof setInterval> | undefined;
   const tick = (): void => {
     if (!document.hidden) void checkHomeHealth();
   };
@@ -203,14 +202,16 @@ onMount($homeFeed, () => {
   const stopEvents = $liveEvent.listen((event) => {
     if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
   });
-  const stopFallback = onFallback(() => {
-    timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+  const stopPolling = pollUnlessLive(() => {
+    const timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
     document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
   });
   return () => {
     stopEvents();
-    stopFallback();
-    clearInterval(timer);
-    document.removeEventListener('visibilitychange', tick);
+    stopPolling();
   };
 });

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
-import { onFallback, onLive, startLive } from './live.ts';
+import { onLive, pollUnlessLive, startLive } from './live.ts';
 
 /** Without the stream, the block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
@@ -54,23 +54,25 @@ export function applyBlockEvent(data: unknown): void {
 export const $blocksReorg = atom<number | null>(null);
 
 // Listens to the tab's stream while someone listens here; polls (skipping ticks while the tab is hidden and catching up
-// when it shows again) only when the stream could not be opened. `reload` reads the head once.
+// when it shows again) only while the stream is not open (live.ts). `reload` reads the head once.
 onMount($latestBlock, () => {
   if (indexerBase !== null) startLive(indexerBase);
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let onVisibility: (() => void) | undefined;
-  const stopFallback = onFallback(() => {
+  const stopPolling = pollUnlessLive(() => {
     let lastPoll = Date.now();
     const tick = (): void => {
       if (isHidden()) return;
       lastPoll = Date.now();
       void refreshLatestBlock();
     };
-    timer = setInterval(tick, BLOCKS_POLL_MS);
-    onVisibility = () => {
+    const timer = setInterval(tick, BLOCKS_POLL_MS);
+    const onVisibility = (): void => {
       if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
     };
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(timer);
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    };
   });
   const stopBlocks = onLive('block', applyBlockEvent);
   const stopReload = onLive('reload', () => void refreshLatestBlock());
@@ -80,11 +82,9 @@ onMount($latestBlock, () => {
     if (typeof fork === 'number' && known !== null && fork < known) $blocksReorg.set(fork);
   });
   return () => {
-    stopFallback();
+    stopPolling();
     stopBlocks();
     stopReload();
     stopReorg();
-    clearInterval(timer);
-    if (onVisibility && typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   };
 });

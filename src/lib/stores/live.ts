@@ -2,8 +2,8 @@ import { atom } from 'nanostores';
 
 // The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. This
 // module is all a part loads with the page (a few hundred bytes); the stream itself (live-stream.ts) is imported once
-// the page has loaded and the browser is idle. Parts poll as before only when the status is 'fallback': the stream
-// could not be opened (an indexer without /events, a refused stream, no EventSource).
+// the page has loaded and the browser is idle. Parts poll as before until the stream opens, and for good when it could
+// not be opened ('fallback': an indexer without /events, a refused stream, no EventSource).
 
 /** 'off' until the stream is asked for; 'paused' while the tab is hidden; 'fallback' when it could not be opened. */
 export type LiveStatus = 'off' | 'connecting' | 'open' | 'paused' | 'fallback';
@@ -35,6 +35,8 @@ function afterLoad(fn: () => void): void {
  * first call's indexer URL wins. Topics asked for after the stream opened reopen it with them (no event is lost).
  */
 export function startLive(indexerUrl: string, ...wanted: string[]): void {
+  // Server renders (and tests without a browser) open nothing.
+  if (typeof window === 'undefined') return;
   for (const topic of wanted) topics.add(topic.toLowerCase());
   if (loading) {
     if (wanted.length > 0) void loading.then((stream) => stream.setLiveTopics([...topics]), () => {});
@@ -56,12 +58,34 @@ export function onLive(name: string, fn: (data: unknown) => void): () => void {
   });
 }
 
-/** Calls `start` once, the first time the stream is known not to open (the part's polling, as before the stream). */
-export function onFallback(start: () => void): () => void {
-  let started = false;
-  return $liveStatus.subscribe((status) => {
-    if (status !== 'fallback' || started) return;
-    started = true;
-    start();
+let opened = false;
+$liveStatus.listen((status) => {
+  if (status === 'open') opened = true;
+});
+
+/** Whether parts poll now: the stream has not opened yet, or it was given up. */
+export function shouldPoll(): boolean {
+  return $liveStatus.get() === 'fallback' || !opened;
+}
+
+/**
+ * Runs a part's polling (`start` begins it and returns its stop) as the page did before the stream: from the part's
+ * start, so that without a stream nothing changes, not even the ticks' phase. It stops when the stream opens, and
+ * starts again should the stream later be given up ('fallback'). No timer runs while the stream is open.
+ */
+export function pollUnlessLive(start: () => () => void): () => void {
+  let stop: (() => void) | undefined;
+  const off = $liveStatus.subscribe(() => {
+    const poll = shouldPoll();
+    if (poll && !stop) stop = start();
+    else if (!poll && stop) {
+      stop();
+      stop = undefined;
+    }
   });
+  return () => {
+    off();
+    stop?.();
+    stop = undefined;
+  };
 }

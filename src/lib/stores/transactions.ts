@@ -2,10 +2,10 @@ import { atom, computed, onMount } from 'nanostores';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
-import { onFallback, onLive, startLive } from './live.ts';
+import { onLive, pollUnlessLive, startLive } from './live.ts';
 
 // The transaction list's "new transactions" feed: page 1 counts the transactions newer than the ones it shows, from the
-// tab's stream (`transactions` events), or, when the stream cannot be opened, by polling the indexer every 30 s. Lazy:
+// tab's stream (`transactions` events), or, while there is no stream, by polling the indexer every 30 s. Lazy:
 // it runs only while something listens to $newTransactionCount.
 
 /** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
@@ -63,7 +63,7 @@ export function applyTransactionsEvent(data: unknown): void {
   const count = typeof event.count === 'number' && event.count > hashes.length ? event.count : hashes.length;
   const unlisted = Array.from({ length: Math.min(count, TX_LIST_POLL_LIMIT) - hashes.length }, (_, i) => `block:${String(event.block)}:${i}`);
   if (hashes.length + unlisted.length === 0) return;
-  const known = new Set(hashes);
+  const known = new Set([...hashes, ...unlisted]);
   const before = ($latestTransactions.get() ?? []).filter((hash) => !known.has(hash));
   // Before any event or poll, "latest" is what the page shows: the event's rows count as new against it.
   const base = $latestTransactions.get() === null ? $shownTransactions.get() : before;
@@ -76,9 +76,9 @@ export const $transactionsReorg = atom<number | null>(null);
 onMount($latestTransactions, () => {
   const base = $txFeedIndexer.get();
   if (base !== null) startLive(base);
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const stopFallback = onFallback(() => {
-    timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+  const stopPolling = pollUnlessLive(() => {
+    const timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+    return () => clearInterval(timer);
   });
   const stopEvents = onLive('transactions', applyTransactionsEvent);
   // Too much missed to replay: one fresh read.
@@ -88,11 +88,10 @@ onMount($latestTransactions, () => {
     if (typeof fork === 'number') $transactionsReorg.set(fork);
   });
   return () => {
-    stopFallback();
+    stopPolling();
     stopEvents();
     stopReload();
     stopReorg();
-    clearInterval(timer);
   };
 });
 
