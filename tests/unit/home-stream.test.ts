@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeBaseline } from '../../src/lib/home/feed.ts';
+import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
 
 // The home page fed by the tab's stream (issue 28): blocks, transactions, stats and gas events update the feeds and the
 // '+N new' counters without a request; reload and reorg load once; the 10 s health poll runs only on fallback.
@@ -119,17 +120,41 @@ describe('home page from the stream', () => {
     expect(store.$homeFeed.get().blocks?.[0]?.number).toBe(105);
   });
 
-  it('polls /health every 10 s only on fallback, and makes no request nor timer while the stream is open', async () => {
+  it('polls /health every 10 s as before until the stream opens; while it is open no request and no timer', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('document', { hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
+    // An EventSource that neither opens nor fails: the test says when the stream is open.
+    vi.stubGlobal('EventSource', class { readyState = 0; onopen = null; onerror = null; addEventListener(): void {} close(): void {} });
     store.startHome(baseline());
-    live.$liveStatus.set('open');
     const stop = store.$homeFeed.listen(() => {});
+    // The stream's code arrives a few seconds after the page; the stream opens.
+    await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS);
+    expect(live.$liveStatus.get()).toBe('connecting');
+    live.$liveStatus.set('open');
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(paths).toEqual([]);
+    // Given up later (the indexer gone behind a proxy): the 10 s poll again.
     live.$liveStatus.set('fallback');
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(paths).toEqual(['/health']);
+    stop();
+  });
+
+  it('without a stream the health poll keeps its 10 s from the start', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
+    vi.stubGlobal('EventSource', class { readyState = 0; onopen = null; onerror: (() => void) | null = null; addEventListener(): void {} close(): void {} constructor() { setTimeout(() => this.onerror?.(), 0); } });
+    store.startHome(baseline());
+    const stop = store.$homeFeed.listen(() => {});
+    await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS + 1);
+    // Refused before it opened (a 404): fallback, and the timer of the start goes on.
+    expect(live.$liveStatus.get()).toBe('fallback');
+    await vi.advanceTimersByTimeAsync(10_000 - STREAM_OPEN_DELAY_MS - 2);
+    expect(paths).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(paths).toEqual(['/health']);
     stop();
   });

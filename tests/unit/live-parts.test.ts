@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $liveEvent, $liveStatus } from '../../src/lib/stores/live.ts';
+import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
 import { $blocksReorg, $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
 import { $latestTransactions, $newTransactionCount, $transactionsReorg, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
@@ -11,11 +12,26 @@ const h = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 let id = 0;
 const emit = (name: string, data: unknown): void => $liveEvent.set({ name, data, id: String(++id) });
 
+let txAnswer: unknown = [];
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn(async (url: string) => {
-  if (url.endsWith('/health')) return json({ status: 'ok', lastBlock: 500 });
-  return json([{ hash: h(900) }, { hash: h(899) }]);
-});
+const fetchMock = vi.fn(async (url: string) => json(url.endsWith('/health') ? { status: 'ok', lastBlock: 500 } : txAnswer));
+
+/** An EventSource that neither opens nor fails: the tests set the stream's status themselves. */
+class QuietEventSource {
+  readyState = 0;
+  onopen = null;
+  onerror = null;
+  addEventListener(): void {}
+  close(): void {}
+}
+
+/** Lets the parts load the stream's module (a few seconds after load), then says the stream is in `status`. */
+async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> {
+  // Set before too: the parts read the status when the module arrives (the stream opens once per file).
+  $liveStatus.set(status);
+  await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS);
+  $liveStatus.set(status);
+}
 
 beforeAll(async () => {
   // The polls' reader, as a browser that loaded it has it (see blocks-store.test.ts).
@@ -25,8 +41,12 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('window', {});
+  vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
+  vi.stubGlobal('EventSource', QuietEventSource);
   fetchMock.mockClear();
-  $liveStatus.set('open');
+  txAnswer = [];
+  $liveStatus.set('off');
   $liveEvent.set(null);
   $blocksReorg.set(null);
   $transactionsReorg.set(null);
@@ -45,6 +65,7 @@ describe('block list: Latest Block and its new-blocks banner', () => {
   it('rises with block events and asks nothing, with no timer, while the stream is open', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
+    await streamReady();
     expect(vi.getTimerCount()).toBe(0);
     emit('block', { number: 101, hash: h(101) });
     emit('block', { number: 99, hash: h(99) });
@@ -55,19 +76,22 @@ describe('block list: Latest Block and its new-blocks banner', () => {
     stop();
   });
 
-  it('polls every 30 s once the stream is known not to open', async () => {
+  it('without a stream it polls every 30 s from its start, as before', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
-    $liveStatus.set('fallback');
-    await vi.advanceTimersByTimeAsync(BLOCKS_POLL_MS);
+    await streamReady('fallback');
+    await vi.advanceTimersByTimeAsync(BLOCKS_POLL_MS - STREAM_OPEN_DELAY_MS - 1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['http://indexer.test/health']);
-    expect($latestBlock.get()).toBe(500);
+    await vi.waitFor(() => expect($latestBlock.get()).toBe(500));
     stop();
   });
 
   it('reads the head once on reload, and notes a reorg below the newest block it knows', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
+    await streamReady();
     emit('reload', { reason: 'too-far-behind' });
     await vi.waitFor(() => expect($latestBlock.get()).toBe(500));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -78,9 +102,14 @@ describe('block list: Latest Block and its new-blocks banner', () => {
 });
 
 describe('transaction list: the new-transactions banner', () => {
-  it('counts the transactions of each block event against the rows shown, with stand-ins for those not listed', async () => {
+  it('reads once when the stream opens, then counts each block event against the rows shown', async () => {
     trackTransactions('http://indexer.test', [h(2), h(1)]);
+    txAnswer = [{ hash: h(2) }, { hash: h(1) }];
     const stop = $newTransactionCount.listen(() => {});
+    await streamReady();
+    // The one read: what arrived between the page and the stream (here nothing).
+    await vi.waitFor(() => expect($latestTransactions.get()).not.toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
     emit('transactions', { block: 3, count: 2, items: [{ hash: h(4) }, { hash: h(3) }] });
     expect($newTransactionCount.get()).toBe(2);
@@ -93,25 +122,28 @@ describe('transaction list: the new-transactions banner', () => {
     expect($latestTransactions.get()?.filter((x) => x === h(4))).toHaveLength(1);
     expect($newTransactionCount.get()).toBe(62);
     await vi.advanceTimersByTimeAsync(5 * TX_LIST_POLL_MS);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     // Refresh: the page shows the new rows, the count starts again.
     acknowledgeTransactions([h(4), h(3), h(2)]);
     expect($newTransactionCount.get()).toBe(0);
     stop();
   });
 
-  it('polls every 30 s on fallback, reads once on reload, and reloads the list on reorg', async () => {
+  it('reads once on reload, reloads the list on reorg, and polls every 30 s when the stream is given up', async () => {
     trackTransactions('http://indexer.test', [h(899)]);
+    txAnswer = [{ hash: h(900) }, { hash: h(899) }];
     const stop = $newTransactionCount.listen(() => {});
+    await streamReady();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     emit('reload', { reason: 'unknown-position' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect($newTransactionCount.get()).toBe(1));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
     emit('reorg', { depth: 1, fork: 10, head: 11, reorgs: 1 });
     expect($transactionsReorg.get()).toBe(10);
     $liveStatus.set('fallback');
     await vi.advanceTimersByTimeAsync(TX_LIST_POLL_MS);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('http://indexer.test/transactions?limit=100&offset=0');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[2]?.[0]).toBe('http://indexer.test/transactions?limit=100&offset=0');
     stop();
   });
 });

@@ -146,23 +146,20 @@ describe('openLiveStream', () => {
     ['a 404 (the operator indexer has no /events)', 2],
     ['a network error before it opened', 0],
   ])('falls back for good on %s', async (_name, readyState) => {
-    const started: string[] = [];
-    const stop = pollUnlessLive(() => {
-      started.push('poll');
-      return () => started.push('stop');
-    });
+    // The part polls from its start; the stream never opening, it never stops.
+    const log: string[] = [];
+    const stop = pollUnlessLive(() => log.push('start'), () => log.push('stop'));
     open();
     latest().fail(readyState);
     expect($liveStatus.get()).toBe('fallback');
     expect(latest().closed).toBe(true);
-    expect(started).toEqual(['poll']);
     // Nothing reopens it: not time, not the tab coming back.
     await vi.advanceTimersByTimeAsync(10 * STREAM_RETRY_MS);
     doc.setHidden(true);
     doc.setHidden(false);
     expect(FakeEventSource.instances).toHaveLength(1);
     expect($liveStatus.get()).toBe('fallback');
-    expect(started).toEqual(['poll']);
+    expect(log).toEqual([]);
     stop();
   });
 
@@ -255,38 +252,31 @@ describe('openLiveStream', () => {
 });
 
 describe('pollUnlessLive: a part polls as before the stream, and not while it is open', () => {
-  it('polls from the start, stops when the stream opens, and starts again only when it is given up', async () => {
+  it('stops the polling when the stream opens, and starts it again only when the stream is given up', async () => {
     vi.resetModules();
     const live = await import('../../src/lib/stores/live.ts');
     const log: string[] = [];
-    const stop = live.pollUnlessLive(() => {
-      log.push('start');
-      return () => log.push('stop');
-    });
-    expect(log).toEqual(['start']);
+    const stop = live.pollUnlessLive(() => log.push('start'), () => log.push('stop'));
     live.$liveStatus.set('connecting');
-    expect(log).toEqual(['start']);
+    expect(log).toEqual([]);
     live.$liveStatus.set('open');
-    expect(log).toEqual(['start', 'stop']);
+    expect(log).toEqual(['stop']);
     // A hidden tab, a dropped connection the browser is restoring: the stream is coming back, no polling.
     for (const status of ['paused', 'connecting', 'open'] as const) live.$liveStatus.set(status);
-    expect(log).toEqual(['start', 'stop']);
+    expect(log).toEqual(['stop']);
     live.$liveStatus.set('fallback');
-    expect(log).toEqual(['start', 'stop', 'start']);
+    expect(log).toEqual(['stop', 'start']);
     stop();
-    expect(log).toEqual(['start', 'stop', 'start', 'stop']);
+    live.$liveStatus.set('open');
+    expect(log).toEqual(['stop', 'start']);
   });
 
-  it('without a stream (an indexer without /events) the polling never stops: the same timer as before', async () => {
+  it('a part that starts once the stream is open stops its polling at once', async () => {
     vi.resetModules();
     const live = await import('../../src/lib/stores/live.ts');
+    live.$liveStatus.set('open');
     const log: string[] = [];
-    live.pollUnlessLive(() => {
-      log.push('start');
-      return () => log.push('stop');
-    });
-    live.$liveStatus.set('connecting');
-    live.$liveStatus.set('fallback');
-    expect(log).toEqual(['start']);
+    live.pollUnlessLive(() => log.push('start'), () => log.push('stop'));
+    expect(log).toEqual(['stop']);
   });
 });

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { formatActivityTime } from '../format/time.ts';
 import { swapRegions } from '../page/styles.ts';
-import { onLive, pollUnlessLive } from '../stores/live.ts';
+import { whenLive } from '../stores/when-live.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
 // The AI dashboard's live part (spec core §2, §7): when the tab's stream brings a new block (at most once per 30 s),
@@ -128,20 +128,32 @@ export function startAiDashboard(doc: Document = document): void {
       text.textContent = state.error === null ? '' : `The dashboard could not be refreshed (${state.error}): the figures below are from the last refresh.`;
     }
   });
-  // A new block (or a replay that missed too much, or a reorganisation) refreshes the dashboard, no sooner than 30 s
-  // after the last refresh: one timer per burst of blocks, none while nothing happens.
+  // Every 30 s as before the stream, until the tab's stream opens (when-live.ts). Then a new block (or a replay that
+  // missed too much, or a reorganisation) refreshes it, no sooner than 30 s after the last refresh: one timer per burst
+  // of blocks, none while nothing happens.
+  const refresh = (): void => void refreshDashboard(doc);
+  let timer: ReturnType<typeof setInterval> | undefined = setInterval(refresh, AI_REFRESH_INTERVAL_MS);
   let due: ReturnType<typeof setTimeout> | undefined;
+  let lastTry = $aiLive.get().refreshedAt;
   const refreshSoon = (): void => {
     if (due !== undefined) return;
     due = setTimeout(() => {
       due = undefined;
-      void refreshDashboard(doc);
-    }, Math.max(0, $aiLive.get().refreshedAt + AI_REFRESH_INTERVAL_MS - Date.now()));
+      lastTry = Date.now();
+      refresh();
+    }, Math.max(0, Math.max(lastTry, $aiLive.get().refreshedAt) + AI_REFRESH_INTERVAL_MS - Date.now()));
   };
-  for (const name of ['block', 'reload', 'reorg']) onLive(name, refreshSoon);
-  pollUnlessLive(() => {
-    const timer = setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS);
-    return () => clearInterval(timer);
+  whenLive(({ onLive, pollUnlessLive }) => {
+    pollUnlessLive(
+      () => {
+        timer ??= setInterval(refresh, AI_REFRESH_INTERVAL_MS);
+      },
+      () => {
+        clearInterval(timer);
+        timer = undefined;
+      },
+    );
+    for (const name of ['block', 'reload', 'reorg']) onLive(name, refreshSoon);
   });
   setInterval(() => refreshActivityTimes(doc), RELATIVE_TIME_MS);
 }

@@ -3,7 +3,7 @@ import { getTransactions } from '../indexer-api/transactions.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import { normalizeBlock } from '../normalize/block.ts';
 import { normalizeTransactions } from '../normalize/transaction.ts';
-import { $liveStatus, onLive, shouldPoll } from '../stores/live.ts';
+import { whenLive } from '../stores/when-live.ts';
 import {
   CANVAS_POLL_MS,
   CANVAS_SAMPLE,
@@ -163,26 +163,32 @@ export function startNeuralCanvas(root: HTMLElement): void {
 
   const running = (): boolean => inView && document.visibilityState === 'visible';
 
-  // The stream's events are all new: the first one detects too. A block without transactions is an empty round (after
-  // more than 2 the canvas is scanning); a block's transactions are detections.
+  // Polls as before the stream until it opens (when-live.ts). Its events are all new: the first one detects too. A
+  // block without transactions is an empty round (after more than 2 the canvas is scanning); a block's transactions
+  // are detections.
+  let shouldPoll = (): boolean => true;
   const streamed = (): void => {
     if (!state.started) state = { ...state, started: true };
   };
-  onLive('block', (data) => {
-    const block = normalizeBlock(data);
-    if (!block || !running()) return;
-    spawn('#c7d2fe', false);
-    streamed();
-    if (block.transactionCount === 0) detect([]);
-  });
-  onLive('transactions', (data) => {
-    const transactions = normalizeTransactions((data as { items?: unknown } | null)?.items ?? []).slice(0, CANVAS_SAMPLE);
-    if (transactions.length === 0 || !running()) return;
-    streamed();
-    detect(transactions);
+  whenLive((live) => {
+    shouldPoll = live.shouldPoll;
+    live.$liveStatus.listen(update);
+    live.onLive('block', (data) => {
+      const block = normalizeBlock(data);
+      if (!block || !running()) return;
+      spawn('#c7d2fe', false);
+      streamed();
+      if (block.transactionCount === 0) detect([]);
+    });
+    live.onLive('transactions', (data) => {
+      const transactions = normalizeTransactions((data as { items?: unknown } | null)?.items ?? []).slice(0, CANVAS_SAMPLE);
+      if (transactions.length === 0 || !running()) return;
+      streamed();
+      detect(transactions);
+    });
   });
 
-  const update = (): void => {
+  function update(): void {
     if (running()) {
       if (timer === null && shouldPoll()) {
         void poll();
@@ -206,12 +212,11 @@ export function startNeuralCanvas(root: HTMLElement): void {
       frame = 0;
       root.dataset['state'] = 'paused';
     }
-  };
+  }
 
   new IntersectionObserver((entries) => {
     inView = entries.some((entry) => entry.isIntersecting);
     update();
   }).observe(root);
   document.addEventListener('visibilitychange', update);
-  $liveStatus.listen(update);
 }

@@ -3,7 +3,8 @@ import type { HomeData } from './load.ts';
 import { getHealth } from '../indexer-api/health.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
-import { $liveEvent, pollUnlessLive, startLive, type LiveEvent } from '../stores/live.ts';
+import type { LiveEvent } from '../stores/live.ts';
+import { whenLive } from '../stores/when-live.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
   HOME_PARTS,
@@ -163,14 +164,12 @@ export async function applyHomeEvent(event: LiveEvent): Promise<void> {
   const feed = $homeFeed.get();
   const next: HomeFeed = { ...feed, now: Date.now() };
   if (event.name === 'block') {
-    const blocks = withStreamBlock(feed.blocks, event.data);
-    if (!blocks) return;
-    const block = blocks.find((b) => b.number === (event.data as { number?: unknown }).number);
-    if (block) {
-      blockArrivals = recordArrivals(blockArrivals, [block]);
-      transactionArrivals = recordArrivals(transactionArrivals, [block]);
-      raiseKnownLatest(block.number);
-    }
+    const merged = withStreamBlock(feed.blocks, event.data);
+    if (!merged) return;
+    const { block, blocks } = merged;
+    blockArrivals = recordArrivals(blockArrivals, [block]);
+    transactionArrivals = recordArrivals(transactionArrivals, [block]);
+    raiseKnownLatest(block.number);
     Object.assign(next, { blocks, newBlocks: arrivedBlocks(blockArrivals), newTransactions: arrivedTransactions(transactionArrivals) });
     if (feed.stats) next.stats = withNewestBlock(feed.stats, blocks);
   } else if (event.name === 'transactions') {
@@ -193,25 +192,39 @@ export async function applyHomeEvent(event: LiveEvent): Promise<void> {
 onMount($homeFeed, () => {
   // Server renders read the store too (useStore calls get(), which mounts it): they must not open or poll anything.
   if (typeof document === 'undefined') return;
-  if (baseline) startLive(baseline.indexerUrl);
+  let timer: ReturnType<typeof setInterval> | undefined;
   const tick = (): void => {
-    if (!document.hidden) void checkHomeHealth();
+    if (!document.hidden && timer !== undefined) void checkHomeHealth();
   };
-  // Events are applied one after the other, in the order the stream wrote them.
-  let queue = Promise.resolve();
-  const stopEvents = $liveEvent.listen((event) => {
-    if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
-  });
-  const stopPolling = pollUnlessLive(() => {
-    const timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
-    document.addEventListener('visibilitychange', tick);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-    };
+  // The 10 s health poll, as before the stream, until the tab's stream opens (when-live.ts).
+  timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+  document.addEventListener('visibilitychange', tick);
+  const stops: Array<() => void> = [];
+  let mounted = true;
+  whenLive(({ $liveEvent, pollUnlessLive, startLive }) => {
+    if (!mounted || !baseline) return;
+    startLive(baseline.indexerUrl);
+    // Events are applied one after the other, in the order the stream wrote them.
+    let queue = Promise.resolve();
+    stops.push(
+      pollUnlessLive(
+        () => {
+          timer ??= setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+        },
+        () => {
+          clearInterval(timer);
+          timer = undefined;
+        },
+      ),
+      $liveEvent.listen((event) => {
+        if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
+      }),
+    );
   });
   return () => {
-    stopEvents();
-    stopPolling();
+    mounted = false;
+    for (const stop of stops) stop();
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', tick);
   };
 });

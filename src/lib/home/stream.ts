@@ -7,12 +7,12 @@ import { HOME_BLOCK_COUNT, HOME_TRANSACTION_COUNT } from './feed.ts';
 // The home page's reading of the tab's stream (issue 28): each event's payload through the normalizer of the REST
 // route it stands for, merged into the lists the feeds show. Loaded with the first event, beside the page.
 
-/** The latest blocks with a `block` event's block in them (a re-sent or replaced number is replaced), newest first. */
-export function withStreamBlock(blocks: readonly Block[] | undefined, data: unknown): Block[] | null {
+/** A `block` event's block, and the latest blocks with it (a re-sent or replaced number is replaced), newest first. */
+export function withStreamBlock(blocks: readonly Block[] | undefined, data: unknown): { block: Block; blocks: Block[] } | null {
   const block = normalizeBlock(data);
   if (!block) return null;
   const others = (blocks ?? []).filter((b) => b.number !== block.number);
-  return [block, ...others].sort((a, b) => b.number - a.number).slice(0, HOME_BLOCK_COUNT);
+  return { block, blocks: [block, ...others].sort((a, b) => b.number - a.number).slice(0, HOME_BLOCK_COUNT) };
 }
 
 /** The latest transactions with a `transactions` event's items ahead of them (each hash once), newest first. */

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
-import { onLive, pollUnlessLive, startLive } from './live.ts';
+import { whenLive } from './when-live.ts';
 
 /** Without the stream, the block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
@@ -53,38 +53,49 @@ export function applyBlockEvent(data: unknown): void {
 /** The stream's last reorg, while the page shows blocks it replaced (its fork: the last block kept); null otherwise. */
 export const $blocksReorg = atom<number | null>(null);
 
-// Listens to the tab's stream while someone listens here; polls (skipping ticks while the tab is hidden and catching up
-// when it shows again) only while the stream is not open (live.ts). `reload` reads the head once.
+// While someone listens here: polls every 30 s (skipping ticks while the tab is hidden and catching up when it shows
+// again) as before the stream, until the tab's stream opens (when-live.ts); from then on its `block` events raise the
+// number, `reload` reads the head once, and a `reorg` below the newest block known is noted.
 onMount($latestBlock, () => {
-  if (indexerBase !== null) startLive(indexerBase);
-  const stopPolling = pollUnlessLive(() => {
-    let lastPoll = Date.now();
-    const tick = (): void => {
-      if (isHidden()) return;
-      lastPoll = Date.now();
-      void refreshLatestBlock();
-    };
-    const timer = setInterval(tick, BLOCKS_POLL_MS);
-    const onVisibility = (): void => {
-      if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
-    };
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(timer);
-      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
-    };
-  });
-  const stopBlocks = onLive('block', applyBlockEvent);
-  const stopReload = onLive('reload', () => void refreshLatestBlock());
-  const stopReorg = onLive('reorg', (data) => {
-    const fork = (data as { fork?: unknown } | null)?.fork;
-    const known = $latestBlock.get();
-    if (typeof fork === 'number' && known !== null && fork < known) $blocksReorg.set(fork);
+  let lastPoll = Date.now();
+  const tick = (): void => {
+    if (isHidden()) return;
+    lastPoll = Date.now();
+    void refreshLatestBlock();
+  };
+  let timer: ReturnType<typeof setInterval> | undefined = setInterval(tick, BLOCKS_POLL_MS);
+  const onVisibility = (): void => {
+    if (timer !== undefined && !isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  const stops: Array<() => void> = [];
+  let mounted = true;
+  whenLive(({ onLive, pollUnlessLive, startLive }) => {
+    if (!mounted) return;
+    if (indexerBase !== null) startLive(indexerBase);
+    stops.push(
+      pollUnlessLive(
+        () => {
+          timer ??= setInterval(tick, BLOCKS_POLL_MS);
+        },
+        () => {
+          clearInterval(timer);
+          timer = undefined;
+        },
+      ),
+      onLive('block', applyBlockEvent),
+      onLive('reload', () => void refreshLatestBlock()),
+      onLive('reorg', (data) => {
+        const fork = (data as { fork?: unknown } | null)?.fork;
+        const known = $latestBlock.get();
+        if (typeof fork === 'number' && known !== null && fork < known) $blocksReorg.set(fork);
+      }),
+    );
   });
   return () => {
-    stopPolling();
-    stopBlocks();
-    stopReload();
-    stopReorg();
+    mounted = false;
+    for (const stop of stops) stop();
+    clearInterval(timer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   };
 });

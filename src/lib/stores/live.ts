@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 
-// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. This
-// module is all a part loads with the page (a few hundred bytes); the stream itself (live-stream.ts) is imported once
-// the page has loaded and the browser is idle. Parts poll as before until the stream opens, and for good when it could
-// not be opened ('fallback': an indexer without /events, a refused stream, no EventSource).
+// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. Parts
+// reach it through when-live.ts, a few seconds after their page has loaded; the EventSource is live-stream.ts. Parts
+// poll as before until the stream opens, and for good when it could not be opened ('fallback': an indexer without
+// /events, a refused stream, no EventSource).
 
 /** 'off' until the stream is asked for; 'paused' while the tab is hidden; 'fallback' when it could not be opened. */
 export type LiveStatus = 'off' | 'connecting' | 'open' | 'paused' | 'fallback';
@@ -23,13 +23,6 @@ export const $liveEvent = atom<LiveEvent | null>(null);
 const topics = new Set<string>();
 let loading: Promise<typeof import('./live-stream.ts')> | null = null;
 
-/** Runs `fn` once the page has loaded and the browser is next idle (the stream never competes with the page's own loads). */
-function afterLoad(fn: () => void): void {
-  const idle = (): void => void ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
-}
-
 /**
  * Asks for the tab's stream, with per-subscription topics (`address:0x…`, `token:0x…`); every part calls it, the
  * first call's indexer URL wins. Topics asked for after the stream opened reopen it with them (no event is lost).
@@ -42,8 +35,7 @@ export function startLive(indexerUrl: string, ...wanted: string[]): void {
     if (wanted.length > 0) void loading.then((stream) => stream.setLiveTopics([...topics]), () => {});
     return;
   }
-  // The code too waits for the page: nothing of the stream is fetched before the load event and an idle moment.
-  loading = new Promise<void>((resolve) => afterLoad(resolve)).then(() => import('./live-stream.ts'));
+  loading = import('./live-stream.ts');
   loading.then(
     (stream) => stream.openLiveStream({ indexerUrl, topics: [...topics] }),
     // The stream's code could not be loaded: the parts poll.
@@ -69,23 +61,17 @@ export function shouldPoll(): boolean {
 }
 
 /**
- * Runs a part's polling (`start` begins it and returns its stop) as the page did before the stream: from the part's
- * start, so that without a stream nothing changes, not even the ticks' phase. It stops when the stream opens, and
- * starts again should the stream later be given up ('fallback'). No timer runs while the stream is open.
+ * Hands a part's polling to the stream. The part polls from its start as it did before the stream (so without a stream
+ * nothing changes, not even the ticks' phase); `stop` is called when the stream opens, `start` should the stream later
+ * be given up ('fallback'). No timer runs while the stream is open. Returns the unsubscribe.
  */
-export function pollUnlessLive(start: () => () => void): () => void {
-  let stop: (() => void) | undefined;
-  const off = $liveStatus.subscribe(() => {
+export function pollUnlessLive(start: () => void, stop: () => void): () => void {
+  let polling = true;
+  return $liveStatus.subscribe(() => {
     const poll = shouldPoll();
-    if (poll && !stop) stop = start();
-    else if (!poll && stop) {
-      stop();
-      stop = undefined;
-    }
+    if (poll === polling) return;
+    polling = poll;
+    if (poll) start();
+    else stop();
   });
-  return () => {
-    off();
-    stop?.();
-    stop = undefined;
-  };
 }

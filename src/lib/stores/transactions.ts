@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
-import { onLive, pollUnlessLive, startLive } from './live.ts';
+import { whenLive } from './when-live.ts';
 
 // The transaction list's "new transactions" feed: page 1 counts the transactions newer than the ones it shows, from the
 // tab's stream (`transactions` events), or, while there is no stream, by polling the indexer every 30 s. Lazy:
@@ -73,25 +73,45 @@ export function applyTransactionsEvent(data: unknown): void {
 /** The stream's last reorg (the number of the last block kept); the page then reloads its list. */
 export const $transactionsReorg = atom<number | null>(null);
 
+// While someone listens: polls every 30 s as before the stream, until the tab's stream opens (when-live.ts); then one
+// read counts what arrived before it opened, and its `transactions` events count the rest.
 onMount($latestTransactions, () => {
-  const base = $txFeedIndexer.get();
-  if (base !== null) startLive(base);
-  const stopPolling = pollUnlessLive(() => {
-    const timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
-    return () => clearInterval(timer);
-  });
-  const stopEvents = onLive('transactions', applyTransactionsEvent);
-  // Too much missed to replay: one fresh read.
-  const stopReload = onLive('reload', () => void pollLatestTransactions());
-  const stopReorg = onLive('reorg', (data) => {
-    const fork = (data as { fork?: unknown } | null)?.fork;
-    if (typeof fork === 'number') $transactionsReorg.set(fork);
+  let timer: ReturnType<typeof setInterval> | undefined = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+  const stops: Array<() => void> = [];
+  let mounted = true;
+  whenLive(({ $liveStatus, onLive, pollUnlessLive, startLive }) => {
+    const base = $txFeedIndexer.get();
+    if (!mounted || base === null) return;
+    startLive(base);
+    let caughtUp = false;
+    stops.push(
+      pollUnlessLive(
+        () => {
+          timer ??= setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+        },
+        () => {
+          clearInterval(timer);
+          timer = undefined;
+        },
+      ),
+      $liveStatus.subscribe((status) => {
+        if (status !== 'open' || caughtUp) return;
+        caughtUp = true;
+        void pollLatestTransactions();
+      }),
+      onLive('transactions', applyTransactionsEvent),
+      // Too much missed to replay: one fresh read.
+      onLive('reload', () => void pollLatestTransactions()),
+      onLive('reorg', (data) => {
+        const fork = (data as { fork?: unknown } | null)?.fork;
+        if (typeof fork === 'number') $transactionsReorg.set(fork);
+      }),
+    );
   });
   return () => {
-    stopPolling();
-    stopEvents();
-    stopReload();
-    stopReorg();
+    mounted = false;
+    for (const stop of stops) stop();
+    clearInterval(timer);
   };
 });
 
