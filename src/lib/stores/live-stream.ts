@@ -1,5 +1,5 @@
 import { BLOCK_EVENTS, MAX_STREAM_TOPICS, STREAM_RETRY_MS } from '../../../common/live-events.ts';
-import { $liveEvent, $liveStatus } from './live.ts';
+import { $liveEvent, $liveStatus } from './live-state.ts';
 
 // The tab's EventSource on the indexer's GET /events (common/live-events.ts), loaded after the page (live.ts): it
 // publishes every event to $liveEvent and its state to $liveStatus. An error before the stream ever opened (a 404 from

@@ -1,24 +1,11 @@
-import { atom } from 'nanostores';
+import { $liveEvent, $liveStatus } from './live-state.ts';
 
 // The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. Parts
 // reach it through when-live.ts, a few seconds after their page has loaded; the EventSource is live-stream.ts. Parts
 // poll as before until the stream opens, and for good when it could not be opened ('fallback': an indexer without
 // /events, a refused stream, no EventSource).
 
-/** 'off' until the stream is asked for; 'paused' while the tab is hidden; 'fallback' when it could not be opened. */
-export type LiveStatus = 'off' | 'connecting' | 'open' | 'paused' | 'fallback';
-
-/** One event of the stream: its name (`block`, `address:0x…`, …), its parsed JSON data and its id. */
-export interface LiveEvent {
-  name: string;
-  data: unknown;
-  id: string;
-}
-
-/** The stream's status, shared by every live part. */
-export const $liveStatus = atom<LiveStatus>('off');
-/** The stream's latest event: every event is set here in turn, in the order the indexer wrote them. */
-export const $liveEvent = atom<LiveEvent | null>(null);
+export { $liveEvent, $liveStatus, type LiveEvent, type LiveStatus } from './live-state.ts';
 
 const topics = new Set<string>();
 let loading: Promise<typeof import('./live-stream.ts')> | null = null;
