@@ -62,6 +62,8 @@ beforeEach(async () => {
   vi.resetModules();
   store = await import('../../src/lib/home/store.ts');
   live = await import('../../src/lib/stores/live.ts');
+  // Loaded now, as a browser that opened the stream has it: a fake clock's ticks do not wait for file reads.
+  await import('../../src/lib/stores/live-stream.ts');
   paths = [];
   head = 100;
   vi.stubGlobal('fetch', fetchStub);
@@ -93,6 +95,10 @@ describe('home page from the stream', () => {
     expect(feed.newBlocks).toBe(2);
     expect(feed.newTransactions).toBe(1 + 3);
     expect(feed.stats).toMatchObject({ latestBlock: 102, tps: 1.5, totalHolders: 9, totalTransactions: 400, totalTokens: 4, gasPriceWei: 1_000_000_000n });
+
+    // A figure whose route failed keeps the value shown.
+    await event('stats', { block: 102, tps: { tps: 2 }, holders: null, payout: null, transactionCount: null, erc20Count: null });
+    expect(store.$homeFeed.get().stats).toMatchObject({ tps: 2, totalHolders: 9, totalTransactions: 400, totalTokens: 4 });
 
     // A block sent again (a reopened stream replays) replaces itself.
     await event('block', block(102, 3));

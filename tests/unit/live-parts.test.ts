@@ -34,8 +34,9 @@ async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> 
 }
 
 beforeAll(async () => {
-  // The polls' reader, as a browser that loaded it has it (see blocks-store.test.ts).
+  // The modules the parts import when due, as a browser that loaded them has them (see blocks-store.test.ts).
   await import('../../src/lib/stores/polls.ts');
+  await import('../../src/lib/stores/live-stream.ts');
 });
 
 beforeEach(() => {
@@ -165,5 +166,10 @@ describe('address and token hints', () => {
   ])('%s', (_name, events, text) => {
     const count = events.reduce((c: { transactions: number; transfers: number }, data) => countActivity(c, data), { transactions: 0, transfers: 0 });
     expect(activityText(count)).toBe(text);
+  });
+
+  it('says when the stream could not replay what a hidden spell missed (reload)', () => {
+    expect(activityText({ transactions: 0, transfers: 0, missed: true })).toBe('This page may be out of date');
+    expect(activityText({ transactions: 2, transfers: 0, missed: true })).toBe('At least 2 new transactions since this page loaded');
   });
 });

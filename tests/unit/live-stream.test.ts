@@ -18,7 +18,9 @@ class FakeEventSource {
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
   readonly listeners = new Map<string, Array<(event: unknown) => void>>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.instances.push(this);
   }
   addEventListener(name: string, fn: (event: unknown) => void): void {

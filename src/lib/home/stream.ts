@@ -23,7 +23,20 @@ export function withStreamTransactions(transactions: readonly Transaction[] | un
   return [...items, ...(transactions ?? []).filter((tx) => !fresh.has(tx.hash.toLowerCase()))].slice(0, HOME_TRANSACTION_COUNT);
 }
 
-/** The network statistics of a `stats` event, keeping the gas price shown (the `gas` event brings its own). */
+/**
+ * The network statistics of a `stats` event. A figure whose route failed (null in the event) keeps the value shown,
+ * rather than dropping to zero for one block; the gas price is kept (the `gas` event brings its own).
+ */
 export function streamStats(previous: NetworkStats | undefined, data: unknown): NetworkStats | null {
-  return normalizeStatsEvent(data, previous?.gasPriceWei ?? null);
+  const stats = normalizeStatsEvent(data, previous?.gasPriceWei ?? null);
+  if (!stats || !previous) return stats;
+  const failed = (key: string): boolean => (data as Record<string, unknown>)[key] == null;
+  return {
+    ...stats,
+    ...(failed('tps') ? { tps: previous.tps } : {}),
+    ...(failed('holders') ? { totalHolders: previous.totalHolders } : {}),
+    ...(failed('payout') ? { validatorsPayout: previous.validatorsPayout } : {}),
+    ...(failed('transactionCount') ? { totalTransactions: previous.totalTransactions, totalTransactionsEstimated: previous.totalTransactionsEstimated } : {}),
+    ...(failed('erc20Count') ? { totalTokens: previous.totalTokens } : {}),
+  };
 }

@@ -9,6 +9,8 @@ import { onLive, startLive } from './live.ts';
 export interface ActivityCount {
   transactions: number;
   transfers: number;
+  /** The stream said `reload`: it could not replay what a hidden spell missed, so the counts may be short. */
+  missed?: boolean;
 }
 
 /** The counts after a topic event (`address:` names the transactions' hashes, `token:` counts its transfers). */
@@ -16,7 +18,7 @@ export function countActivity(count: ActivityCount, data: unknown): ActivityCoun
   const event = (data ?? {}) as { transactions?: unknown; transfers?: unknown };
   const hashes = Array.isArray(event.transactions) ? event.transactions.filter((h) => typeof h === 'string' && /^0x[0-9a-fA-F]{64}$/.test(h)) : [];
   const transfers = typeof event.transfers === 'number' && Number.isSafeInteger(event.transfers) && event.transfers > 0 ? event.transfers : 0;
-  return { transactions: count.transactions + hashes.length, transfers: count.transfers + transfers };
+  return { ...count, transactions: count.transactions + hashes.length, transfers: count.transfers + transfers };
 }
 
 /** The hint's text ('2 new transactions and 1 new token transfer since this page loaded'); null when nothing arrived. */
@@ -25,6 +27,7 @@ export function activityText(count: ActivityCount): string | null {
     count.transactions > 0 ? `${count.transactions} new transaction${count.transactions === 1 ? '' : 's'}` : '',
     count.transfers > 0 ? `${count.transfers} new token transfer${count.transfers === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
+  if (count.missed) return parts.length === 0 ? 'This page may be out of date' : `At least ${parts.join(' and ')} since this page loaded`;
   return parts.length === 0 ? null : `${parts.join(' and ')} since this page loaded`;
 }
 
@@ -39,5 +42,6 @@ export function watchActivity(indexerUrl: string, topic: string): ReadableAtom<A
     blocks.add(block);
     $count.set(countActivity($count.get(), data));
   });
+  onLive('reload', () => $count.set({ ...$count.get(), missed: true }));
   return $count;
 }
