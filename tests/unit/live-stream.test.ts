@@ -148,9 +148,9 @@ describe('openLiveStream', () => {
     ['a 404 (the operator indexer has no /events)', 2],
     ['a network error before it opened', 0],
   ])('falls back for good on %s', async (_name, readyState) => {
-    // The part polls from its start; the stream never opening, it never stops.
-    const log: string[] = [];
-    const stop = pollUnlessLive(() => log.push('start'), () => log.push('stop'));
+    // A part polling from its start: when the stream is given up, it polls.
+    let polling = true;
+    const stop = pollUnlessLive(() => (polling = true), () => (polling = false));
     open();
     latest().fail(readyState);
     expect($liveStatus.get()).toBe('fallback');
@@ -161,7 +161,7 @@ describe('openLiveStream', () => {
     doc.setHidden(false);
     expect(FakeEventSource.instances).toHaveLength(1);
     expect($liveStatus.get()).toBe('fallback');
-    expect(log).toEqual([]);
+    expect(polling).toBe(true);
     stop();
   });
 

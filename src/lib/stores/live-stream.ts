@@ -97,6 +97,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     };
     for (const name of [...BLOCK_EVENTS, 'reorg', 'reload', ...topics]) {
       es.addEventListener(name, (event) => {
+        if (source !== es) return;
         const message = event as MessageEvent<string>;
         if (message.lastEventId) lastId = message.lastEventId;
         let data: unknown;
