@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
+import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { indexerUrl, rpc, scenario, test } from './fixtures.ts';
 
 // PENDING (issue 28): these run against the bundled indexer's GET /events, which the branch sse-indexer builds. Until
@@ -49,7 +49,7 @@ test.describe('live updates from the event stream', () => {
     const opened = streamOpened(page);
     await page.goto('/');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    // The stream opens a few seconds after the page has loaded, when the browser is idle (on the page's clock).
+    // The stream opens 10 s after the page has loaded, when the browser is idle (on the page's clock).
     await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
     await opened;
     // The first event loads the feeds once (the browser does not hold the server's rows); from then on events merge.

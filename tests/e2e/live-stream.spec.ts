@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
+import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { indexerUrl, scenario, test, withoutStream } from './fixtures.ts';
 
 // Issue 28 against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
@@ -23,7 +23,7 @@ test.describe('live updates without an event stream', () => {
     await page.clock.install();
     await page.goto('/');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    // The stream is asked for a few seconds after the page has loaded, when the browser is idle (at most 2 s more).
+    // The stream is asked for 10 s after the page has loaded, when the browser is idle (at most 2 s more).
     await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
     await expect.poll(() => streams.length).toBe(1);
     expect(streams[0]).toBe(`${indexerUrl()}/events`);

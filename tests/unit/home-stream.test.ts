@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeBaseline } from '../../src/lib/home/feed.ts';
-import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
 
 // The home page fed by the tab's stream (issue 28): blocks, transactions, stats and gas events update the feeds and the
 // '+N new' counters without a request; reload and reorg load once; the 10 s health poll runs only on fallback.
@@ -128,16 +127,20 @@ describe('home page from the stream', () => {
 
   it('polls /health every 10 s as before until the stream opens; while it is open no request and no timer', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('window', {});
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
     vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
     // An EventSource that neither opens nor fails: the test says when the stream is open.
     vi.stubGlobal('EventSource', class { readyState = 0; onopen = null; onerror = null; addEventListener(): void {} close(): void {} });
     store.startHome(baseline());
     const stop = store.$homeFeed.listen(() => {});
-    // The stream's code arrives a few seconds after the page; the stream opens.
-    await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS);
+    // The stream's module arrives (the header loads it late) and the stream opens.
+    live.announceLive(win as Window);
+    await vi.advanceTimersByTimeAsync(0);
     expect(live.$liveStatus.get()).toBe('connecting');
     live.$liveStatus.set('open');
+    // Past nanostores' own unmount delays: what is left would be a poll.
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(paths).toEqual([]);
@@ -150,15 +153,18 @@ describe('home page from the stream', () => {
 
   it('without a stream the health poll keeps its 10 s from the start', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('window', {});
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
     vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
     vi.stubGlobal('EventSource', class { readyState = 0; onopen = null; onerror: (() => void) | null = null; addEventListener(): void {} close(): void {} constructor() { setTimeout(() => this.onerror?.(), 0); } });
     store.startHome(baseline());
     const stop = store.$homeFeed.listen(() => {});
-    await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS + 1);
+    await vi.advanceTimersByTimeAsync(3_000);
+    live.announceLive(win as Window);
+    await vi.advanceTimersByTimeAsync(1);
     // Refused before it opened (a 404): fallback, and the timer of the start goes on.
     expect(live.$liveStatus.get()).toBe('fallback');
-    await vi.advanceTimersByTimeAsync(10_000 - STREAM_OPEN_DELAY_MS - 2);
+    await vi.advanceTimersByTimeAsync(10_000 - 3_000 - 2);
     expect(paths).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(paths).toEqual(['/health']);

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $liveEvent, $liveStatus } from '../../src/lib/stores/live.ts';
-import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/when-live.ts';
+import { $liveEvent, $liveStatus, announceLive } from '../../src/lib/stores/live.ts';
 import { $blocksReorg, $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
 import { $latestTransactions, $newTransactionCount, $transactionsReorg, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
@@ -25,11 +24,14 @@ class QuietEventSource {
   close(): void {}
 }
 
-/** Lets the parts load the stream's module (a few seconds after load), then says the stream is in `status`. */
-async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> {
+/** The window the parts see: where the stream's module announces itself (when-live.ts). */
+let win: EventTarget;
+
+/** The stream's module arrives (the header loads it late) and the stream is in `status`. */
+function streamReady(status: 'open' | 'fallback' = 'open'): void {
   // Set before too: the parts read the status when the module arrives (the stream opens once per file).
   $liveStatus.set(status);
-  await vi.advanceTimersByTimeAsync(STREAM_OPEN_DELAY_MS);
+  announceLive(win as Window);
   $liveStatus.set(status);
 }
 
@@ -42,7 +44,8 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('window', {});
+  win = new EventTarget();
+  vi.stubGlobal('window', win);
   vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
   vi.stubGlobal('EventSource', QuietEventSource);
   fetchMock.mockClear();
@@ -66,7 +69,9 @@ describe('block list: Latest Block and its new-blocks banner', () => {
   it('rises with block events and asks nothing, with no timer, while the stream is open', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
-    await streamReady();
+    streamReady();
+    // Past nanostores' own unmount delays: what is left would be a poll.
+    await vi.advanceTimersByTimeAsync(1_500);
     expect(vi.getTimerCount()).toBe(0);
     emit('block', { number: 101, hash: h(101) });
     emit('block', { number: 99, hash: h(99) });
@@ -80,8 +85,8 @@ describe('block list: Latest Block and its new-blocks banner', () => {
   it('without a stream it polls every 30 s from its start, as before', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
-    await streamReady('fallback');
-    await vi.advanceTimersByTimeAsync(BLOCKS_POLL_MS - STREAM_OPEN_DELAY_MS - 1);
+    streamReady('fallback');
+    await vi.advanceTimersByTimeAsync(BLOCKS_POLL_MS - 1);
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['http://indexer.test/health']);
@@ -92,7 +97,7 @@ describe('block list: Latest Block and its new-blocks banner', () => {
   it('reads the head once on reload, and notes a reorg below the newest block it knows', async () => {
     seedLatestBlock('http://indexer.test', 100);
     const stop = $latestBlock.listen(() => {});
-    await streamReady();
+    streamReady();
     emit('reload', { reason: 'too-far-behind' });
     await vi.waitFor(() => expect($latestBlock.get()).toBe(500));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -107,7 +112,7 @@ describe('transaction list: the new-transactions banner', () => {
     trackTransactions('http://indexer.test', [h(2), h(1)]);
     txAnswer = [{ hash: h(2) }, { hash: h(1) }];
     const stop = $newTransactionCount.listen(() => {});
-    await streamReady();
+    streamReady();
     // The one read: what arrived between the page and the stream (here nothing).
     await vi.waitFor(() => expect($latestTransactions.get()).not.toBeNull());
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -134,7 +139,7 @@ describe('transaction list: the new-transactions banner', () => {
     trackTransactions('http://indexer.test', [h(899)]);
     txAnswer = [{ hash: h(900) }, { hash: h(899) }];
     const stop = $newTransactionCount.listen(() => {});
-    await streamReady();
+    streamReady();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     emit('reload', { reason: 'unknown-position' });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

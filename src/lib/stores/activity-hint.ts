@@ -1,5 +1,3 @@
-import { atom, type ReadableAtom } from 'nanostores';
-import { onLive, startLive } from './live.ts';
 
 // The address and token pages' "new activity" hint (issue 28): the tab's stream names the address or token as a
 // topic (`address:0x…`, `token:0x…`) and says, per block, which transactions and how many token transfers touched it.
@@ -31,17 +29,35 @@ export function activityText(count: ActivityCount): string | null {
   return parts.length === 0 ? null : `${parts.join(' and ')} since this page loaded`;
 }
 
-/** Starts the tab's stream with the topic, and counts its events. */
-export function watchActivity(indexerUrl: string, topic: string): ReadableAtom<ActivityCount> {
-  const $count = atom<ActivityCount>({ transactions: 0, transfers: 0 });
-  const blocks = new Set<unknown>();
-  startLive(indexerUrl, topic);
-  onLive(topic.toLowerCase(), (data) => {
-    const block = (data as { block?: unknown } | null)?.block;
-    if (blocks.has(block)) return;
-    blocks.add(block);
-    $count.set(countActivity($count.get(), data));
-  });
-  onLive('reload', () => $count.set({ ...$count.get(), missed: true }));
-  return $count;
+/** Subscribes to one kind of the stream's events (live.ts's onLive). */
+type OnLive = (name: string, fn: (data: unknown) => void) => () => void;
+
+/**
+ * Shows each hint of the page (`[data-activity-hint]`, its topic in data-live-topic) when its topic brings activity,
+ * counting each block once; a `reload` says the count may be short.
+ */
+export function startActivityHints(doc: Document, onLive: OnLive): void {
+  for (const hint of doc.querySelectorAll<HTMLElement>('[data-activity-hint]')) {
+    const body = hint.querySelector<HTMLElement>('[data-activity-hint-body]');
+    const text = hint.querySelector<HTMLElement>('[data-activity-hint-text]');
+    const topic = hint.dataset['liveTopic']?.toLowerCase();
+    if (!body || !text || !topic) continue;
+    let count: ActivityCount = { transactions: 0, transfers: 0 };
+    const blocks = new Set<unknown>();
+    const show = (next: ActivityCount): void => {
+      count = next;
+      const message = activityText(count);
+      if (message === null) return;
+      // Text only: the counts are numbers, and nothing of the event's text is written.
+      text.textContent = message;
+      body.hidden = false;
+    };
+    onLive(topic, (data) => {
+      const block = (data as { block?: unknown } | null)?.block;
+      if (blocks.has(block)) return;
+      blocks.add(block);
+      show(countActivity(count, data));
+    });
+    onLive('reload', () => show({ ...count, missed: true }));
+  }
 }

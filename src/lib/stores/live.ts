@@ -1,9 +1,10 @@
 import { $liveEvent, $liveStatus } from './live-state.ts';
 
-// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. Parts
-// reach it through when-live.ts, a few seconds after their page has loaded; the EventSource is live-stream.ts. Parts
-// poll as before until the stream opens, and for good when it could not be opened ('fallback': an indexer without
-// /events, a refused stream, no EventSource).
+// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. The
+// header loads this module late (live-boot.ts), which opens the stream with the topics the page declares, wires the
+// parts that live in HTML only (the address/token hints, the replaced-block notice) and announces itself to the
+// others (when-live.ts). The EventSource is live-stream.ts. Parts poll as before until the stream opens, and for good
+// when it could not be opened ('fallback': an indexer without /events, a refused stream, no EventSource).
 
 export { $liveEvent, $liveStatus, type LiveEvent, type LiveStatus } from './live-state.ts';
 
@@ -61,4 +62,32 @@ export function pollUnlessLive(start: () => void, stop: () => void): () => void 
     if (poll) start();
     else stop();
   });
+}
+
+/** What the parts use of this module (when-live.ts hands it to them). */
+export interface LiveApi {
+  $liveStatus: typeof $liveStatus;
+  $liveEvent: typeof $liveEvent;
+  startLive: typeof startLive;
+  onLive: typeof onLive;
+  pollUnlessLive: typeof pollUnlessLive;
+  shouldPoll: typeof shouldPoll;
+}
+
+/** Hands this module to the parts waiting for it (when-live.ts). */
+export function announceLive(w: Window & { stoLive?: LiveApi } = window): void {
+  w.stoLive = { $liveStatus, $liveEvent, startLive, onLive, pollUnlessLive, shouldPoll };
+  w.dispatchEvent(new Event('sto:live'));
+}
+
+/**
+ * Opens the tab's stream (live-boot.ts calls it): with the topics the page declares (`data-live-topic`), the parts
+ * that live in HTML only wired, and the others handed the stream.
+ */
+export function openTabStream(indexerUrl: string, doc: Document = document): void {
+  const topics = Array.from(doc.querySelectorAll<HTMLElement>('[data-live-topic]'), (el) => el.dataset['liveTopic'] ?? '');
+  startLive(indexerUrl, ...topics);
+  if (doc.querySelector('[data-activity-hint]')) void import('./activity-hint.ts').then((hint) => hint.startActivityHints(doc, onLive));
+  if (doc.querySelector('[data-block-replaced]')) void import('./replaced-block.ts').then((notice) => notice.startReplacedNotice(doc, onLive));
+  announceLive();
 }
