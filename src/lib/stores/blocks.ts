@@ -43,59 +43,45 @@ export async function refreshLatestBlock(fetchImpl?: FetchLike): Promise<void> {
 
 const isHidden = (): boolean => typeof document !== 'undefined' && document.hidden;
 
-/** Raises $latestBlock to a `block` event's number (the stream's block, as GET /blocks lists it). */
-export function applyBlockEvent(data: unknown): void {
-  const number = (data as { number?: unknown } | null)?.number;
-  const known = $latestBlock.get();
-  if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 && (known === null || number > known)) $latestBlock.set(number);
+let timer: ReturnType<typeof setInterval> | undefined;
+let lastPoll = 0;
+const tick = (): void => {
+  if (isHidden()) return;
+  lastPoll = Date.now();
+  void refreshLatestBlock();
+};
+
+/** Starts the 30 s poll of the head (as before the stream; again should the stream be given up). */
+export function startBlocksPolling(): void {
+  timer ??= setInterval(tick, BLOCKS_POLL_MS);
 }
 
-/** The stream's last reorg, while the page shows blocks it replaced (its fork: the last block kept); null otherwise. */
-export const $blocksReorg = atom<number | null>(null);
+/** Stops it (the stream is open). */
+export function stopBlocksPolling(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
 
 // While someone listens here: polls every 30 s (skipping ticks while the tab is hidden and catching up when it shows
-// again) as before the stream, until the tab's stream opens (when-live.ts); from then on its `block` events raise the
-// number, `reload` reads the head once, and a `reorg` below the newest block known is noted.
+// again) as before the stream, until the tab's stream arrives (when-live.ts): blocks-live.ts, loaded then, follows it.
 onMount($latestBlock, () => {
-  let lastPoll = Date.now();
-  const tick = (): void => {
-    if (isHidden()) return;
-    lastPoll = Date.now();
-    void refreshLatestBlock();
-  };
-  let timer: ReturnType<typeof setInterval> | undefined = setInterval(tick, BLOCKS_POLL_MS);
+  lastPoll = Date.now();
+  startBlocksPolling();
   const onVisibility = (): void => {
     if (timer !== undefined && !isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-  const stops: Array<() => void> = [];
+  let unfollow: (() => void) | undefined;
   let mounted = true;
-  whenLive(({ onLive, pollUnlessLive, startLive }) => {
-    if (!mounted) return;
-    if (indexerBase !== null) startLive(indexerBase);
-    stops.push(
-      pollUnlessLive(
-        () => {
-          timer ??= setInterval(tick, BLOCKS_POLL_MS);
-        },
-        () => {
-          clearInterval(timer);
-          timer = undefined;
-        },
-      ),
-      onLive('block', applyBlockEvent),
-      onLive('reload', () => void refreshLatestBlock()),
-      onLive('reorg', (data) => {
-        const fork = (data as { fork?: unknown } | null)?.fork;
-        const known = $latestBlock.get();
-        if (typeof fork === 'number' && known !== null && fork < known) $blocksReorg.set(fork);
-      }),
-    );
+  whenLive((live) => {
+    void import('./blocks-live.ts').then((follow) => {
+      if (mounted) unfollow = follow.followBlocks(live, { indexerUrl: indexerBase, latest: $latestBlock, refresh: refreshLatestBlock, start: startBlocksPolling, stop: stopBlocksPolling });
+    });
   });
   return () => {
     mounted = false;
-    for (const stop of stops) stop();
-    clearInterval(timer);
+    unfollow?.();
+    stopBlocksPolling();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   };
 });

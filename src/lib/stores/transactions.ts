@@ -52,66 +52,37 @@ export async function pollLatestTransactions(fetchImpl?: FetchLike): Promise<voi
   }
 }
 
-/**
- * Puts a `transactions` event's block ahead of the latest hashes: its items' hashes (the normalizer of GET
- * /transactions), then one stand-in per transaction the event did not carry (a block holds more than it lists), so that
- * they count; at most the poll's 100, like a poll.
- */
-export function applyTransactionsEvent(data: unknown): void {
-  const event = (data ?? {}) as { block?: unknown; count?: unknown; items?: unknown };
-  const hashes = transactionHashes(event.items);
-  const count = typeof event.count === 'number' && event.count > hashes.length ? event.count : hashes.length;
-  const unlisted = Array.from({ length: Math.min(count, TX_LIST_POLL_LIMIT) - hashes.length }, (_, i) => `block:${String(event.block)}:${i}`);
-  if (hashes.length + unlisted.length === 0) return;
-  const known = new Set([...hashes, ...unlisted]);
-  const before = ($latestTransactions.get() ?? []).filter((hash) => !known.has(hash));
-  // Before any event or poll, "latest" is what the page shows: the event's rows count as new against it.
-  const base = $latestTransactions.get() === null ? $shownTransactions.get() : before;
-  $latestTransactions.set([...hashes, ...unlisted, ...base].slice(0, TX_LIST_POLL_LIMIT));
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Starts the 30 s poll (as before the stream; again should the stream be given up). */
+export function startTransactionsPolling(): void {
+  timer ??= setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
 }
 
-/** The stream's last reorg (the number of the last block kept); the page then reloads its list. */
-export const $transactionsReorg = atom<number | null>(null);
+/** Stops it (the stream is open). */
+export function stopTransactionsPolling(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
 
-// While someone listens: polls every 30 s as before the stream, until the tab's stream opens (when-live.ts); then one
-// read counts what arrived before it opened, and its `transactions` events count the rest.
+// While someone listens: polls every 30 s as before the stream, until the tab's stream arrives (when-live.ts):
+// transactions-live.ts, loaded then, counts from its events.
 onMount($latestTransactions, () => {
-  let timer: ReturnType<typeof setInterval> | undefined = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
-  const stops: Array<() => void> = [];
+  startTransactionsPolling();
+  let unfollow: (() => void) | undefined;
   let mounted = true;
-  whenLive(({ $liveStatus, onLive, pollUnlessLive, startLive }) => {
-    const base = $txFeedIndexer.get();
-    if (!mounted || base === null) return;
-    startLive(base);
-    let caughtUp = false;
-    stops.push(
-      pollUnlessLive(
-        () => {
-          timer ??= setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
-        },
-        () => {
-          clearInterval(timer);
-          timer = undefined;
-        },
-      ),
-      $liveStatus.subscribe((status) => {
-        if (status !== 'open' || caughtUp) return;
-        caughtUp = true;
-        void pollLatestTransactions();
-      }),
-      onLive('transactions', applyTransactionsEvent),
-      // Too much missed to replay: one fresh read.
-      onLive('reload', () => void pollLatestTransactions()),
-      onLive('reorg', (data) => {
-        const fork = (data as { fork?: unknown } | null)?.fork;
-        if (typeof fork === 'number') $transactionsReorg.set(fork);
-      }),
-    );
+  whenLive((live) => {
+    void import('./transactions-live.ts').then((follow) => {
+      const indexerUrl = $txFeedIndexer.get();
+      if (mounted && indexerUrl !== null) {
+        unfollow = follow.followTransactions(live, { indexerUrl, latest: $latestTransactions, shown: $shownTransactions, poll: pollLatestTransactions, start: startTransactionsPolling, stop: stopTransactionsPolling });
+      }
+    });
   });
   return () => {
     mounted = false;
-    for (const stop of stops) stop();
-    clearInterval(timer);
+    unfollow?.();
+    stopTransactionsPolling();
   };
 });
 
