@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $liveEvent, $liveStatus, announceLive } from '../../src/lib/stores/live.ts';
 import { $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
-import { $blocksReorg } from '../../src/lib/stores/blocks-live.ts';
+import { blocksReorg } from '../../src/lib/stores/blocks-live.ts';
 import { $latestTransactions, $newTransactionCount, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
 
@@ -67,7 +67,6 @@ beforeEach(() => {
   txAnswer = [];
   $liveStatus.set('off');
   $liveEvent.set(null);
-  $blocksReorg.set(null);
   $latestBlock.set(null);
   acknowledgeTransactions([]);
 });
@@ -116,7 +115,7 @@ describe('block list: Latest Block and its new-blocks banner', () => {
     await vi.waitFor(() => expect($latestBlock.get()).toBe(500));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     emit('reorg', { depth: 3, fork: 497, head: 500, reorgs: 1 });
-    expect($blocksReorg.get()).toBe(497);
+    expect(blocksReorg()).toBe(497);
     stop();
   });
 });

@@ -1,4 +1,4 @@
-import { atom, type WritableAtom } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import type { LiveApi } from './live.ts';
 
 // The block list's Latest Block on the tab's stream (issue 28), loaded when the stream's module arrives: `block` events
@@ -6,17 +6,12 @@ import type { LiveApi } from './live.ts';
 // replaced blocks (in the new-blocks badge, which outranks the count from then on). The 30 s poll stops while the
 // stream is open.
 
-/** What the block list's store hands over. */
-export interface BlocksFeed {
-  indexerUrl: string | null;
-  latest: WritableAtom<number | null>;
-  refresh: () => Promise<void>;
-  start: () => void;
-  stop: () => void;
-}
+let reorgFork: number | null = null;
 
-/** The last reorganisation's fork (the last block kept) when it was below the newest block known; null otherwise. */
-export const $blocksReorg = atom<number | null>(null);
+/** The last reorganisation's fork (the last block kept) that was below the newest block known; null before any. */
+export function blocksReorg(): number | null {
+  return reorgFork;
+}
 
 /** The number of a `block` event's block (GET /blocks' shape); null when it has none. */
 export function blockNumberOf(data: unknown): number | null {
@@ -36,26 +31,37 @@ function showReorg(fork: number, doc: Document | undefined): void {
   badge.hidden = false;
 }
 
-/** Follows the stream for the block list; returns the unsubscribe. */
-export function followBlocks(live: LiveApi, feed: BlocksFeed, doc: Document | undefined = globalThis.document): () => void {
-  if (feed.indexerUrl !== null) live.startLive(feed.indexerUrl);
+/**
+ * Follows the stream for the block list (its store hands over the indexer URL, Latest Block, the one-off head read and
+ * its poll's start and stop); returns the unsubscribe.
+ */
+export function followBlocks(
+  live: LiveApi,
+  indexerUrl: string | null,
+  latest: WritableAtom<number | null>,
+  refresh: () => Promise<void>,
+  start: () => void,
+  stop: () => void,
+  doc: Document | undefined = globalThis.document,
+): () => void {
+  if (indexerUrl !== null) live.startLive(indexerUrl);
   const stops = [
-    live.pollUnlessLive(feed.start, feed.stop),
+    live.pollUnlessLive(start, stop),
     live.onLive('block', (data) => {
       const number = blockNumberOf(data);
-      const known = feed.latest.get();
-      if (number !== null && (known === null || number > known)) feed.latest.set(number);
+      const known = latest.get();
+      if (number !== null && (known === null || number > known)) latest.set(number);
     }),
-    live.onLive('reload', () => void feed.refresh()),
+    live.onLive('reload', () => void refresh()),
     live.onLive('reorg', (data) => {
       const fork = (data as { fork?: unknown } | null)?.fork;
-      const known = feed.latest.get();
+      const known = latest.get();
       if (typeof fork !== 'number' || known === null || fork >= known) return;
-      $blocksReorg.set(fork);
+      reorgFork = fork;
       showReorg(fork, doc);
     }),
   ];
   return () => {
-    for (const stop of stops) stop();
+    for (const off of stops) off();
   };
 }

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
-import { whenLive } from './when-live.ts';
+import type { LiveWindow } from './when-live.ts';
 
 /** Without the stream, the block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
@@ -71,13 +71,17 @@ onMount($latestBlock, () => {
     if (timer !== undefined && !isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  // The tab's stream arrives late (when-live.ts, written out here: a file of its own would weigh on the list's first
+  // load); the list follows it from a module loaded then.
   let unfollow: (() => void) | undefined;
   let mounted = true;
-  whenLive((live) => {
-    void import('./blocks-live.ts').then((follow) => {
-      if (mounted) unfollow = follow.followBlocks(live, { indexerUrl: indexerBase, latest: $latestBlock, refresh: refreshLatestBlock, start: startBlocksPolling, stop: stopBlocksPolling });
+  const w = typeof window === 'undefined' ? undefined : (window as LiveWindow);
+  const follow = (): void =>
+    void import('./blocks-live.ts').then((m) => {
+      if (mounted && w?.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
     });
-  });
+  if (w?.stoLive) follow();
+  else w?.addEventListener('sto:live', follow, { once: true });
   return () => {
     mounted = false;
     unfollow?.();

@@ -10,16 +10,6 @@ import type { LiveApi } from './live.ts';
 /** Newest hashes kept, as a poll reads them: more new ones than this count as this many. */
 const LIMIT = 100;
 
-/** What the transaction list's store hands over. */
-export interface TransactionsFeed {
-  indexerUrl: string;
-  latest: WritableAtom<readonly string[] | null>;
-  shown: WritableAtom<readonly string[]>;
-  poll: () => Promise<void>;
-  start: () => void;
-  stop: () => void;
-}
-
 /**
  * The latest hashes after a `transactions` event: its items' hashes (the normalizer of GET /transactions), then one
  * stand-in per transaction of the block the event did not list, ahead of the hashes known (once each).
@@ -36,26 +26,38 @@ export function withTransactionsEvent(latest: readonly string[] | null, shown: r
   return [...hashes, ...unlisted, ...before].slice(0, LIMIT);
 }
 
-/** Follows the stream for the transaction list; returns the unsubscribe. */
-export function followTransactions(live: LiveApi, feed: TransactionsFeed, doc: Document | undefined = globalThis.document): () => void {
-  live.startLive(feed.indexerUrl);
+/**
+ * Follows the stream for the transaction list (its store hands over the indexer URL, the latest and the shown hashes,
+ * the one-off read and its poll's start and stop); returns the unsubscribe.
+ */
+export function followTransactions(
+  live: LiveApi,
+  indexerUrl: string,
+  latest: WritableAtom<readonly string[] | null>,
+  shown: WritableAtom<readonly string[]>,
+  read: () => Promise<void>,
+  start: () => void,
+  stop: () => void,
+  doc: Document | undefined = globalThis.document,
+): () => void {
+  live.startLive(indexerUrl);
   let caughtUp = false;
   const stops = [
-    live.pollUnlessLive(feed.start, feed.stop),
+    live.pollUnlessLive(start, stop),
     live.$liveStatus.subscribe((status) => {
       if (status !== 'open' || caughtUp) return;
       caughtUp = true;
-      void feed.poll();
+      void read();
     }),
     live.onLive('transactions', (data) => {
-      const next = withTransactionsEvent(feed.latest.get(), feed.shown.get(), data);
-      if (next) feed.latest.set(next);
+      const next = withTransactionsEvent(latest.get(), shown.get(), data);
+      if (next) latest.set(next);
     }),
-    live.onLive('reload', () => void feed.poll()),
+    live.onLive('reload', () => void read()),
     // Listed transactions may have been replaced: the list reloads (as its Refresh does).
     live.onLive('reorg', () => doc?.querySelector<HTMLButtonElement>('[data-new-tx-refresh]')?.click()),
   ];
   return () => {
-    for (const stop of stops) stop();
+    for (const off of stops) off();
   };
 }

@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
-import { whenLive } from './when-live.ts';
+import type { LiveWindow } from './when-live.ts';
 
 // The transaction list's "new transactions" feed: page 1 counts the transactions newer than the ones it shows, from the
 // tab's stream (`transactions` events), or, while there is no stream, by polling the indexer every 30 s. Lazy:
@@ -69,16 +69,18 @@ export function stopTransactionsPolling(): void {
 // transactions-live.ts, loaded then, counts from its events.
 onMount($latestTransactions, () => {
   startTransactionsPolling();
+  // The tab's stream arrives late (when-live.ts, written out here: a file of its own would weigh on the list's first
+  // load); the list follows it from a module loaded then.
   let unfollow: (() => void) | undefined;
   let mounted = true;
-  whenLive((live) => {
-    void import('./transactions-live.ts').then((follow) => {
-      const indexerUrl = $txFeedIndexer.get();
-      if (mounted && indexerUrl !== null) {
-        unfollow = follow.followTransactions(live, { indexerUrl, latest: $latestTransactions, shown: $shownTransactions, poll: pollLatestTransactions, start: startTransactionsPolling, stop: stopTransactionsPolling });
-      }
+  const w = typeof window === 'undefined' ? undefined : (window as LiveWindow);
+  const follow = (): void =>
+    void import('./transactions-live.ts').then((m) => {
+      const base = $txFeedIndexer.get();
+      if (mounted && w?.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
     });
-  });
+  if (w?.stoLive) follow();
+  else w?.addEventListener('sto:live', follow, { once: true });
   return () => {
     mounted = false;
     unfollow?.();
