@@ -33,7 +33,7 @@ let refreshClicks = 0;
 async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> {
   // Set before too: the parts read the status when the module arrives (the stream opens once per file).
   $liveStatus.set(status);
-  announceLive(win as Window);
+  announceLive(globalThis as unknown as Window);
   // The parts' followers load (already loaded: a microtask).
   await vi.advanceTimersByTimeAsync(0);
   $liveStatus.set(status);
@@ -51,7 +51,11 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetchMock);
   win = new EventTarget();
-  vi.stubGlobal('window', win);
+  // The page's window is the global object: the stores listen there for the stream's module.
+  delete (globalThis as { stoLive?: unknown }).stoLive;
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('addEventListener', win.addEventListener.bind(win));
+  vi.stubGlobal('dispatchEvent', win.dispatchEvent.bind(win));
   refreshClicks = 0;
   // The transaction list's Refresh button, which a reorganisation presses.
   const refreshButton = { click: () => void refreshClicks++ };

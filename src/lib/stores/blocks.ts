@@ -75,13 +75,14 @@ onMount($latestBlock, () => {
   // load); the list follows it from a module loaded then.
   let unfollow: (() => void) | undefined;
   let mounted = true;
-  const w = typeof window === 'undefined' ? undefined : (window as LiveWindow);
+  // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
+  const w = globalThis as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./blocks-live.ts').then((m) => {
-      if (mounted && w?.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
+      if (mounted && w.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
     });
-  if (w?.stoLive) follow();
-  else w?.addEventListener('sto:live', follow, { once: true });
+  if (w.stoLive) follow();
+  else w.addEventListener?.('sto:live', follow, { once: true });
   return () => {
     mounted = false;
     unfollow?.();

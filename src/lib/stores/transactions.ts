@@ -73,14 +73,15 @@ onMount($latestTransactions, () => {
   // load); the list follows it from a module loaded then.
   let unfollow: (() => void) | undefined;
   let mounted = true;
-  const w = typeof window === 'undefined' ? undefined : (window as LiveWindow);
+  // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
+  const w = globalThis as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./transactions-live.ts').then((m) => {
       const base = $txFeedIndexer.get();
-      if (mounted && w?.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
+      if (mounted && w.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
     });
-  if (w?.stoLive) follow();
-  else w?.addEventListener('sto:live', follow, { once: true });
+  if (w.stoLive) follow();
+  else w.addEventListener?.('sto:live', follow, { once: true });
   return () => {
     mounted = false;
     unfollow?.();
