@@ -76,7 +76,7 @@ onMount($latestBlock, () => {
   let unfollow: (() => void) | undefined;
   let mounted = true;
   // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
-  const w = globalThis as Partial<LiveWindow>;
+  const w = globalThis as unknown as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./blocks-live.ts').then((m) => {
       if (mounted && w.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);

@@ -74,7 +74,7 @@ onMount($latestTransactions, () => {
   let unfollow: (() => void) | undefined;
   let mounted = true;
   // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
-  const w = globalThis as Partial<LiveWindow>;
+  const w = globalThis as unknown as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./transactions-live.ts').then((m) => {
       const base = $txFeedIndexer.get();
