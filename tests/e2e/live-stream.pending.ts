@@ -7,7 +7,8 @@ import { indexerUrl, rpc, scenario, test } from './fixtures.ts';
 // runner (*.spec.ts). Once merged, rename it to live-stream-open.spec.ts (the fallback's tests are live-stream.spec.ts).
 //
 // No wall-clock assertion: every wait is on the page's state. The devnet's scenario mines a block every few seconds
-// (liveIntervalMs in the global setup), so events keep arriving while a test runs.
+// (liveIntervalMs in the global setup), so events keep arriving while a test runs. Pages open their stream
+// STREAM_OPEN_DELAY_MS (10 s) after load; tests without a page clock wait for it on the real one.
 
 /** Whether a request is the page's event stream. */
 const isStream = (url: string): boolean => url.startsWith(`${indexerUrl()}/events`);
@@ -33,6 +34,9 @@ async function setHidden(page: Page, hidden: boolean): Promise<void> {
 }
 
 test.describe('live updates from the event stream', () => {
+  // The stream opens 10 s after a page has loaded (STREAM_OPEN_DELAY_MS), and the tests wait for blocks the devnet mines.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a block mined on the devnet appears on an open home page, pushed', async ({ page }) => {
     const opened = streamOpened(page);
     await page.goto('/');
