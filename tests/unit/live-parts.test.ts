@@ -31,8 +31,8 @@ let refreshClicks = 0;
 
 /** The stream's module arrives (the header loads it late) and the stream is in `status`. */
 async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> {
-  // Set before too: the parts read the status when the module arrives (the stream opens once per file).
-  $liveStatus.set(status);
+  // The stream opens after the parts follow it (live.ts, openTabStream); a refused one is refused at once.
+  $liveStatus.set(status === 'open' ? 'connecting' : status);
   announceLive(globalThis as unknown as Window);
   // The parts' followers load (already loaded: a microtask).
   await vi.advanceTimersByTimeAsync(0);

@@ -45,6 +45,8 @@ export function followBlocks(
   doc: Document | undefined = globalThis.document,
 ): () => void {
   if (indexerUrl !== null) live.startLive(indexerUrl);
+  // Followed once the stream was already open: one read of the head covers the events before.
+  if (live.$liveStatus.get() === 'open') void refresh();
   const stops = [
     live.pollUnlessLive(start, stop),
     live.onLive('block', (data) => {

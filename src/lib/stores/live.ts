@@ -82,12 +82,15 @@ export function announceLive(w: Window & { stoLive?: LiveApi } = window): void {
 
 /**
  * Opens the tab's stream (live-boot.ts calls it): with the topics the page declares (`data-live-topic`), the parts
- * that live in HTML only wired, and the others handed the stream.
+ * that live in HTML only wired first (so that they hear the first event), and the others handed the stream.
  */
-export function openTabStream(indexerUrl: string, doc: Document = document): void {
+export async function openTabStream(indexerUrl: string, doc: Document = document): Promise<void> {
   const topics = Array.from(doc.querySelectorAll<HTMLElement>('[data-live-topic]'), (el) => el.dataset['liveTopic'] ?? '');
+  await Promise.allSettled([
+    doc.querySelector('[data-activity-hint]') && import('./activity-hint.ts').then((hint) => hint.startActivityHints(doc, onLive)),
+    doc.querySelector('[data-block-replaced]') && import('./replaced-block.ts').then((notice) => notice.startReplacedNotice(doc, onLive)),
+  ]);
+  // The EventSource opens once its module has loaded: the parts announced to here subscribe before any event.
   startLive(indexerUrl, ...topics);
-  if (doc.querySelector('[data-activity-hint]')) void import('./activity-hint.ts').then((hint) => hint.startActivityHints(doc, onLive));
-  if (doc.querySelector('[data-block-replaced]')) void import('./replaced-block.ts').then((notice) => notice.startReplacedNotice(doc, onLive));
   announceLive();
 }
