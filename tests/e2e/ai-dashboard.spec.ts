@@ -7,7 +7,7 @@ import { formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerUrl, test, bannerSettled } from './fixtures.ts';
+import { indexerUrl, test, bannerSettled, withoutStream } from './fixtures.ts';
 
 // The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
 // and transactions (read here through the same client), complete in the HTML.
@@ -221,6 +221,8 @@ test.describe('AI dashboard', () => {
   test('live: the page refreshes itself every 30 s and recomputes the feed\'s relative times every 60 s', async ({ page }) => {
     const fetches: string[] = [];
     page.on('request', (req) => { if (req.resourceType() === 'fetch' && new URL(req.url()).pathname === '/ai-dashboard') fetches.push(req.url()); });
+    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    await withoutStream(page);
     await page.clock.install();
     await page.goto('/ai-dashboard');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);

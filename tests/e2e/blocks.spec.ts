@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl, scenario, rpc, test } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc, test, withoutStream } from './fixtures.ts';
 
 interface BlockJson {
   number: number | string;
@@ -185,6 +185,8 @@ test.describe('block list', () => {
   test('every 30 s the page polls the head: Latest Block rises and page 1 says new blocks exist', async ({ page }) => {
     const polls: string[] = [];
     page.on('request', (req) => { if (req.url() === `${indexerUrl()}/health`) polls.push(req.url()); });
+    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    await withoutStream(page);
     await page.clock.install();
     await page.goto('/blocks');
     // Freeze the page's clock (a little ahead, as reading it takes time) so only runFor moves its timers.

@@ -136,3 +136,15 @@ export async function bannerSettled(page: Page): Promise<void> {
     return !banner.hidden && getComputedStyle(banner).opacity === '1';
   });
 }
+
+/**
+ * The page's indexer answers GET /events with a 404, as the chain operator's indexer (no stream) does: the page's live
+ * parts poll as they did before the stream (issue 28). Tests of the polling itself use it; a browser-side stub of
+ * that one endpoint, everything else is the real stack.
+ */
+export async function withoutStream(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.href.startsWith(`${indexerUrl()}/events`),
+    (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Not found' }) }),
+  );
+}

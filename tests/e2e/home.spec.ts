@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
 import { formatSto, formatUsd } from '../../src/lib/format/index.ts';
 import { payoutUsdEstimate } from '../../src/lib/home/feed.ts';
-import { indexerJson, indexerUrl, test, rpc, scenario } from './fixtures.ts';
+import { indexerJson, indexerUrl, test, rpc, scenario, withoutStream } from './fixtures.ts';
 
 // Home (spec core §2): texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),
 // the carousel, the AI card, small screens, the loading overlay, and the page without JavaScript.
@@ -46,6 +46,9 @@ test.describe('home page', () => {
       const path = new URL(res.url()).pathname;
       if (res.url().startsWith(indexerUrl()) && path.startsWith('/stats/')) browserStats[path] = await res.json().catch(() => null);
     });
+    // The feeds and figures from the browser's own reads: the polling, as against an indexer without the event stream
+    // (the stream's updates: live-stream.spec.ts).
+    await withoutStream(page);
     const before = (await indexerJson<Health>('/health')).lastBlock;
     await page.goto('/');
     const after = (await indexerJson<Health>('/health')).lastBlock;
@@ -181,6 +184,8 @@ test.describe('home page', () => {
 
   test('neural canvas: starts in view, names a new contract deployment in its banner for 3 s, pauses off-screen', async ({ page }) => {
     test.setTimeout(120_000);
+    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    await withoutStream(page);
     await page.clock.install();
     await page.goto('/');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);

@@ -1,12 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { formatGwei } from '../../src/lib/format/index.ts';
-import { indexerUrl, scenario, test } from './fixtures.ts';
+import { indexerUrl, scenario, test, withoutStream } from './fixtures.ts';
 
 /** What the header shows for a gas price: gwei with up to 2 decimals or 3 significant digits, K/M suffixes. */
 const GWEI_TEXT = /^(0|\d{1,3}(,\d{3})*(\.\d+)?[KM]?)$/;
 
 test.describe('header gas price', () => {
   test('is rendered by the server and refreshed every 30 s from the indexer', async ({ page }) => {
+    // The polling, as against an indexer without the event stream.
+    await withoutStream(page);
     await page.clock.install();
     await page.goto('/');
     const gas = page.getByTestId('gas-price');

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test } from './fixtures.ts';
+import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test, withoutStream } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
@@ -178,6 +178,8 @@ test.describe('transaction list', () => {
   test('page 1 announces new transactions after the 30 s poll; Refresh shows them and resets the counter', async ({ page }) => {
     const polls: string[] = [];
     page.on('request', (req) => { if (/\/transactions\?limit=100&offset=0$/.test(req.url())) polls.push(req.url()); });
+    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    await withoutStream(page);
     await page.clock.install();
     await page.goto('/transactions');
     // The installed clock follows real time; freeze it (a little ahead, as reading it takes time on a loaded machine)

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $latestBlock, BLOCKS_POLL_MS, parseLastBlock, refreshLatestBlock, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
+import { $liveStatus } from '../../src/lib/stores/live.ts';
 
 describe('parseLastBlock', () => {
   it.each<[unknown, number | null]>([
@@ -18,7 +19,7 @@ describe('parseLastBlock', () => {
   });
 });
 
-describe('$latestBlock polling', () => {
+describe('$latestBlock polling (without a stream: the fallback)', () => {
   // The store loads its reader on the first poll; a browser that polled once has it cached, and a cached module
   // resolves within the fake clock's ticks (an uncached one waits on real file reads).
   beforeAll(async () => {
@@ -35,6 +36,8 @@ describe('$latestBlock polling', () => {
     vi.stubGlobal('fetch', fetchMock);
     $latestBlock.set(null);
     seedLatestBlock('http://indexer.test/', 100);
+    // The indexer has no stream: the store polls as it always did.
+    $liveStatus.set('fallback');
   });
 
   afterEach(() => {

@@ -9,6 +9,7 @@ import {
   trackTransactions,
   transactionHashes,
 } from '../../src/lib/stores/transactions.ts';
+import { $liveStatus } from '../../src/lib/stores/live.ts';
 
 const h = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
@@ -52,6 +53,8 @@ describe('the new-transactions feed', () => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockClear();
     acknowledgeTransactions([]);
+    // The indexer has no stream: the feed polls as it always did.
+    $liveStatus.set('fallback');
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,10 +1,12 @@
 import { atom } from 'nanostores';
 import { formatActivityTime } from '../format/time.ts';
 import { swapRegions } from '../page/styles.ts';
+import { whenLive } from '../stores/when-live.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
-// The AI dashboard's live part (spec core §2, §7): every 30 s, and on 'Refresh Data', the page is fetched again
-// and its regions swapped for the fresh ones, which the server computed from the chain as it did the first time (so
+// The AI dashboard's live part (spec core §2, §7): when the tab's stream brings a new block (at most once per 30 s),
+// or every 30 s while there is no stream, and on 'Refresh Data', the page is fetched again and its regions
+// swapped for the fresh ones, which the server computed from the chain as it did the first time (so
 // the browser carries no second copy of the dashboard's rendering). One shared store says when the page was last
 // refreshed and whether it is refreshing; figures that changed pulse for 1 s, a new newest activity is highlighted
 // for 3 s, and the feed's relative times are recomputed every 60 s.
@@ -126,6 +128,32 @@ export function startAiDashboard(doc: Document = document): void {
       text.textContent = state.error === null ? '' : `The dashboard could not be refreshed (${state.error}): the figures below are from the last refresh.`;
     }
   });
-  setInterval(() => void refreshDashboard(doc), AI_REFRESH_INTERVAL_MS);
+  // Every 30 s as before the stream, until the tab's stream opens (when-live.ts). Then a new block (or a replay that
+  // missed too much, or a reorganisation) refreshes it, no sooner than 30 s after the last refresh: one timer per burst
+  // of blocks, none while nothing happens.
+  const refresh = (): void => void refreshDashboard(doc);
+  let timer: ReturnType<typeof setInterval> | undefined = setInterval(refresh, AI_REFRESH_INTERVAL_MS);
+  let due: ReturnType<typeof setTimeout> | undefined;
+  let lastTry = $aiLive.get().refreshedAt;
+  const refreshSoon = (): void => {
+    if (due !== undefined) return;
+    due = setTimeout(() => {
+      due = undefined;
+      lastTry = Date.now();
+      refresh();
+    }, Math.max(0, Math.max(lastTry, $aiLive.get().refreshedAt) + AI_REFRESH_INTERVAL_MS - Date.now()));
+  };
+  whenLive(({ onLive, pollUnlessLive }) => {
+    pollUnlessLive(
+      () => {
+        timer ??= setInterval(refresh, AI_REFRESH_INTERVAL_MS);
+      },
+      () => {
+        clearInterval(timer);
+        timer = undefined;
+      },
+    );
+    for (const name of ['block', 'reload', 'reorg']) onLive(name, refreshSoon);
+  });
   setInterval(() => refreshActivityTimes(doc), RELATIVE_TIME_MS);
 }

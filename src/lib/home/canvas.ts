@@ -1,6 +1,9 @@
 import { getBlocks } from '../indexer-api/blocks.ts';
 import { getTransactions } from '../indexer-api/transactions.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
+import { normalizeBlock } from '../normalize/block.ts';
+import { normalizeTransactions } from '../normalize/transaction.ts';
+import { whenLive } from '../stores/when-live.ts';
 import {
   CANVAS_POLL_MS,
   CANVAS_SAMPLE,
@@ -13,8 +16,9 @@ import {
 } from './canvas-state.ts';
 
 // The home page's neural canvas (browser only): a small network drawn on a <canvas>, with pulses running from the
-// input layer to the output when the 5 s poll detects new transactions (in their kind's colour), a soft wave for
-// each new block, and a few faint ones in between. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
+// input layer to the output when new transactions arrive (in their kind's colour), a soft wave for each new block,
+// and a few faint ones in between. The tab's stream brings them (`block`, `transactions`); the 5 s poll runs only
+// while there is no stream. It starts when the card comes into view, pauses when it leaves the view or the tab is hidden,
 // and draws one still frame when the visitor prefers reduced motion. Status and banner are text beside it; the
 // canvas itself is decorative.
 
@@ -130,6 +134,20 @@ export function startNeuralCanvas(root: HTMLElement): void {
     }, DETECTION_BANNER_MS);
   };
 
+  /** Shows what a poll or an event read: the status, and a banner and pulses for new transactions. */
+  const detect = (transactions: Parameters<typeof pollCanvas>[1]): void => {
+    const result = pollCanvas(state, transactions);
+    state = result.state;
+    status.textContent = result.status;
+    root.dataset['polls'] = String(Number(root.dataset['polls'] ?? '0') + 1);
+    const text = detectionText(result.detected);
+    if (text) {
+      showBanner(text);
+      for (const kind of result.detected) spawn(KIND_COLOURS[kind], true);
+      if (reduced) draw();
+    }
+  };
+
   const poll = async (): Promise<void> => {
     try {
       const [transactions, blocks] = await Promise.all([getTransactions(transport, { limit: CANVAS_SAMPLE }), getBlocks(transport, { limit: CANVAS_SAMPLE })]);
@@ -137,27 +155,47 @@ export function startNeuralCanvas(root: HTMLElement): void {
       const head = blocks.reduce<number | null>((max, b) => (max === null || b.number > max ? b.number : max), null);
       if (head !== null && lastBlock !== null && head > lastBlock) spawn('#c7d2fe', false);
       if (head !== null) lastBlock = Math.max(head, lastBlock ?? head);
-      const result = pollCanvas(state, transactions);
-      state = result.state;
-      status.textContent = result.status;
-      root.dataset['polls'] = String(Number(root.dataset['polls'] ?? '0') + 1);
-      const text = detectionText(result.detected);
-      if (text) {
-        showBanner(text);
-        for (const kind of result.detected) spawn(KIND_COLOURS[kind], true);
-        if (reduced) draw();
-      }
+      detect(transactions);
     } catch {
       // A failed poll is an empty one: the canvas keeps listening.
     }
   };
 
   const running = (): boolean => inView && document.visibilityState === 'visible';
-  const update = (): void => {
+
+  // Polls as before the stream until it opens (when-live.ts). Its events are all new: the first one detects too. A
+  // block without transactions is an empty round (after more than 2 the canvas is scanning); a block's transactions
+  // are detections.
+  let shouldPoll = (): boolean => true;
+  const streamed = (): void => {
+    if (!state.started) state = { ...state, started: true };
+  };
+  whenLive((live) => {
+    shouldPoll = live.shouldPoll;
+    live.$liveStatus.listen(update);
+    live.onLive('block', (data) => {
+      const block = normalizeBlock(data);
+      if (!block || !running()) return;
+      spawn('#c7d2fe', false);
+      streamed();
+      if (block.transactionCount === 0) detect([]);
+    });
+    live.onLive('transactions', (data) => {
+      const transactions = normalizeTransactions((data as { items?: unknown } | null)?.items ?? []).slice(0, CANVAS_SAMPLE);
+      if (transactions.length === 0 || !running()) return;
+      streamed();
+      detect(transactions);
+    });
+  });
+
+  function update(): void {
     if (running()) {
-      if (timer === null) {
+      if (timer === null && shouldPoll()) {
         void poll();
         timer = setInterval(() => void poll(), CANVAS_POLL_MS);
+      } else if (timer !== null && !shouldPoll()) {
+        clearInterval(timer);
+        timer = null;
       }
       if (reduced) {
         draw();
@@ -174,7 +212,7 @@ export function startNeuralCanvas(root: HTMLElement): void {
       frame = 0;
       root.dataset['state'] = 'paused';
     }
-  };
+  }
 
   new IntersectionObserver((entries) => {
     inView = entries.some((entry) => entry.isIntersecting);

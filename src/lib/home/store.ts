@@ -3,6 +3,8 @@ import type { HomeData } from './load.ts';
 import { getHealth } from '../indexer-api/health.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
+import type { LiveEvent } from '../stores/live.ts';
+import { whenLive } from '../stores/when-live.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
   HOME_PARTS,
@@ -19,8 +21,10 @@ import {
   type HomePart,
 } from './feed.ts';
 
-// The home page's live data, shared by its islands: one health poll per tab (every 10 s, paused while the tab is
-// hidden) that reloads blocks, transactions and stats when the last block rises, and the '+N new' counters.
+// The home page's live data, shared by its islands: the tab's stream (issue 28) brings each new block, its
+// transactions and the figures after it, and the '+N new' counters count them; `reload` and `reorg` reload blocks,
+// transactions and stats once. Only while there is no stream (before it opens, or when it cannot be opened) does one
+// health poll per tab (every 10 s, paused while the tab is hidden) reload them when the last block rises.
 // Fields stay undefined until the browser has data of its own: islands show their server props until then, and
 // hydrate with this store's initial value (useStore's ssr: 'initial'), so the HTML and the first render agree.
 
@@ -32,7 +36,7 @@ export interface HomeFeed {
   ai?: HomeAi | null;
   /** Parts still being fetched by the browser (the overlay's n/4). */
   pending?: HomePart[];
-  /** Clock for the 'ago' texts, advanced at each poll. */
+  /** Clock for the 'ago' texts, advanced at each event (or poll). */
   now?: number;
   newBlocks: number;
   newTransactions: number;
@@ -141,15 +145,85 @@ export function resetNewTransactions(): void {
   $homeFeed.setKey('newTransactions', 0);
 }
 
+/** Applies one event of the stream to the feed (the normalizers load with the first one). */
+export async function applyHomeEvent(event: LiveEvent): Promise<void> {
+  if (!baseline) return;
+  if (event.name === 'reload' || event.name === 'reorg') {
+    // Missed too much, or blocks shown may have been replaced: one fresh load of what the feeds show.
+    await guarded(() => load(['blocks', 'transactions', 'stats'], false));
+    return;
+  }
+  if (event.name !== 'block' && event.name !== 'transactions' && event.name !== 'stats' && event.name !== 'gas') return;
+  if (!$homeFeed.get().blocks || !$homeFeed.get().transactions) {
+    // The feeds still show the server's rows, which the browser does not hold: the first event loads them once (with
+    // this block), and the next ones merge into them.
+    await guarded(() => load(['blocks', 'transactions', 'stats'], false));
+    return;
+  }
+  const { withStreamBlock, withStreamTransactions, streamStats } = await import('./stream.ts');
+  const feed = $homeFeed.get();
+  const next: HomeFeed = { ...feed, now: Date.now() };
+  if (event.name === 'block') {
+    const merged = withStreamBlock(feed.blocks, event.data);
+    if (!merged) return;
+    const { block, blocks } = merged;
+    blockArrivals = recordArrivals(blockArrivals, [block]);
+    transactionArrivals = recordArrivals(transactionArrivals, [block]);
+    raiseKnownLatest(block.number);
+    Object.assign(next, { blocks, newBlocks: arrivedBlocks(blockArrivals), newTransactions: arrivedTransactions(transactionArrivals) });
+    if (feed.stats) next.stats = withNewestBlock(feed.stats, blocks);
+  } else if (event.name === 'transactions') {
+    const transactions = withStreamTransactions(feed.transactions, event.data);
+    if (!transactions) return;
+    next.transactions = transactions;
+  } else if (event.name === 'stats') {
+    const stats = streamStats(feed.stats, event.data);
+    if (!stats) return;
+    next.stats = withNewestBlock(stats, feed.blocks);
+  } else {
+    const { normalizeGasPrice } = await import('../normalize/gas-price.ts');
+    const wei = normalizeGasPrice((event.data as { gasPrice?: unknown } | null)?.gasPrice);
+    if (wei === null || !feed.stats) return;
+    next.stats = { ...feed.stats, gasPriceWei: wei, gasPriceGwei: Number(wei) / 1e9 };
+  }
+  $homeFeed.set(next);
+}
+
 onMount($homeFeed, () => {
-  // Server renders read the store too (useStore calls get(), which mounts it): they must not poll.
+  // Server renders read the store too (useStore calls get(), which mounts it): they must not open or poll anything.
   if (typeof document === 'undefined') return;
+  let timer: ReturnType<typeof setInterval> | undefined;
   const tick = (): void => {
-    if (!document.hidden) void checkHomeHealth();
+    if (!document.hidden && timer !== undefined) void checkHomeHealth();
   };
-  const timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+  // The 10 s health poll, as before the stream, until the tab's stream opens (when-live.ts).
+  timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
   document.addEventListener('visibilitychange', tick);
+  const stops: Array<() => void> = [];
+  let mounted = true;
+  whenLive(({ $liveEvent, pollUnlessLive, startLive }) => {
+    if (!mounted || !baseline) return;
+    startLive(baseline.indexerUrl);
+    // Events are applied one after the other, in the order the stream wrote them.
+    let queue = Promise.resolve();
+    stops.push(
+      pollUnlessLive(
+        () => {
+          timer ??= setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+        },
+        () => {
+          clearInterval(timer);
+          timer = undefined;
+        },
+      ),
+      $liveEvent.listen((event) => {
+        if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
+      }),
+    );
+  });
   return () => {
+    mounted = false;
+    for (const stop of stops) stop();
     clearInterval(timer);
     document.removeEventListener('visibilitychange', tick);
   };

@@ -1,3 +1,4 @@
+import { normalizeGasPrice } from '../normalize/gas-price.ts';
 import { GAS_PRICE_TIMEOUT_MS } from './timeouts.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 
@@ -5,7 +6,7 @@ import type { RequestOptions, Transport } from './transport.ts';
 // chain id and receipts), eth_call, and the gas price. Like every resource module, each call takes the transport
 // first. Every helper answers a result union; any failure is the spec's error object {code: -32603, message:
 // 'Internal error'} (core §8), whatever the cause (network, node error, undecodable result). The header's gas-price
-// script loads this module on every page, so it imports no ethers and no normalizer: the token metadata reads, which
+// script loads this module on every page, so it imports no ethers and no normalizer but the gas price's: the token metadata reads, which
 // decode with ethers, are token-meta.ts.
 
 /** A JSON-RPC error object. */
@@ -68,6 +69,6 @@ export async function getGasPrice(t: Transport, request: RequestOptions = {}): P
   const result = await rpcCall(t, 'eth_gasPrice', [], { timeoutMs, ...(request.signal ? { signal: request.signal } : {}) });
   if (!result.ok) return result;
   // A JSON-RPC quantity: 0x and hex digits ('0x' alone would be malformed; nodes send '0x0').
-  const value = result.value;
-  return typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? { ok: true, value: BigInt(value) } : failure();
+  const value = normalizeGasPrice(result.value);
+  return value === null ? failure() : { ok: true, value };
 }

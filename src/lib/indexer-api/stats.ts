@@ -1,5 +1,4 @@
-import { formatUnits } from '../../../common/units.ts';
-import { normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
+import { composeNetworkStats, normalizeCount, normalizeHolderCount, normalizeTps, normalizeTransactionCount, normalizeValidatorCount, normalizeValidatorPayout } from '../normalize/stats.ts';
 import type { NetworkStats } from '../model/types.ts';
 import type { ContractCounts, TransactionCount, ValidatorPayout } from '../model/wire.ts';
 import { getHealth } from './health.ts';
@@ -65,19 +64,13 @@ export async function getNetworkStats(t: Transport, request: RequestOptions = {}
     safe(getErc20Count(t, signal), 0),
     getGasPrice(t, signal),
   ]);
-  const latestBlock = Math.max(health?.lastBlock ?? 0, txCount?.latestBlock ?? 0);
-  const counted = txCount?.totalTransactions ?? 0;
-  const gasPriceWei = gasPrice.ok ? gasPrice.value : null;
-  const payoutWei = payout?.totalPayoutWei ?? 0n;
-  return {
-    latestBlock,
-    totalTransactions: counted > 0 ? counted : 2 * latestBlock,
-    totalTransactionsEstimated: counted <= 0,
+  return composeNetworkStats({
+    lastBlock: health?.lastBlock ?? null,
     tps,
-    gasPriceWei,
-    gasPriceGwei: gasPriceWei === null ? null : Number(gasPriceWei) / 1e9,
-    totalHolders: holders,
-    validatorsPayout: { raw: payoutWei, formatted: payout?.totalPayoutEther ?? formatUnits(payoutWei, 18) },
-    totalTokens: erc20,
-  };
+    holders,
+    payout,
+    txCount,
+    erc20,
+    gasPriceWei: gasPrice.ok ? gasPrice.value : null,
+  });
 }

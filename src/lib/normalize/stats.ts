@@ -1,3 +1,4 @@
+import type { NetworkStats } from '../model/types.ts';
 import type { ContractCounts, TransactionCount, ValidatorPayout, ValidatorPayoutEntry } from '../model/wire.ts';
 import { parseUnits, toBigInt, toCount, toNumber } from './bignum.ts';
 import { formatUnits } from '../../../common/units.ts';
@@ -67,4 +68,51 @@ export function normalizeValidatorPayout(raw: unknown): ValidatorPayout | null {
   if (wei === null && validators.length === 0) return null;
   const totalPayoutWei = wei ?? validators.reduce((sum, v) => sum + (v.payoutWei ?? 0n), 0n);
   return { totalPayoutWei, totalPayoutEther: formatUnits(totalPayoutWei, 18), validators };
+}
+
+/** The parts of the network statistics, each read on its own (a failed one is null). */
+export interface NetworkStatsParts {
+  lastBlock: number | null;
+  tps: number | null;
+  holders: number | null;
+  payout: ValidatorPayout | null;
+  txCount: TransactionCount | null;
+  erc20: number | null;
+  gasPriceWei: bigint | null;
+}
+
+/** The network statistics from their parts: a failed count is zero, and Transactions the 2 × latest block estimate when not counted. */
+export function composeNetworkStats(p: NetworkStatsParts): NetworkStats {
+  const latestBlock = Math.max(p.lastBlock ?? 0, p.txCount?.latestBlock ?? 0);
+  const counted = p.txCount?.totalTransactions ?? 0;
+  const payoutWei = p.payout?.totalPayoutWei ?? 0n;
+  return {
+    latestBlock,
+    totalTransactions: counted > 0 ? counted : 2 * latestBlock,
+    totalTransactionsEstimated: counted <= 0,
+    tps: p.tps ?? 0,
+    gasPriceWei: p.gasPriceWei,
+    gasPriceGwei: p.gasPriceWei === null ? null : Number(p.gasPriceWei) / 1e9,
+    totalHolders: p.holders ?? 0,
+    validatorsPayout: { raw: payoutWei, formatted: p.payout?.totalPayoutEther ?? formatUnits(payoutWei, 18) },
+    totalTokens: p.erc20 ?? 0,
+  };
+}
+
+/**
+ * The stream's `stats` (each part the body of its REST route, null where it failed) as network statistics, read with
+ * the routes' normalizers; the latest block is the event's.
+ */
+export function normalizeStatsEvent(raw: unknown, gasPriceWei: bigint | null): NetworkStats | null {
+  if (!isRecord(raw)) return null;
+  const block = raw['block'];
+  return composeNetworkStats({
+    lastBlock: typeof block === 'number' && Number.isSafeInteger(block) && block >= 0 ? block : null,
+    tps: normalizeTps(raw['tps']),
+    holders: normalizeHolderCount(raw['holders']),
+    payout: normalizeValidatorPayout(raw['payout']),
+    txCount: normalizeTransactionCount(raw['transactionCount']),
+    erc20: normalizeCount(raw['erc20Count']),
+    gasPriceWei,
+  });
 }

@@ -2,14 +2,15 @@ import { atom, onMount } from 'nanostores';
 import { HEALTH_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
+import type { LiveWindow } from './when-live.ts';
 
-/** The block list polls the head every 30 s (spec core §7). */
+/** Without the stream, the block list polls the head every 30 s (spec core §7). */
 export const BLOCKS_POLL_MS = 30_000;
 
 /** Time-out of one poll: the health call's 2 s (spec core §9). */
 const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 
-/** The newest block number the page knows of; seeded from the server's render, raised by polling, never lowered. */
+/** The newest block number the page knows of; seeded from the server's render, raised by the stream (or polling), never lowered. */
 export const $latestBlock = atom<number | null>(null);
 
 let indexerBase: string | null = null;
@@ -42,21 +43,50 @@ export async function refreshLatestBlock(fetchImpl?: FetchLike): Promise<void> {
 
 const isHidden = (): boolean => typeof document !== 'undefined' && document.hidden;
 
-// Polls only while someone listens, skips ticks while the tab is hidden and catches up when it shows again.
+let timer: ReturnType<typeof setInterval> | undefined;
+let lastPoll = 0;
+const tick = (): void => {
+  if (isHidden()) return;
+  lastPoll = Date.now();
+  void refreshLatestBlock();
+};
+
+/** Starts the 30 s poll of the head (as before the stream; again should the stream be given up). */
+export function startBlocksPolling(): void {
+  timer ??= setInterval(tick, BLOCKS_POLL_MS);
+}
+
+/** Stops it (the stream is open). */
+export function stopBlocksPolling(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
+
+// While someone listens here: polls every 30 s (skipping ticks while the tab is hidden and catching up when it shows
+// again) as before the stream, until the tab's stream arrives (when-live.ts): blocks-live.ts, loaded then, follows it.
 onMount($latestBlock, () => {
-  let lastPoll = Date.now();
-  const tick = (): void => {
-    if (isHidden()) return;
-    lastPoll = Date.now();
-    void refreshLatestBlock();
-  };
-  const timer = setInterval(tick, BLOCKS_POLL_MS);
+  lastPoll = Date.now();
+  startBlocksPolling();
   const onVisibility = (): void => {
-    if (!isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
+    if (timer !== undefined && !isHidden() && Date.now() - lastPoll >= BLOCKS_POLL_MS) tick();
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  // The tab's stream arrives late (when-live.ts, written out here: a file of its own would weigh on the list's first
+  // load); the list follows it from a module loaded then.
+  let unfollow: (() => void) | undefined;
+  let mounted = true;
+  // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
+  const w = globalThis as unknown as Partial<LiveWindow>;
+  const follow = (): void =>
+    void import('./blocks-live.ts').then((m) => {
+      if (mounted && w.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
+    });
+  if (w.stoLive) follow();
+  else w.addEventListener?.('sto:live', follow, { once: true });
   return () => {
-    clearInterval(timer);
+    mounted = false;
+    unfollow?.();
+    stopBlocksPolling();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
   };
 });

@@ -2,9 +2,11 @@ import { atom, computed, onMount } from 'nanostores';
 import { SECOND_CLIENT_TIMEOUT_MS } from '../indexer-api/timeouts.ts';
 import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
+import type { LiveWindow } from './when-live.ts';
 
-// The transaction list's "new transactions" feed: page 1 polls the indexer every 30 s and counts the transactions
-// newer than the ones it shows. Lazy: polling runs only while something listens to $newTransactionCount.
+// The transaction list's "new transactions" feed: page 1 counts the transactions newer than the ones it shows, from the
+// tab's stream (`transactions` events), or, while there is no stream, by polling the indexer every 30 s. Lazy:
+// it runs only while something listens to $newTransactionCount.
 
 /** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
 export const TX_LIST_POLL_MS = 30_000;
@@ -50,9 +52,41 @@ export async function pollLatestTransactions(fetchImpl?: FetchLike): Promise<voi
   }
 }
 
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Starts the 30 s poll (as before the stream; again should the stream be given up). */
+export function startTransactionsPolling(): void {
+  timer ??= setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
+}
+
+/** Stops it (the stream is open). */
+export function stopTransactionsPolling(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
+
+// While someone listens: polls every 30 s as before the stream, until the tab's stream arrives (when-live.ts):
+// transactions-live.ts, loaded then, counts from its events.
 onMount($latestTransactions, () => {
-  const timer = setInterval(() => void pollLatestTransactions(), TX_LIST_POLL_MS);
-  return () => clearInterval(timer);
+  startTransactionsPolling();
+  // The tab's stream arrives late (when-live.ts, written out here: a file of its own would weigh on the list's first
+  // load); the list follows it from a module loaded then.
+  let unfollow: (() => void) | undefined;
+  let mounted = true;
+  // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
+  const w = globalThis as unknown as Partial<LiveWindow>;
+  const follow = (): void =>
+    void import('./transactions-live.ts').then((m) => {
+      const base = $txFeedIndexer.get();
+      if (mounted && w.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
+    });
+  if (w.stoLive) follow();
+  else w.addEventListener?.('sto:live', follow, { once: true });
+  return () => {
+    mounted = false;
+    unfollow?.();
+    stopTransactionsPolling();
+  };
 });
 
 /** Starts counting against the transactions a page shows (the feed polls once something subscribes). */

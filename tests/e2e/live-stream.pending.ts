@@ -1,0 +1,139 @@
+import { expect, type Page } from '@playwright/test';
+import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
+import { indexerUrl, rpc, scenario, test } from './fixtures.ts';
+
+// PENDING (issue 28): these run against the bundled indexer's GET /events, which the branch sse-indexer builds. Until
+// both branches are merged the stream answers 404 and every test here would fail; the file is not matched by the test
+// runner (*.spec.ts). Once merged, rename it to live-stream-open.spec.ts (the fallback's tests are live-stream.spec.ts).
+//
+// No wall-clock assertion: every wait is on the page's state. The devnet's scenario mines a block every few seconds
+// (liveIntervalMs in the global setup), so events keep arriving while a test runs. Pages open their stream
+// STREAM_OPEN_DELAY_MS (10 s) after load; tests without a page clock wait for it on the real one.
+
+/** Whether a request is the page's event stream. */
+const isStream = (url: string): boolean => url.startsWith(`${indexerUrl()}/events`);
+
+/** Waits until the page's stream has answered 200 (the headers of text/event-stream; the body never ends). */
+function streamOpened(page: Page): Promise<unknown> {
+  return page.waitForResponse((res) => isStream(res.url()) && res.status() === 200);
+}
+
+/** The number a page shows as text ('#1,234' or '1,234'). */
+const numberOf = (text: string): number => Number(text.replace(/[^\d]/g, ''));
+
+/**
+ * Hides or shows the page as a background tab would: document.hidden and visibilityState, and the visibilitychange
+ * event (headless Chromium has no window to put behind another).
+ */
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test.describe('live updates from the event stream', () => {
+  // The stream opens 10 s after a page has loaded (STREAM_OPEN_DELAY_MS), and the tests wait for blocks the devnet mines.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a block mined on the devnet appears on an open home page, pushed', async ({ page }) => {
+    const opened = streamOpened(page);
+    await page.goto('/');
+    await opened;
+    await rpc('evm_mine', []);
+    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    const row = page.getByTestId('latest-blocks').getByTestId('block-number').filter({ hasText: `#${mined.toLocaleString('en-US')}` });
+    await expect(row).toHaveCount(1);
+    await expect(page.getByTestId('new-blocks-badge')).toHaveText(/^\+\d+ new$/);
+  });
+
+  test('while the stream is open the page makes no periodic requests (60 s of its timers)', async ({ page }) => {
+    await page.clock.install();
+    const opened = streamOpened(page);
+    await page.goto('/');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // The stream opens 10 s after the page has loaded, when the browser is idle (on the page's clock).
+    await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
+    await opened;
+    // The first event loads the feeds once (the browser does not hold the server's rows); from then on events merge.
+    const newest = async (): Promise<number> => numberOf(await page.getByTestId('latest-blocks').getByTestId('block-number').first().innerText());
+    const before = await newest();
+    await expect.poll(newest, { timeout: 20_000 }).toBeGreaterThan(before);
+    const pushed = await newest();
+    await expect.poll(newest, { timeout: 20_000 }).toBeGreaterThan(pushed);
+
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      if (!isStream(req.url()) && ['fetch', 'xhr', 'document'].includes(req.resourceType())) requests.push(req.url());
+    });
+    // A minute of the page's timers: the polls of before (health 10 s, gas 30 s, canvas 5 s) would all have fired.
+    await page.clock.runFor(60_000);
+    // Meanwhile real blocks keep coming, as events: wait for two more.
+    const later = await newest();
+    await expect.poll(newest, { timeout: 20_000 }).toBeGreaterThan(later);
+    const last = await newest();
+    await expect.poll(newest, { timeout: 20_000 }).toBeGreaterThan(last);
+    expect(requests).toEqual([]);
+  });
+
+  test('a hidden tab closes its stream and reopens it with the last event id when shown', async ({ page }) => {
+    const streams: string[] = [];
+    page.on('request', (req) => { if (isStream(req.url())) streams.push(req.url()); });
+    const opened = streamOpened(page);
+    await page.goto('/blocks');
+    await opened;
+    const latest = async (): Promise<number> => numberOf(await page.getByTestId('latest-block').innerText());
+    const initial = await latest();
+    await expect.poll(latest, { timeout: 20_000 }).toBeGreaterThan(initial);
+    const seen = await latest();
+
+    await setHidden(page, true);
+    // Hidden long enough for blocks to be missed.
+    const head = async (): Promise<number> => Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    await expect.poll(head, { timeout: 20_000 }).toBeGreaterThan(seen + 1);
+    expect(streams).toHaveLength(1);
+
+    const reopened = streamOpened(page);
+    await setHidden(page, false);
+    await reopened;
+    expect(streams).toHaveLength(2);
+    const lastEventId = new URL(streams[1] ?? '').searchParams.get('lastEventId');
+    expect(lastEventId).toMatch(/^\d+-\d+-\d+$/);
+    expect(Number(lastEventId?.split('-')[0])).toBeGreaterThanOrEqual(seen);
+    // What was missed is replayed: Latest Block catches up with the chain without a poll.
+    const now = await head();
+    await expect.poll(latest, { timeout: 20_000 }).toBeGreaterThanOrEqual(now);
+  });
+
+  test("an address page's hint counts a new transaction of the address (its address: topic)", async ({ page }) => {
+    const [from, to] = [scenario().accounts[9] ?? '', scenario().accounts[8] ?? ''];
+    const opened = streamOpened(page);
+    const streams: string[] = [];
+    page.on('request', (req) => { if (isStream(req.url())) streams.push(req.url()); });
+    await page.goto(`/address/${to}`);
+    await opened;
+    expect(new URL(streams[0] ?? '').searchParams.getAll('address')).toEqual([to.toLowerCase()]);
+    const hint = page.getByTestId('activity-hint');
+    await expect(hint).toBeHidden();
+    await rpc('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    await expect(hint).toBeVisible({ timeout: 20_000 });
+    await expect(hint).toContainText(/\d+ new transactions? since this page loaded/);
+    await expect(hint.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', `/address/${to}`);
+  });
+
+  test('the page of a block a reorganisation replaced says so', async ({ page }) => {
+    const head = async (): Promise<number> => Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    await rpc('evm_mine', []);
+    const number = await head();
+    const opened = streamOpened(page);
+    await page.goto(`/blocks/${number}`);
+    await opened;
+    const notice = page.getByTestId('block-replaced');
+    await expect(notice).toBeHidden();
+    // Replace everything from this block up (the devnet may have mined more since).
+    await rpc('anvil_reorg', [(await head()) - number + 1, []]);
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('This block was replaced by a chain reorganisation');
+  });
+});
