@@ -28,10 +28,14 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', testIgnore: /(verify|contract-interact)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: /(verify|contract-interact|live-stream-push)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The pushed stream's tests end with a reorganisation of the devnet's tip: after the read-only tests, beside the
+    // verification ones (which read older blocks), on the worker those leave idle.
+    { name: 'live', testMatch: /live-stream-push\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Verification changes what other tests read (a verified Playground verifies its identical twins): it runs last.
     { name: 'verification', testMatch: /verify\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Reading and writing verified contracts verifies the Playground itself, which the verification tests must not see first.
-    { name: 'interaction', testMatch: /contract-interact\.spec\.ts$/, dependencies: ['verification'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // After the live tests too: their reorganisation of the tip must not drop a transaction these send.
+    { name: 'interaction', testMatch: /contract-interact\.spec\.ts$/, dependencies: ['verification', 'live'], use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
 });
