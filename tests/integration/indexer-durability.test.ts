@@ -6,11 +6,10 @@
 //    round, and state is read at a batch's own block only within 64 blocks of the head), followed live: no row of an
 //    orphaned block is left, and every count and balance matches the chain and a clean index of the new chain.
 // Runs on the suite's backend (SQLite, or PostgreSQL in the `integration-postgres` project).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { Interface } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,39 +195,10 @@ async function expectChainPrefix(db: Queryable): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // Indexer processes (tests/integration/indexer-process.ts), which a SIGKILL ends with no clean-up of any kind
 
-interface Proc {
-  child: ChildProcessWithoutNullStreams;
-  lines: string[];
-  url: Promise<string>;
-  exited: Promise<void>;
-}
+type Proc = IndexerProcess;
 
 function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'indexer-process.ts'), JSON.stringify({ rpcUrl: anvil.url, port: 0, ...opts })], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let ready: (url: string) => void = () => {};
-  let failed: (err: Error) => void = () => {};
-  const url = new Promise<string>((resolve, reject) => {
-    ready = resolve;
-    failed = reject;
-  });
-  url.catch(() => undefined);
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    if (line.startsWith('ready ')) ready(line.slice(6));
-  });
-  child.stderr.on('data', (chunk: Buffer) => lines.push(`stderr ${chunk.toString()}`));
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      failed(new Error(`the indexer process exited (code ${code}, signal ${signal}) before serving: ${lines.slice(-8).join(' | ')}`));
-      resolve();
-    }),
-  );
-  const proc = { child, lines, url, exited };
-  procs.push(proc);
-  return proc;
+  return spawnIndexerProcess({ rpcUrl: anvil.url, port: 0, ...opts }, procs);
 }
 
 interface Health {

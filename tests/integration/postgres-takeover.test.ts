@@ -2,11 +2,10 @@
 // is killed (SIGKILL, no clean-up of any kind) a waiting process takes over, and the database ends up row for row
 // what a single clean run writes. An API-only process (INDEXER_ROLE=api) serves what the syncing one writes, and a
 // process that lost the sync can no longer write.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario } from '../../devnet/scenario.ts';
@@ -17,12 +16,7 @@ import { counterMismatches, countOf, dumpState, waitFor } from '../../indexer/te
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
 
 /** An indexer process and what it said so far. */
-interface Proc {
-  child: ChildProcessWithoutNullStreams;
-  lines: string[];
-  url: Promise<string>;
-  exited: Promise<void>;
-}
+type Proc = IndexerProcess;
 
 let anvil: AnvilHandle;
 let rpc: RpcClient;
@@ -39,21 +33,7 @@ function tempDir(): string {
 
 /** Starts `tests/integration/indexer-process.ts` with startIndexer options. */
 function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'indexer-process.ts'), JSON.stringify({ rpcUrl: anvil.url, port: 0, ...opts })], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let ready: (url: string) => void = () => {};
-  const url = new Promise<string>((resolve) => (ready = resolve));
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    if (line.startsWith('ready ')) ready(line.slice(6));
-  });
-  child.stderr.on('data', (chunk: Buffer) => lines.push(`stderr ${chunk.toString()}`));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const proc = { child, lines, url, exited };
-  procs.push(proc);
-  return proc;
+  return spawnIndexerProcess({ rpcUrl: anvil.url, port: 0, ...opts }, procs);
 }
 
 const said = (p: Proc, line: string) => waitFor(() => p.lines.includes(line), 60_000, `"${line}" from an indexer process (it said: ${p.lines.slice(-5).join(' | ')})`);
