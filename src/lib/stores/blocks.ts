@@ -75,7 +75,9 @@ onMount($latestBlock, () => {
   // load); the list follows it from a module loaded then.
   let unfollow: (() => void) | undefined;
   let mounted = true;
-  // globalThis: the window in a browser (a server render or a test without one has no addEventListener).
+  // when-live.ts's whenLive, written out: as a module of its own it would be one more chunk on the list pages, which are
+  // within a few bytes of their script budget. globalThis: the window in a browser (a server render or a test without
+  // one has no addEventListener).
   const w = globalThis as unknown as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./blocks-live.ts').then((m) => {
