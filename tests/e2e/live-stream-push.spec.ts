@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { Interface } from 'ethers';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { indexerUrl, rpc, scenario, test } from './fixtures.ts';
 
@@ -128,18 +129,92 @@ test.describe('live updates from the event stream', () => {
     await expect(hint.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', `/address/${to}`);
   });
 
+  test("the transaction list's banner counts pushed transactions, and the header's gas price follows gas events", async ({ page }) => {
+    const [from, to] = [scenario().accounts[7] ?? '', scenario().accounts[6] ?? ''];
+    const requests: string[] = [];
+    // When its stream opens the list reads the newest transactions once (what came between the page and the stream).
+    const caughtUp = page.waitForResponse((res) => res.url().startsWith(`${indexerUrl()}/transactions?`));
+    await gotoLive(page, '/transactions');
+    await caughtUp;
+    page.on('request', (req) => {
+      if (!isStream(req.url()) && ['fetch', 'xhr'].includes(req.resourceType())) requests.push(req.url());
+    });
+    // The server rendered a price; blank it, so only a later `gas` event can write one (its poll has stopped).
+    const gas = page.getByTestId('gas-price');
+    await gas.evaluate((el) => { el.textContent = 'pending'; });
+    const banner = page.getByTestId('new-tx-banner');
+    await expect(banner).toBeHidden();
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toContainText(/[1-9]\d* new transaction\(s\) detected/);
+    await expect(gas).toHaveText(/^\d[\d,.]*[KM]?$/, { timeout: 20_000 });
+    expect(requests).toEqual([]);
+    // Its Refresh swaps the list for the server's: the pushed transaction is in it.
+    await banner.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.locator(`[data-refresh-region="tx-list"] [data-hash="${hash}"]`).first()).toBeAttached({ timeout: 20_000 });
+  });
+
+  test("a token page's hint counts a new transfer of the token (its token: topic)", async ({ page }) => {
+    const token = scenario().tokens[0]?.address ?? '';
+    const [from, to] = [scenario().accounts[5] ?? '', scenario().accounts[4] ?? ''];
+    const streams: string[] = [];
+    page.on('request', (req) => { if (isStream(req.url())) streams.push(req.url()); });
+    await gotoLive(page, `/tokens/${token}`);
+    expect(new URL(streams[0] ?? '').searchParams.getAll('token')).toEqual([token.toLowerCase()]);
+    const hint = page.getByTestId('activity-hint');
+    await expect(hint).toBeHidden();
+    const data = new Interface(['function transfer(address to, uint256 amount)']).encodeFunctionData('transfer', [to, 1n]);
+    await rpc('eth_sendTransaction', [{ from, to: token, data }]);
+    await expect(hint).toBeVisible({ timeout: 20_000 });
+    await expect(hint).toContainText(/[1-9]\d* new token transfers? since this page loaded/);
+    await expect(hint.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', `/tokens/${token}`);
+  });
+
+  test('the AI dashboard refreshes itself when the stream brings a block, and makes no other request', async ({ page }) => {
+    await page.clock.install();
+    const opened = streamOpened(page);
+    await page.goto('/ai-dashboard');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
+    await opened;
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      if (!isStream(req.url()) && ['fetch', 'xhr', 'document'].includes(req.resourceType())) requests.push(new URL(req.url()).pathname);
+    });
+    const processed = async (): Promise<number> => numberOf(await page.getByTestId('stat-blocks-processed').innerText());
+    const before = await processed();
+    await rpc('evm_mine', []);
+    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    // A block came: the page is fetched again at most every 30 s (on the page's clock), and its figures follow.
+    const refreshed = page.waitForRequest((req) => new URL(req.url()).pathname === '/ai-dashboard');
+    await expect.poll(async () => {
+      await page.clock.runFor(5_000);
+      return requests.length;
+    }, { timeout: 30_000 }).toBeGreaterThan(0);
+    await refreshed;
+    await expect.poll(processed, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
+    expect(mined).toBeGreaterThan(before);
+    expect(new Set(requests)).toEqual(new Set(['/ai-dashboard']));
+  });
+
   test('the page of a block a reorganisation replaced says so', async ({ page }) => {
     const head = async (): Promise<number> => Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
-    await rpc('evm_mine', []);
-    const number = await head();
+    const [from, to] = [scenario().accounts[3] ?? '', scenario().accounts[2] ?? ''];
+    // A block holding a transaction of this test's: its replacement (mined without it) has another hash. An empty
+    // block would not do: re-mined in the same second by the same coinbase it comes out identical, not replaced.
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    const receipt = async (): Promise<{ blockNumber: string } | null> => rpc('eth_getTransactionReceipt', [hash]);
+    await expect.poll(async () => (await receipt()) !== null, { timeout: 20_000 }).toBe(true);
+    const number = Number.parseInt((await receipt())?.blockNumber ?? '', 16);
     // The page of a block the indexer has stored (else it is "Block not found", with no notice to show).
     const indexed = async (): Promise<number> => ((await (await fetch(`${indexerUrl()}/health`)).json()) as { lastBlock: number | null }).lastBlock ?? -1;
     await expect.poll(indexed, { timeout: 20_000 }).toBeGreaterThanOrEqual(number);
     await gotoLive(page, `/blocks/${number}`);
     const notice = page.getByTestId('block-replaced');
     await expect(notice).toBeHidden();
-    // Replace everything from this block up (the devnet may have mined more since).
-    await rpc('anvil_reorg', [(await head()) - number + 1, []]);
+    // Replace everything from the block before this one up: the devnet may have mined more since, and one more
+    // block of margin keeps this block inside the reorganisation should the devnet mine between the two calls.
+    await rpc('anvil_reorg', [(await head()) - number + 2, []]);
     await expect(notice).toBeVisible({ timeout: 20_000 });
     await expect(notice).toContainText('This block was replaced by a chain reorganisation');
   });
