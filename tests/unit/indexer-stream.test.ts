@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventId, MAX_STREAM_TOPICS, parseEventId } from '../../common/live-events.ts';
+import { BlockEventReader } from '../../indexer/src/api/stream/block-events.ts';
 import { streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
 import { parseTopics } from '../../indexer/src/api/stream/topics.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
+import type { Queryable } from '../../indexer/src/store/types.ts';
 
 const A = '0x00000000000000000000000000000000000000aa';
 const B = '0x00000000000000000000000000000000000000Bb';
@@ -67,5 +69,40 @@ describe('streamLimitsFromEnv', () => {
     [{ INDEXER_MAX_STREAMS: '-5' }, 'INDEXER_MAX_STREAMS must be a whole number of at least 1, got -5'],
   ])('%j is refused', (env, message) => {
     expect(() => streamLimitsFromEnv(env)).toThrow(message);
+  });
+});
+
+describe('the gas event waits a bounded time for the node', () => {
+  const db = {} as Queryable;
+  const gasOf = async (reader: BlockEventReader, block: number): Promise<unknown> => {
+    const text = (await reader.gas(block, 0)).toString('utf8');
+    return JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? 'null');
+  };
+  afterEach(() => vi.useRealTimers());
+
+  it("a node slower than the wait: the block's events go out with its last price, and its late answer serves the next", async () => {
+    vi.useFakeTimers();
+    const answers: ((price: string) => void)[] = [];
+    let calls = 0;
+    const reader = new BlockEventReader(db, () => { calls++; return new Promise<string>((resolve) => answers.push(resolve)); }, 300);
+    const first = gasOf(reader, 1);
+    answers[0]?.('0x1');
+    expect(await first).toEqual({ block: 1, gasPrice: '0x1' });
+    const second = gasOf(reader, 2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await second).toEqual({ block: 2, gasPrice: '0x1' });
+    // Still waiting for that call: the next block asks no second one, and takes the answer when it comes.
+    const third = gasOf(reader, 3);
+    expect(calls).toBe(2);
+    answers[1]?.('0x2');
+    expect(await third).toEqual({ block: 3, gasPrice: '0x2' });
+  });
+
+  it('a node that fails: null, and no old price is kept', async () => {
+    let fail = false;
+    const reader = new BlockEventReader(db, () => (fail ? Promise.reject(new Error('down')) : Promise.resolve('0x5')), 300);
+    expect(await gasOf(reader, 1)).toEqual({ block: 1, gasPrice: '0x5' });
+    fail = true;
+    expect(await gasOf(reader, 2)).toEqual({ block: 2, gasPrice: null });
   });
 });

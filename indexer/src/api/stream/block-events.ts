@@ -41,15 +41,27 @@ const STATS_ROUTES: readonly (readonly [string, string])[] = [
   ['erc20Count', '/stats/contracts/erc20/count'],
 ];
 
+/**
+ * How long a block's events wait for the node's gas price (issue 28: a block on the page within 1 s of being stored).
+ * Past it they go out with the last price the node gave; the call goes on, and its answer serves the next block.
+ */
+export const GAS_WAIT_MS = 300;
+
 /** The reads behind the events of new blocks. */
 export class BlockEventReader {
   private readonly db: Queryable;
   private readonly gasPrice: () => Promise<string | null>;
+  private readonly gasWaitMs: number;
   private router: Router | null = null;
+  /** The node's last answer; null before one (or after it failed). */
+  private lastGas: string | null = null;
+  /** The call under way: a slow node gets one at a time, not one per block. */
+  private gasCall: Promise<string | null> | null = null;
 
-  constructor(db: Queryable, gasPrice: () => Promise<string | null>) {
+  constructor(db: Queryable, gasPrice: () => Promise<string | null>, gasWaitMs = GAS_WAIT_MS) {
     this.db = db;
     this.gasPrice = gasPrice;
+    this.gasWaitMs = gasWaitMs;
   }
 
   /** The router whose stats routes the `stats` event carries the answers of. */
@@ -87,10 +99,30 @@ export class BlockEventReader {
     return frame(block, eventIndex('stats'), reorgs, 'stats', `{"block":${block},${parts.join(',')}}`);
   }
 
-  /** `gas` after block `block`: the node's eth_gasPrice, null when it did not answer. */
+  /**
+   * `gas` after block `block`: the node's eth_gasPrice, or the last one it gave when it takes longer than the wait;
+   * null when it failed (or never answered yet).
+   */
   async gas(block: number, reorgs: number): Promise<Buffer> {
-    const data: GasEventData = { block, gasPrice: await this.gasPrice().catch(() => null) };
+    const data: GasEventData = { block, gasPrice: await this.currentGasPrice() };
     return frame(block, eventIndex('gas'), reorgs, 'gas' satisfies StreamEventName, JSON.stringify(data));
+  }
+
+  private async currentGasPrice(): Promise<string | null> {
+    this.gasCall ??= this.gasPrice()
+      .then((price) => price, () => null)
+      .then((price) => {
+        this.lastGas = price;
+        this.gasCall = null;
+        return price;
+      });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.gasWaitMs);
+    });
+    const answer = await Promise.race([this.gasCall, late]);
+    clearTimeout(timer);
+    return answer === 'late' ? this.lastGas : answer;
   }
 
   /** The JSON text a GET route answers (without a query), as the server would send it. */
