@@ -130,7 +130,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('following the head', () => {
+// Each case sends transactions one receipt at a time and then compares the whole index with the chain: tens of
+// seconds on a loaded machine, beyond the 20 s default (every wait inside has its own bound).
+describe('following the head', { timeout: 120_000 }, () => {
   it('keeps up with live activity, block by block', async () => {
     const live = startLiveActivity(anvil.url, info, { intervalMs: 250 });
     const start = (await chainHead()).number;
@@ -141,7 +143,7 @@ describe('following the head', () => {
   });
 });
 
-describe('chain reorganisations', () => {
+describe('chain reorganisations', { timeout: 120_000 }, () => {
   it('rolls back blocks replaced after evm_revert, with everything derived from them, and re-indexes', async () => {
     const snapshot = await rpc.call<string>('evm_snapshot');
     const orphan = await activity();
