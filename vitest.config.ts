@@ -4,7 +4,10 @@ import { getViteConfig } from 'astro/config';
 // Through Astro's Vite config, so tests can render .astro components with the container API.
 export default getViteConfig({
   test: {
-    testTimeout: 20_000,
+    // A guard against hangs, not a speed check: integration cases do real work (an anvil, an indexer, PostgreSQL) and
+    // every wait inside them has its own bound. 20 s was too close on a loaded machine (a CI run beside three builds
+    // timed out four cases that pass in 2 to 12 s).
+    testTimeout: 60_000,
     hookTimeout: 180_000,
     // Integration tests start their own anvil and indexer; two cores do not take many at once.
     maxWorkers: 2,

@@ -218,7 +218,9 @@ describe('logs/getLogs equals eth_getLogs for the same filter', () => {
           return (await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, ...args)).map((r) => r['QUERY PLAN']).join('\n');
         });
       const byAddress = await pgPlan({ address: info.tokens[0]!.address, topic0: TRANSFER, topic1: pad(info.deployer), topic1_2_opr: 'or', topic2: pad(info.deployer) });
-      expect(byAddress).toMatch(/Index Scan using logs_address on logs l[\s\S]*Index Cond: \(\(address = .*\) AND \(id >= .*\) AND \(id < .*\)\)/);
+      // An index scan, or a bitmap scan of the same index then a sort of its few rows: which one depends on whether
+      // autovacuum has analysed the table yet (the timing of a loaded machine). Either walks the index's range.
+      expect(byAddress).toMatch(/(Index Scan using|Bitmap Index Scan on) logs_address[\s\S]*Index Cond: \(\(address = .*\) AND \(id >= .*\) AND \(id < .*\)\)/);
       const byRange = await pgPlan({ topic0: TRANSFER, fromBlock: '10', toBlock: '200' });
       expect(byRange).toMatch(/(Index|Bitmap Index) Scan (using|on) logs_pkey[\s\S]*Index Cond: \(\(id >= .*\) AND \(id < .*\)\)/);
       for (const p of [byAddress, byRange]) expect(p).not.toMatch(/Seq Scan/);
