@@ -71,7 +71,7 @@ export class BlockEventReader {
       txCount === 0
         ? []
         : await this.db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, STREAM_TRANSACTIONS);
-    const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map(txJson))}}`;
+    const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map((t) => txJson(t)))}}`;
     return {
       fromBlock: from,
       block: to,
