@@ -13,8 +13,14 @@ import type { BundleFile } from '../indexer/src/signatures/store.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-const functions = new Set<string>();
-const events = new Set<string>();
+// One fragment per canonical signature: the first source that names it (OpenZeppelin's names before the hand-kept list's).
+const functions = new Map<string, string>();
+const events = new Map<string, string>();
+const add = (fragment: FunctionFragment | EventFragment): void => {
+  const into = fragment instanceof FunctionFragment ? functions : events;
+  const canonical = fragment.format('sighash');
+  if (!into.has(canonical)) into.set(canonical, compactFragment(fragment));
+};
 const packages: BundleFile['packages'] = [];
 
 const ozDir = dirname(require.resolve('@openzeppelin/contracts/package.json'));
@@ -24,8 +30,8 @@ for (const file of readdirSync(join(ozDir, 'build', 'contracts')).filter((f) => 
   const { contractName, abi } = JSON.parse(readFileSync(join(ozDir, 'build', 'contracts', file), 'utf8')) as { contractName: string; abi: { type: string }[] };
   let used = false;
   for (const item of abi) {
-    if (item.type === 'function') functions.add(compactFragment(FunctionFragment.from(item)));
-    else if (item.type === 'event' && !EventFragment.from(item).anonymous) events.add(compactFragment(EventFragment.from(item)));
+    if (item.type === 'function') add(FunctionFragment.from(item));
+    else if (item.type === 'event' && !EventFragment.from(item).anonymous) add(EventFragment.from(item));
     else continue;
     used = true;
   }
@@ -45,11 +51,12 @@ for (const [i, raw] of readFileSync(extraFile, 'utf8').split('\n').entries()) {
   if (line === '' || line.startsWith('#')) continue;
   const entry = parseSignature(line);
   if (entry === null || current === null) throw new Error(`${extraFile}:${i + 1}: not a signature under a ## heading: ${line}`);
-  (entry.kind === 'function' ? functions : events).add(entry.fragment ?? `${entry.kind} ${entry.signature}`);
+  const text = entry.fragment ?? `${entry.kind} ${entry.signature}`;
+  add(entry.kind === 'function' ? FunctionFragment.from(text) : EventFragment.from(text));
   current.count++;
 }
 
-const bundle: BundleFile = { packages, functions: [...functions].sort(), events: [...events].sort() };
+const bundle: BundleFile = { packages, functions: [...functions.values()].sort(), events: [...events.values()].sort() };
 const out = join(ROOT, 'indexer', 'bundle', 'signatures.json');
 writeFileSync(out, `${JSON.stringify(bundle)}\n`);
 console.log(`${out}: ${bundle.functions.length} functions, ${bundle.events.length} events from ${packages.length} sources`);
