@@ -75,11 +75,12 @@ export function ensureBundledSignatures(db: Store, file = BUNDLE_FILE): Promise<
 const ORDER = `CASE source WHEN 'verified' THEN 0 WHEN 'bundled' THEN 1 ELSE 2 END, signature`;
 
 /** Every stored signature of each hash (functions: selectors; events: topics), best source first. */
-export async function lookupSignatures(db: Store, kind: SignatureKind, hashes: Iterable<string>): Promise<Map<string, StoredSignature[]>> {
+export async function lookupSignatures(db: Queryable, kind: SignatureKind, hashes: Iterable<string>): Promise<Map<string, StoredSignature[]>> {
   const wanted = [...new Set([...hashes].map((h) => h.toLowerCase()))].filter((h) => /^0x[0-9a-f]+$/.test(h));
   const out = new Map<string, StoredSignature[]>();
   if (wanted.length === 0) return out;
-  await ensureBundledSignatures(db).catch(() => undefined);
+  // A whole store (not a transaction's view of one) loads the bundled set first, should the start not have.
+  if ('transaction' in db) await ensureBundledSignatures(db as Store).catch(() => undefined);
   for (let i = 0; i < wanted.length; i += 200) {
     const part = wanted.slice(i, i + 200);
     const rows = await db.all<StoredSignature>(
@@ -97,7 +98,7 @@ export async function lookupSignatures(db: Store, kind: SignatureKind, hashes: I
 }
 
 /** The name of the function each input calls (its best-ranked signature's name), by selector: what lists show. */
-export async function methodNames(db: Store, inputs: Iterable<string>): Promise<Map<string, string>> {
+export async function methodNames(db: Queryable, inputs: Iterable<string>): Promise<Map<string, string>> {
   const selectors: string[] = [];
   for (const input of inputs) if (/^0x[0-9a-fA-F]{8}/.test(input)) selectors.push(input.slice(0, 10).toLowerCase());
   const found = await lookupSignatures(db, 'function', selectors);
