@@ -115,6 +115,8 @@ export interface ScenarioInfo {
    * are in no database (its call is shown as words with guessed types).
    */
   decoding: {
+    /** The first block of these steps: the history ends just before it, at the scenario's `now`. */
+    firstBlock: number;
     registry: { address: string; grantTx: string; role: string; member: string };
     mystery: { address: string; settleTx: string; amount: string; who: string; memo: string };
   };

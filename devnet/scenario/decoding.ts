@@ -18,6 +18,7 @@ export async function runDecoding(ctx: ScenarioContext): Promise<ScenarioInfo['d
   const member = (ctx.dev[6] as Wallet).address;
   const registryDeploy = world.deploy(from, 'RoleRegistry', [], DEPLOY_GAS, 'decoding:registry', 'eip1559');
   const mysteryDeploy = world.deploy(from, 'MysteryLedger', [], DEPLOY_GAS, 'decoding:mystery', 'eip1559');
+  const firstBlock = chain.lastBlock + 1;
   const registry = registryDeploy.created ?? '';
   const mystery = mysteryDeploy.created ?? '';
   // Timestamps: a second after the previous block each (the chain never goes back).
@@ -27,6 +28,7 @@ export async function runDecoding(ctx: ScenarioContext): Promise<ScenarioInfo['d
   await chain.mine([grant, settle], 0);
   ctx.log(`scenario: decoding contracts deployed and called (${ctx.ms()} ms)`);
   return {
+    firstBlock,
     registry: { address: registry, grantTx: grant.hash, role: MINTER_ROLE, member },
     mystery: { address: mystery, settleTx: settle.hash, amount: '1234567', who: member, memo: '0xc0ffee' },
   };
