@@ -56,6 +56,18 @@ test.describe('decoding without verified source', () => {
     await expect(page.getByTestId('input-hex')).toBeVisible();
   });
 
+  test("an unverified contract's Contract tab lists the functions read from its bytecode, named where known", async ({ page }) => {
+    const { registry, mystery } = decoding();
+    await page.goto(`/address/${registry.address}?tab=contract`);
+    const found = page.getByTestId('bytecode-functions');
+    await expect(found.locator('summary')).toHaveText('Functions read from the bytecode (5)');
+    await found.locator('summary').click();
+    await expect(found.getByTestId('bytecode-function').filter({ hasText: '0x2f2ff15d' }).getByTestId('bytecode-signature')).toHaveText('grantRole(bytes32,address)');
+    await expect(found.getByTestId('bytecode-event')).toHaveCount(3);
+    await page.goto(`/address/${mystery.address}?tab=contract`);
+    await expect(page.getByTestId('bytecode-functions').getByTestId('bytecode-signature').first()).toHaveText('unknown');
+  });
+
   test("the address page's Function column names the call from the signature database", async ({ page }) => {
     const { registry } = decoding();
     await page.goto(`/address/${registry.address}`);

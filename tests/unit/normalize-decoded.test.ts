@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCallGuess, normalizeDecodeSource, normalizeLogDecodings } from '../../src/lib/normalize/decoded.ts';
 import { normalizeDecodedTransaction, normalizeTransaction } from '../../src/lib/normalize/transaction.ts';
+import { normalizeBytecodeFunctions } from '../../src/lib/normalize/bytecode-functions.ts';
 
 const EVENT = { eventName: 'RoleGranted', eventSignature: 'RoleGranted(bytes32,address,address)', params: [{ name: 'role', type: 'bytes32', value: '0x01', indexed: true }], source: 'signature' };
 
@@ -48,5 +49,13 @@ describe('what the bundled indexer adds to decodings, read at the edge', () => {
     expect(tx('grantRole')?.method).toBe('grantRole');
     expect(tx('<b>x</b>')).not.toHaveProperty('method');
     expect(tx(null)).not.toHaveProperty('method');
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ['functions and events', { implementation: null, functions: [{ selector: '0x2F2FF15D', signatures: [{ signature: 'grantRole(bytes32,address)', source: 'bundled' }] }, { selector: 'bad', signatures: [] }], events: [{ topic: `0x${'ab'.repeat(32)}`, signatures: [] }] },
+      { implementation: null, functions: [{ hash: '0x2f2ff15d', signatures: ['grantRole(bytes32,address)'] }], events: [{ hash: `0x${'ab'.repeat(32)}`, signatures: [] }] }],
+    ['another indexer\'s 404 body', { error: 'Not found' }, null],
+  ])('functions from bytecode: %s', (_what, raw, expected) => {
+    expect(normalizeBytecodeFunctions(raw)).toEqual(expected);
   });
 });
