@@ -1,6 +1,6 @@
 import { AbiCoder, EventFragment, FunctionFragment, id } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { callCandidates, decodeEvent, eventCandidates, functionFragmentOf, guessCall, strictDecode } from '../../indexer/src/signatures/decode.ts';
+import { callCandidates, decodeEvent, eventCandidates, functionFragmentOf, guessCall, MAX_GUESS_BYTES, MAX_GUESS_WORDS, strictDecode } from '../../indexer/src/signatures/decode.ts';
 import { abiSignatures, parseSignature } from '../../indexer/src/signatures/text.ts';
 import type { StoredSignature } from '../../indexer/src/signatures/store.ts';
 
@@ -137,6 +137,12 @@ describe('unknown selectors: words and guessed types', () => {
     ['a partial last word', `0x12345678${'ab'.repeat(40)}`, 2],
   ])('%s', (_what, input, words) => {
     expect(guessCall(input)?.words).toHaveLength(words);
+  });
+
+  it('long arguments: words up to the cap, no types guessed (the guesser\'s time grows faster than its input)', () => {
+    const guess = guessCall(`0x12345678${word('01').repeat(MAX_GUESS_WORDS + 10)}`);
+    expect([guess?.words.length, guess?.types]).toEqual([MAX_GUESS_WORDS, null]);
+    expect(guessCall(`0x12345678${word('01').repeat(MAX_GUESS_BYTES / 32)}`)?.types).not.toBeNull();
   });
 
   it('no selector, no guess', () => {

@@ -64,7 +64,7 @@ const schemas: Record<string, Schema> = {
     candidates: { ...arr(ref('DecodedCall')), description: 'Every decoding that fits the input (signatures sharing a selector), best first; decoded is the first' },
     guess: nullable({
       ...obj({ selector: str, words: arr(str), types: nullable(arr(str)), params: nullable(arr(obj({ name: str, type: str, value: {} }))) }),
-      description: 'When no signature fits: the arguments as 32-byte words and the types @openchainxyz/abi-guesser proposes (a guess)',
+      description: 'When no signature fits: the arguments as 32-byte words (at most 256) and the types @openchainxyz/abi-guesser proposes (a guess; none past 1 KB of arguments)',
     }),
   }),
   TokenTransfer: obj({

@@ -162,23 +162,29 @@ export function eventCandidates(signatures: readonly StoredSignature[], topics: 
 /** Calldata nobody has a signature for: its selector, the arguments as 32-byte words, and guessed types. */
 export interface CallGuess {
   selector: string;
-  /** The arguments' bytes in 32-byte words (the last may be shorter), 0x hex. */
+  /** The arguments' bytes in 32-byte words (the last may be shorter; at most MAX_GUESS_WORDS), 0x hex. */
   words: string[];
-  /** Types proposed by abi-guesser, labelled as a guess; null when it proposes none. */
+  /** Types proposed by abi-guesser, labelled as a guess; null when it proposes none or the arguments exceed MAX_GUESS_BYTES. */
   types: string[] | null;
   /** The arguments decoded with the guessed types, when they decode cleanly. */
   params: DecodedParamJson[] | null;
 }
 
-/** Most calldata bytes the guesser looks at: it is recursive and the input is anyone's. */
-const MAX_GUESS_BYTES = 8_192;
+/**
+ * Most argument bytes the guesser looks at: its time grows faster than the input (measured: 32 words ~20-35 ms,
+ * 128 words ~0.6 s, 256 words ~3 s on the request thread) and the input is anyone's.
+ */
+export const MAX_GUESS_BYTES = 1_024;
+
+/** Most 32-byte words answered (the whole input is in the transaction anyway). */
+export const MAX_GUESS_WORDS = 256;
 
 /** Splits calldata after the selector into words and lets abi-guesser propose types; null without a selector. */
 export function guessCall(input: string): CallGuess | null {
   if (!/^0x[0-9a-fA-F]{8}/.test(input)) return null;
   const args = input.slice(10).toLowerCase();
   const words: string[] = [];
-  for (let i = 0; i < args.length; i += 64) words.push(`0x${args.slice(i, i + 64)}`);
+  for (let i = 0; i < args.length && words.length < MAX_GUESS_WORDS; i += 64) words.push(`0x${args.slice(i, i + 64)}`);
   let types: string[] | null = null;
   let params: DecodedParamJson[] | null = null;
   if (args.length / 2 <= MAX_GUESS_BYTES && args.length % 2 === 0) {
