@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSignatures } from '../../indexer/src/signatures/import.ts';
 import { BUNDLE_FILE, bundleEntries, ensureBundledSignatures, lookupSignatures, methodNames, storeSignatures } from '../../indexer/src/signatures/store.ts';
 import { abiSignatures } from '../../indexer/src/signatures/text.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
-import { BACKEND, scratchStore } from './backend.ts';
+import { BACKEND, freshStorage, scratchStore } from './backend.ts';
 
 // The signature database on the suite's backend (SQLite, or PostgreSQL in integration-postgres): the bundled set,
 // operators' imports (counts, validation, idempotence) and what verification adds.
@@ -79,5 +84,33 @@ describe(`signature database (${BACKEND})`, () => {
     expect(settle?.map((s) => [s.fragment, s.source])).toEqual([['function qx7Settle(uint256 amount, address who, bytes memo)', 'imported']]);
     expect((await lookupSignatures(db, 'function', ['0x57004a82'])).get('0x57004a82')?.map((s) => s.source)).toEqual(['verified']);
     expect(await storeSignatures(db, abiSignatures(abi), 'verified')).toBe(0);
+  });
+});
+
+describe(`npm run signatures:import (${BACKEND})`, () => {
+  const run = promisify(execFile);
+  const script = fileURLToPath(new URL('../../indexer/signatures-import.ts', import.meta.url));
+  let dir: string;
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports accepted, rejected and duplicate lines, adds nothing the second time, and refuses a missing file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'signatures-import-'));
+    const storage = await freshStorage(dir);
+    const env = { ...process.env, DATA_DIR: storage.dataDir, ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : { DATABASE_URL: '' }) };
+    const file = join(dir, 'signatures.txt');
+    writeFileSync(file, 'qx7Settle(uint256,address,bytes)\n<img src=x>(uint256)\ntransfer(address,uint256)\n');
+    const first = await run(process.execPath, [script, file], { env });
+    expect(first.stdout).toBe('accepted 1, rejected 1, duplicates 1\n  line 2 rejected: "<img src=x>(uint256)"\n');
+    const again = await run(process.execPath, [script, file], { env });
+    expect(again.stdout.split('\n')[0]).toBe('accepted 0, rejected 1, duplicates 2');
+    const missing = await run(process.execPath, [script, join(dir, 'missing.txt')], { env }).then(
+      () => null,
+      (err: unknown) => err as { code: number; stderr: string },
+    );
+    expect(missing?.code).toBe(2);
+    expect(missing?.stderr).toContain('Cannot read');
   });
 });
