@@ -73,11 +73,8 @@ export async function decodeLogs(ctx: ApiContext, logs: readonly LogRow[]): Prom
   if (topics.length === 0) return logs.map(() => []);
   const [stored, ifaces] = await Promise.all([
     lookupSignatures(ctx.db, 'event', topics),
-    (async () => {
-      const map = new Map<string, Interface | null>();
-      for (const address of new Set(logs.map((l) => l.address))) map.set(address, await verifiedInterface(ctx, address));
-      return map;
-    })(),
+    // Emitters looked up together: a first lookup may read the code of each from the node.
+    Promise.all([...new Set(logs.map((l) => l.address))].map(async (a) => [a, await verifiedInterface(ctx, a)] as const)).then((pairs) => new Map(pairs)),
   ]);
   return logs.map((l) => {
     if (l.topic0 === null) return [];
