@@ -109,4 +109,15 @@ export interface ScenarioInfo {
   samples: ScenarioSamples;
   busyBlock: { number: number; txCount: number };
   emptyBlock: number;
+  /**
+   * Issue 29, decoding without verified source (devnet/scenario/decoding.ts): two contracts never verified. The
+   * registry's functions and events are in the bundled signature set (grantRole, RoleGranted); the mystery ledger's
+   * are in no database (its call is shown as words with guessed types).
+   */
+  decoding: {
+    /** The first block of these steps: the history ends just before it, at the scenario's `now`. */
+    firstBlock: number;
+    registry: { address: string; grantTx: string; role: string; member: string };
+    mystery: { address: string; settleTx: string; amount: string; who: string; memo: string };
+  };
 }

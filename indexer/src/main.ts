@@ -4,6 +4,7 @@ import type { ApiContext } from './api/context.ts';
 import { buildRouter } from './api/routes.ts';
 import { StreamHub, type StreamHubOptions } from './api/stream/hub.ts';
 import type { StreamLimits } from './api/stream/limits.ts';
+import { ensureBundledSignatures } from './signatures/store.ts';
 import { Checkpointer } from './store/checkpointer.ts';
 import { openDatabase } from './store/sqlite.ts';
 import { openPostgres, type PostgresStore } from './store/postgres.ts';
@@ -149,6 +150,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   // On SQLite, writes run on a thread of their own: the main thread fetches and answers API reads meanwhile.
   const store: Store = pgStore ?? new SqliteStore(openDatabase(dbFile as string), { writerFile: dbFile as string });
   const rpc = new RpcClient(opts.rpcUrl);
+  // The bundled signature set, when this version of it is not in the database yet.
+  await ensureBundledSignatures(store);
   const progress = opts.progress === undefined ? new ProgressBar() : new ProgressBar(process.stderr, opts.progress);
   const checkpointer = dbFile === null || dbFile === ':memory:' ? null : new Checkpointer(dbFile, log);
   const gateway = opts.ipfsGateway ?? DEFAULT_IPFS_GATEWAY;

@@ -16,6 +16,8 @@ interface IndexerTx {
   from: string;
   to: string | null;
   value: string;
+  /** The called function's name from the signature database (issue 29). */
+  method?: string | null;
 }
 interface Holdings {
   tokens: { contractAddress: string; symbol: string; name: string; rawBalance: string; decimals: number }[];
@@ -80,8 +82,10 @@ test.describe('address page: wallet', () => {
     const first = rows.first();
     await expect(first.getByTestId('tx-hash')).toHaveAttribute('href', `/transactions/${tx?.hash}`);
     await expect(first.getByTestId('block-number')).toHaveAttribute('href', `/blocks/${tx?.blockNumber}`);
+    // The kind labels, the local ERC-20 names, or the name the indexer's signature database gives the call.
+    const named = list.flatMap((t) => (t.method ? [t.method] : []));
     for (const fn of await texts(table.getByTestId('tx-function'))) {
-      expect(['contract call', 'contract creation', 'transfer', 'approve', 'transferFrom', 'mint', 'burn', 'withdraw', 'balanceOf', 'totalSupply']).toContain(fn);
+      expect(['contract call', 'contract creation', 'transfer', 'approve', 'transferFrom', 'mint', 'burn', 'withdraw', 'balanceOf', 'totalSupply', ...named]).toContain(fn);
     }
     // The viewed address is never a link; the counterparties are.
     const self = table.locator(`[data-test="address"][title="${lower(address)}"], [data-test="address"][title="${address}"]`);

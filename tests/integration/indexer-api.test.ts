@@ -731,3 +731,83 @@ describe('address form', () => {
     for (const tx of list) expect(tx.from).toBe(getAddress(tx.from));
   });
 });
+
+describe('decoding without verified source (issue 29)', () => {
+  interface Param {
+    name: string;
+    type: string;
+    value: unknown;
+    indexed?: boolean;
+  }
+  interface Decoding {
+    decoded: { functionName: string; functionSignature: string; source: string; params: Param[] } | null;
+    candidates: { functionSignature: string }[];
+    guess: { selector: string; words: string[]; types: string[] | null; params: Param[] | null } | null;
+    transaction: { method: string | null };
+  }
+  interface DecodedLog {
+    decoded: { eventName: string; eventSignature: string; source: string; params: Param[] } | null;
+    candidates: unknown[];
+  }
+
+  it('names a call and its log from the bundled set, marked as from a signature', async () => {
+    const { registry } = info.decoding;
+    const d = await ok<Decoding>(`/transactions/${registry.grantTx}/decoded`);
+    expect(d.decoded).toEqual({
+      functionName: 'grantRole',
+      functionSignature: 'grantRole(bytes32,address)',
+      source: 'signature',
+      params: [
+        { name: 'role', type: 'bytes32', value: registry.role },
+        { name: 'account', type: 'address', value: lc(registry.member) },
+      ],
+    });
+    expect(d.candidates).toHaveLength(1);
+    expect(d.guess).toBeNull();
+    expect(d.transaction.method).toBe('grantRole');
+    const receipt = await ok<{ logs: DecodedLog[] }>(`/transactions/${registry.grantTx}/receipt`);
+    expect(receipt.logs).toHaveLength(1);
+    expect(receipt.logs[0]?.decoded).toMatchObject({ eventName: 'RoleGranted', eventSignature: 'RoleGranted(bytes32,address,address)', source: 'signature' });
+    expect(receipt.logs[0]?.decoded?.params.map((p) => [p.name, p.indexed, p.value])).toEqual([
+      ['role', true, registry.role],
+      ['account', true, lc(registry.member)],
+      ['sender', true, lc(info.accounts[7] ?? '')],
+    ]);
+  });
+
+  it('an unknown selector gets its words and guessed types; its log stays undecoded', async () => {
+    const { mystery } = info.decoding;
+    const d = await ok<Decoding>(`/transactions/${mystery.settleTx}/decoded`);
+    expect([d.decoded, d.candidates, d.transaction.method]).toEqual([null, [], null]);
+    expect(d.guess?.types).toEqual(['uint256', 'address', 'bytes']);
+    expect(d.guess?.words).toHaveLength(5);
+    expect(d.guess?.params?.map((p) => p.value)).toEqual([mystery.amount, lc(mystery.who), mystery.memo]);
+    const receipt = await ok<{ logs: DecodedLog[] }>(`/transactions/${mystery.settleTx}/receipt`);
+    expect(receipt.logs.map((l) => [l.decoded, l.candidates])).toEqual([[null, []]]);
+  });
+
+  it('reads an unverified contract\'s functions from its bytecode and names them from the database', async () => {
+    const body = await ok<{ functions: { selector: string; signatures: { signature: string; source: string }[] }[]; events: { topic: string }[] }>(
+      `/contracts/${info.decoding.registry.address}/functions-from-bytecode`,
+    );
+    expect(body.functions.map((f) => [f.selector, f.signatures.map((s) => s.signature)])).toEqual([
+      ['0x2f2ff15d', ['grantRole(bytes32,address)']],
+      ['0x8da5cb5b', ['owner()']],
+      ['0x91d14854', ['hasRole(bytes32,address)']],
+      ['0xd547741f', ['revokeRole(bytes32,address)']],
+      ['0xf2fde38b', ['transferOwnership(address)']],
+    ]);
+    expect(body.events).toHaveLength(3);
+    const mystery = await ok<typeof body>(`/contracts/${info.decoding.mystery.address}/functions-from-bytecode`);
+    expect(mystery.functions.every((f) => f.signatures.length === 0)).toBe(true);
+    expect((await get(`/contracts/0x123/functions-from-bytecode`)).status).toBe(400);
+  });
+
+  it('lists and the Etherscan API name the method from the same database', async () => {
+    const { registry } = info.decoding;
+    const list = await ok<{ hash: string; method: string | null }[]>(`/address/${registry.address}/transactions`);
+    expect(list.find((t) => t.hash === registry.grantTx)?.method).toBe('grantRole');
+    const api = await ok<{ result: { hash: string; methodId: string; functionName: string }[] }>(`/api?module=account&action=txlist&address=${registry.address}`);
+    expect(api.result.find((t) => t.hash === registry.grantTx)).toMatchObject({ methodId: '0x2f2ff15d', functionName: 'grantRole(bytes32 role, address account)' });
+  });
+});

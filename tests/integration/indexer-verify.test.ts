@@ -444,6 +444,18 @@ storage('single-file Playground: full, similar and partial matches', () => {
     expect((await ok<{ verified: boolean }>(`/contracts/${SIMILAR}`)).verified).toBe(true);
   });
 
+  it('puts the verified ABI in the signature database and decodes calls with it, parameter names included', async () => {
+    const rows = await indexer.store.all<{ source: string; fragment: string | null }>(
+      "SELECT source, fragment FROM signatures WHERE kind = 'function' AND signature = 'setValue(uint256)'",
+    );
+    expect(rows).toEqual([{ source: 'verified', fragment: 'function setValue(uint256 newValue)' }]);
+    const d = await ok<{ decoded: { functionName: string; source: string; params: { name: string }[] } | null; candidates: unknown[] }>(
+      `/transactions/${info.samples.playgroundCall}/decoded`,
+    );
+    expect(d.decoded).toMatchObject({ functionName: 'setValue', source: 'verified', params: [{ name: 'newValue' }] });
+    expect(d.candidates).toHaveLength(1);
+  });
+
   it('gives a partial match when only the metadata differs, and never lets a partial replace a full one', async () => {
     const changed = playgroundSource.replace('// ---- pure ----', '// ---- pure functions (comment changed) ----');
     expect(changed).not.toBe(playgroundSource);

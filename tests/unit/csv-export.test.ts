@@ -152,6 +152,8 @@ describe('row builders', () => {
   it('names plain payments Transfer and known ERC-20 calls by their name', () => {
     expect(methodText({ input: '0x', to: ME })).toBe('Transfer');
     expect(methodText({ input: `0x095ea7b3${'0'.repeat(128)}`, to: ME })).toBe('Approve');
+    expect(methodText({ input: `0x2f2ff15d${'0'.repeat(128)}`, to: ME, method: 'grantRole' })).toBe('GrantRole');
+    expect(methodText({ input: `0x2f2ff15d${'0'.repeat(128)}`, to: ME })).toBe('0x2f2ff15d');
   });
 });
 

@@ -111,7 +111,7 @@ describe('loadTransactionDetail', () => {
 
   it('the indexer\'s fee and decoded call are used; local ERC-20 decoding when it has none', async () => {
     const decoded: DecodedTransaction = {
-      transaction: null, description: 'Transfer 5 SGOV', gasUsed: null, fee: 42n,
+      transaction: null, description: 'Transfer 5 SGOV', gasUsed: null, fee: 42n, candidates: [], guess: null,
       decoded: { functionName: 'transfer', functionSignature: 'transfer(address,uint256)', description: 'Transfer 5 SGOV', params: [] },
     };
     const withIndexer = await loadTransactionDetail(source({ decoded }), HASH, noToken);

@@ -59,7 +59,7 @@ describe('callPanel: indexer decoding, local ERC-20 decoding, fallbacks', () => 
     expect(callPanel({ to: CONTRACT, input: '0x' }, null)).toEqual({ kind: 'empty' });
   });
   it('the indexer\'s decoding wins', () => {
-    expect(callPanel({ to: CONTRACT, input: '0xa9059cbb' }, indexerCall)).toEqual({ kind: 'decoded', call: indexerCall, source: 'indexer' });
+    expect(callPanel({ to: CONTRACT, input: '0xa9059cbb' }, indexerCall)).toEqual({ kind: 'decoded', call: indexerCall, source: 'indexer', others: [] });
   });
   it.each<[string, string, string, number]>([
     ['approve with params', approve, 'approve', 2],
@@ -78,13 +78,13 @@ describe('callPanel: indexer decoding, local ERC-20 decoding, fallbacks', () => 
     expect(panel.kind === 'decoded' && panel.call.params[0]).toMatchObject({ name: 'spender', type: 'address', value: '0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB' });
   });
   it('unknown selector → selector and the contract to link', () => {
-    expect(callPanel({ to: CONTRACT, input: '0x552410770000' }, null)).toEqual({ kind: 'undecoded', selector: '0x55241077', contract: CONTRACT });
+    expect(callPanel({ to: CONTRACT, input: '0x552410770000' }, null)).toEqual({ kind: 'undecoded', selector: '0x55241077', contract: CONTRACT, guess: null });
   });
   it('deployment → contract creation notice with the first 4 bytes', () => {
     expect(callPanel({ to: null, input: '0x60a0604052348015' }, indexerCall)).toEqual({ kind: 'creation', selector: '0x60a06040' });
   });
   it('input shorter than a selector → no selector', () => {
-    expect(callPanel({ to: CONTRACT, input: '0xabcd' }, null)).toEqual({ kind: 'undecoded', selector: null, contract: CONTRACT });
+    expect(callPanel({ to: CONTRACT, input: '0xabcd' }, null)).toEqual({ kind: 'undecoded', selector: null, contract: CONTRACT, guess: null });
   });
 });
 

@@ -33,8 +33,12 @@ describe('txCardKind (core §4)', () => {
 });
 
 describe('addressListKind and the Function column', () => {
-  it.each<[string, KindInput, string, string]>([
+  it.each<[string, KindInput & { method?: string }, string, string]>([
     ['creation', creation, 'contract creation', 'contract creation'],
+    ['a call the signature database names', { ...call, method: 'grantRole' }, 'contract call', 'grantRole'],
+    ['the database\'s name wins over the ERC-20 one', { ...unrecordedTransfer, method: 'transferLike' }, 'contract call', 'transferLike'],
+    ['a creation is never named', { ...creation, method: 'grantRole' }, 'contract creation', 'contract creation'],
+    ['a plain send is never named', { ...plain, method: 'grantRole' }, 'transfer', 'transfer'],
     ['known ERC-20 call', unrecordedTransfer, 'contract call', 'transfer'],
     ['approve call', { to: TO, input: APPROVE_INPUT, value: 0n }, 'contract call', 'approve'],
     ['other call', call, 'contract call', 'contract call'],

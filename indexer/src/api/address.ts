@@ -9,6 +9,7 @@ import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
 import type { TxRow } from '../store/rows.ts';
+import { methodNames } from '../signatures/store.ts';
 import { TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
 
 /** Transactions sent by, received by or creating an address, newest first. */
@@ -137,7 +138,11 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
   router.get('/address/{address}/transactions', ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
-    return cache.serveAsync(ctx, `t:${address}:${limit}:${offset}`, async () => (await addressTransactions(ctx, address, limit, offset)).map(txJson));
+    return cache.serveAsync(ctx, `t:${address}:${limit}:${offset}`, async () => {
+      const rows = await addressTransactions(ctx, address, limit, offset);
+      const names = await methodNames(ctx.db, rows.map((t) => t.input));
+      return rows.map((t) => txJson(t, names));
+    });
   });
 
   router.get('/address/{address}/internal-transactions', async ({ params, query }) => {

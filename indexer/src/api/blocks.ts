@@ -5,6 +5,7 @@ import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import type { BlockRow, TxRow } from '../store/rows.ts';
 import { blockJson, txJson } from './shapes.ts';
+import { methodNames } from '../signatures/store.ts';
 
 /** A block with its transactions, or null. */
 export async function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {
@@ -14,7 +15,8 @@ export async function blockWithTxs(ctx: ApiContext, row: BlockRow | undefined) {
     row.number * ROW_ID_BLOCK,
     (row.number + 1) * ROW_ID_BLOCK,
   );
-  return blockJson(row, txs.map(txJson));
+  const names = await methodNames(ctx.db, txs.map((t) => t.input));
+  return blockJson(row, txs.map((t) => txJson(t, names)));
 }
 
 /** Block routes: list (optionally only blocks with transactions), by number, by hash. */

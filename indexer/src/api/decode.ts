@@ -1,4 +1,4 @@
-import { Interface, type FunctionFragment, type Result } from 'ethers';
+import { Interface, type FunctionFragment } from 'ethers';
 
 const FUNGIBLE = new Interface([
   'function transfer(address to, uint256 value)',
@@ -55,38 +55,11 @@ export function builtinFunction(selector: string, nonFungible = false): Function
   return (nonFungible ? NON_FUNGIBLE_BY_SELECTOR.get(s) : undefined) ?? FUNGIBLE_BY_SELECTOR.get(s) ?? null;
 }
 
-/** A decoded call as served by /transactions/{hash}/decoded. */
+/** A decoded call as served by /transactions/{hash}/decoded (see signature-decode.ts). */
 export interface DecodedCall {
   functionName: string;
   functionSignature: string;
   params: { name: string; type: string; value: unknown }[];
-}
-
-function plain(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  return value;
-}
-
-/** Decodes calldata of the common ERC-20/721/1155 functions; null when the selector is not one of them. */
-export function decodeInput(input: string, nonFungible = false): DecodedCall | null {
-  if (typeof input !== 'string' || input.length < 10) return null;
-  const selector = input.slice(0, 10).toLowerCase();
-  const own = nonFungible ? NON_FUNGIBLE_BY_SELECTOR.get(selector) : undefined;
-  const iface = own ? NON_FUNGIBLE : FUNGIBLE;
-  const fn = own ?? FUNGIBLE_BY_SELECTOR.get(selector) ?? null;
-  if (!fn) return null;
-  let args: Result;
-  try {
-    args = iface.decodeFunctionData(fn, input);
-  } catch {
-    return null;
-  }
-  return {
-    functionName: fn.name,
-    functionSignature: fn.format('sighash'),
-    params: fn.inputs.map((p, i) => ({ name: p.name, type: p.type, value: plain(args[i]) })),
-  };
 }
 
 const NAMES = new Map<string, string>();

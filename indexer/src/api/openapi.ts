@@ -46,12 +46,26 @@ const schemas: Record<string, Schema> = {
   Receipt: obj({
     transactionHash: hash, transactionIndex: int, blockHash: hash, blockNumber: int, from: addr, to: nullable(addr),
     contractAddress: nullable(addr), gasUsed: dec, cumulativeGasUsed: dec, effectiveGasPrice: nullable(dec),
-    status: { type: 'integer', enum: [0, 1] }, type: nullable(int), confirmations: int, logs: arr(ref('Log')),
+    status: { type: 'integer', enum: [0, 1] }, type: nullable(int), confirmations: int,
+    logs: arr({ allOf: [ref('Log'), obj({ decoded: nullable(ref('DecodedEvent')), candidates: arr(ref('DecodedEvent')) })] }),
   }),
+  DecodedCall: obj({
+    functionName: str, functionSignature: str, params: arr(obj({ name: str, type: str, value: {} })),
+    source: { enum: ['verified', 'signature'], description: "verified: the contract's (or its identical twin's) verified ABI; signature: a signature (database or built-in), not verified source" },
+  }),
+  DecodedEvent: {
+    ...obj({ eventName: str, eventSignature: str, params: arr(obj({ name: str, type: str, value: {}, indexed: bool })), source: { enum: ['verified', 'signature'] } }),
+    description: 'A log decoded with the emitter\'s verified ABI or a stored event signature (strictly: topics and data encode back to the same bytes); a dynamic indexed value is its keccak256 hash',
+  },
   Decoded: obj({
     transaction: ref('Transaction'),
-    decoded: nullable(obj({ functionName: str, functionSignature: str, params: arr(obj({ name: str, type: str, value: {} })) })),
+    decoded: nullable(ref('DecodedCall')),
     description: str,
+    candidates: { ...arr(ref('DecodedCall')), description: 'Every decoding that fits the input (signatures sharing a selector), best first; decoded is the first' },
+    guess: nullable({
+      ...obj({ selector: str, words: arr(str), types: nullable(arr(str)), params: nullable(arr(obj({ name: str, type: str, value: {} }))) }),
+      description: 'When no signature fits: the arguments as 32-byte words (at most 256) and the types @openchainxyz/abi-guesser proposes (a guess; none past 1 KB of arguments)',
+    }),
   }),
   TokenTransfer: obj({
     id: int, transactionHash: hash, blockNumber: int, logIndex: int, timestamp: int, tokenAddress: addr, fromAddress: addr,
@@ -166,8 +180,8 @@ const GET: Record<string, Op> = {
   '/transactions': { summary: 'Latest transactions', query: PAGE, schema: arr(ref('Transaction')) },
   '/transactions/pending': { summary: 'Pending transactions (the indexer sees none)', query: PAGE, schema: arr(ref('Transaction')) },
   '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
-  '/transactions/{hash}/receipt': { summary: 'Receipt with logs', schema: ref('Receipt') },
-  '/transactions/{hash}/decoded': { summary: 'Decoded call of the common ERC-20/721/1155 functions and a description', schema: ref('Decoded') },
+  '/transactions/{hash}/receipt': { summary: 'Receipt with logs, each decoded with its emitter\'s verified ABI or the signature database when one fits', schema: ref('Receipt') },
+  '/transactions/{hash}/decoded': { summary: "Decoded call and a description: the contract's verified ABI (its own or an identical twin's), else every signature of the built-in interfaces and the signature database that decodes the input cleanly (candidates), else guessed types", schema: ref('Decoded') },
   '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int }) },
   '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
   '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
@@ -216,6 +230,15 @@ const GET: Record<string, Op> = {
   '/contracts/{address}/proxy': {
     summary: 'Proxy detection: EIP-1167 minimal proxy, EIP-1967 implementation or beacon slot, EIP-1822; the implementation and whether it is verified (interact with asProxy uses its ABI)',
     schema: obj({ address: addr, isProxy: bool, kind: nullable(str), implementation: nullable(addr), beacon: nullable(addr), implementationVerified: bool }),
+  },
+  '/contracts/{address}/functions-from-bytecode': {
+    summary: "An unverified contract's function selectors and event topics read from its code by whatsabi (a proxy followed to its implementation), each with the signatures the signature database knows (best source first: verified, bundled, imported)",
+    schema: obj({
+      address: addr, implementation: nullable(addr), proxies: arr(str),
+      functions: arr(obj({ selector: str, signatures: arr(obj({ signature: str, source: { enum: ['verified', 'bundled', 'imported'] } })) })),
+      events: arr(obj({ topic: hash, signatures: arr(obj({ signature: str, source: { enum: ['verified', 'bundled', 'imported'] } })) })),
+    }),
+    errors: [502],
   },
   '/contracts/{address}/creation': { summary: 'Creator, creation transaction, block and time', schema: obj({ creator: nullable(addr), transactionHash: nullable(hash), blockNumber: nullable(int), timestamp: nullable(int) }) },
   '/contracts/{address}/verified': { summary: "Verification flag; matchType 'full', 'partial' or 'similar' (identical code verified at similarTo)", schema: obj({ verified: bool, matchType: str, similarTo: nullable(addr) }) },

@@ -2,6 +2,7 @@ import { Router } from '../http/router.ts';
 import { addressRoutes } from './address.ts';
 import { adminRoutes } from './admin.ts';
 import { blockRoutes } from './blocks.ts';
+import { bytecodeFunctionRoutes } from './bytecode-functions.ts';
 import { changeRoutes } from './changes.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
@@ -31,6 +32,7 @@ export function buildRouter(ctx: ApiContext): Router {
   holderRoutes(router, ctx);
   statsRoutes(router, ctx);
   contractRoutes(router, ctx);
+  bytecodeFunctionRoutes(router, ctx);
   etherscanRoutes(router, ctx);
   searchRoutes(router, ctx);
   proxyRoutes(router, ctx);

@@ -26,8 +26,11 @@ export function blockJson(b: BlockRow, transactions?: unknown[]) {
   };
 }
 
-/** Transaction as served, with the receipt's status as a boolean and the fee paid. */
-export function txJson(t: TxRow) {
+/**
+ * Transaction as served, with the receipt's status as a boolean and the fee paid; `method` names the called function
+ * from `names` (the signature database's, by selector: see methodNames) or the built-in interfaces.
+ */
+export function txJson(t: TxRow, names?: ReadonlyMap<string, string>) {
   const price = t.effective_gas_price ?? t.gas_price;
   return {
     hash: t.hash,
@@ -52,7 +55,7 @@ export function txJson(t: TxRow) {
     status: t.status === 1,
     data: t.input,
     methodId: t.input.length >= 10 ? t.input.slice(0, 10) : null,
-    method: methodName(t.input),
+    method: (t.to_addr !== null && t.input.length >= 10 ? names?.get(t.input.slice(0, 10).toLowerCase()) : undefined) ?? methodName(t.input),
   };
 }
 

@@ -5,7 +5,8 @@ import { transactionCalls, type InternalCall } from './trace.ts';
 import { parseHash, parsePaging } from '../http/params.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
-import { decodeInput } from './decode.ts';
+import { decodeCallData, decodeLogs } from './signature-decode.ts';
+import { methodNames } from '../signatures/store.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
 import type { LogRow, TxRow } from '../store/rows.ts';
 import { logJson, TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
@@ -74,7 +75,9 @@ export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertRe
 export function transactionRoutes(router: Router, ctx: ApiContext): void {
   router.get('/transactions', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
-    return (await ctx.db.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset)).map(txJson);
+    const rows = await ctx.db.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset);
+    const names = await methodNames(ctx.db, rows.map((t) => t.input));
+    return rows.map((t) => txJson(t, names));
   });
 
   // Anvil and most nodes do not expose their mempool to an indexer; nothing indexed is pending.
@@ -90,7 +93,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     return cache.serveAsync(ctx, hash, async () => {
       const tx = await findTx(ctx, hash);
       const logCount = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id))?.n ?? 0;
-      return { ...txJson(tx), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash) };
+      return { ...txJson(tx, await methodNames(ctx.db, [tx.input])), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash) };
     });
   });
 
@@ -98,6 +101,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     const tx = await findTx(ctx, params['hash']);
     const logs = await ctx.db.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', tx.id);
     const tip = ctx.sync().lastBlock ?? tx.block_number;
+    const decodedLogs = await decodeLogs(ctx, logs);
     return {
       transactionHash: tx.hash,
       transactionIndex: tx.tx_index,
@@ -112,7 +116,11 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
       status: tx.status,
       type: tx.type,
       confirmations: Math.max(1, tip - tx.block_number + 1),
-      logs: logs.map((l) => logJson(l, tx.block_hash)),
+      // decoded: the best decoding of the event (verified ABI, else a signature), candidates: every one that fits.
+      logs: logs.map((l, i) => {
+        const candidates = decodedLogs[i] ?? [];
+        return { ...logJson(l, tx.block_hash), decoded: candidates[0] ?? null, candidates };
+      }),
     };
   });
 
@@ -144,8 +152,10 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
             tx.to_addr,
           );
     const facts: TokenFacts | null = token && token.type !== 'none' ? token : null;
-    const decoded = tx.to_addr === null ? null : decodeInput(tx.input, facts !== null && facts.type !== 'ERC20');
-    const transaction = txJson(tx);
-    return { transaction, decoded, description: describeTransaction(transaction, decoded, facts) };
+    const { candidates, guess } = await decodeCallData(ctx, tx.to_addr, tx.input, facts !== null && facts.type !== 'ERC20');
+    const decoded = candidates[0] ?? null;
+    const transaction = txJson(tx, await methodNames(ctx.db, [tx.input]));
+    // decoded stays the one decoding other indexers answer; candidates (every signature that fits) and guess are ours.
+    return { transaction, decoded, description: describeTransaction(transaction, decoded, facts), candidates, guess };
   });
 }

@@ -1,3 +1,5 @@
+import { abiSignatures } from '../signatures/text.ts';
+import { storeSignatures } from '../signatures/store.ts';
 import { HttpError } from '../http/router.ts';
 import type { ContractRow } from '../store/rows.ts';
 import type { Store } from '../store/types.ts';
@@ -129,6 +131,8 @@ export class VerificationService {
       Math.floor(Date.now() / 1000),
     );
     this.stored++;
+    // The ABI's functions and events name calls and logs elsewhere too (any contract with the same selectors).
+    await storeSignatures(this.db, abiSignatures(result.abi), 'verified');
     await this.db.run(
       CODE_HASH_UPSERT,
       request.address,

@@ -109,11 +109,14 @@ function num(value: number | null): string {
   return value === null ? '' : String(value);
 }
 
-/** Etherscan's Method: the function called ('Transfer' for a plain payment), else the 4-byte selector. */
-export function methodText(tx: Pick<Transaction, 'input' | 'to'>): string {
+/**
+ * Etherscan's Method: the function called (the indexer's signature database names it, else the ERC-20 names;
+ * 'Transfer' for a plain payment), else the 4-byte selector.
+ */
+export function methodText(tx: Pick<Transaction, 'input' | 'to' | 'method'>): string {
   const input = tx.input && tx.input !== '0x' ? tx.input : '';
   if (!input) return 'Transfer';
-  const name = erc20FunctionName(input);
+  const name = (tx.to ? tx.method : undefined) ?? erc20FunctionName(input);
   if (name) return name.charAt(0).toUpperCase() + name.slice(1);
   return input.slice(0, 10).toLowerCase();
 }

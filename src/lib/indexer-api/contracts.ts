@@ -6,9 +6,10 @@ import { normalizeContractEvents } from '../normalize/contract-event.ts';
 import { normalizeContractSource } from '../normalize/contract-source.ts';
 import { normalizeInteractResult } from '../normalize/interact.ts';
 import { normalizeProxyInfo } from '../normalize/proxy.ts';
+import { normalizeBytecodeFunctions } from '../normalize/bytecode-functions.ts';
 import { normalizeVerificationResult } from '../normalize/verification.ts';
 import type { AbiEntry, ContractDetails, ContractEvent, ContractSource, ContractValue } from '../model/types.ts';
-import type { ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../model/wire.ts';
+import type { BytecodeFunctions, ProxyInfo, TypedOutput, VerificationRequest, VerificationResult } from '../model/wire.ts';
 import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
 import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 
@@ -94,6 +95,14 @@ function verificationBody(input: VerificationRequest): Record<string, unknown> {
 /** GET /contracts/{a}/proxy (bundled indexer) → the proxy's kind and implementation; null when the indexer has no such route. */
 export function getContractProxy(t: Transport, address: string, request?: RequestOptions): Promise<ProxyInfo | null> {
   return t.find(`/contracts/${seg(address)}/proxy`, normalizeProxyInfo, {}, request, CONTRACTS_TIMEOUT_MS);
+}
+
+/**
+ * GET /contracts/{a}/functions-from-bytecode (bundled indexer) → an unverified contract's selectors and event topics
+ * read from its code, named from the signature database; null when the indexer has no such route.
+ */
+export function getBytecodeFunctions(t: Transport, address: string, request?: RequestOptions): Promise<BytecodeFunctions | null> {
+  return t.find(`/contracts/${seg(address)}/functions-from-bytecode`, normalizeBytecodeFunctions, {}, request, CONTRACTS_TIMEOUT_MS);
 }
 
 /** One call of a contract function through the indexer. */

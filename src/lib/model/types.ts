@@ -55,6 +55,8 @@ export interface Transaction {
   /** true success, false failure, null unknown (the upstream indexer never stores it). */
   status: boolean | null;
   tokenTransfers: TokenTransfer[];
+  /** Name of the called function from the indexer's signature database, when it knows one. */
+  method?: string;
 }
 
 export interface Log {
@@ -64,6 +66,8 @@ export interface Log {
   logIndex: number | null;
   transactionHash: string | null;
   blockNumber: number | null;
+  /** Decodings of the log, best first (bundled indexer; absent or empty when none). */
+  decoded?: DecodedEvent[];
 }
 
 export interface Receipt {
@@ -113,11 +117,43 @@ export interface DecodedCall {
   functionSignature: string;
   description: string;
   params: DecodedParam[];
+  /** 'signature' when decoded from a signature (database or built-in), not from verified source; absent when not said. */
+  source?: DecodeSource;
+}
+
+/** How a call or log was decoded: the contract's verified ABI, or a signature (not verified source). */
+export type DecodeSource = 'verified' | 'signature';
+
+/** Calldata no signature fits: the arguments in 32-byte words and the types a guesser proposes. */
+export interface CallGuess {
+  selector: string;
+  words: string[];
+  /** Guessed types; null when the guesser proposes none. */
+  types: string[] | null;
+  /** The arguments decoded with the guessed types (names empty), when they decode. */
+  params: DecodedParam[] | null;
+}
+
+/** A decoded event log parameter (an indexed dynamic value is its hash). */
+export interface DecodedEventParam extends DecodedParam {
+  indexed: boolean;
+}
+
+/** A log decoded with the emitter's verified ABI or an event signature. */
+export interface DecodedEvent {
+  eventName: string;
+  eventSignature: string;
+  params: DecodedEventParam[];
+  source?: DecodeSource;
 }
 
 export interface DecodedTransaction {
   transaction: Transaction | null;
   decoded: DecodedCall | null;
+  /** Every decoding that fits (signatures sharing a selector), best first (bundled indexer; else empty). */
+  candidates: DecodedCall[];
+  /** Guessed types when nothing decodes (bundled indexer; else null). */
+  guess: CallGuess | null;
   /** The indexer's description ('Contract is not verified', 'Transfer …'); null when absent. */
   description: string | null;
   gasUsed: bigint | null;

@@ -183,3 +183,19 @@ export interface TypedOutput {
   type: string;
   value: ContractValue;
 }
+
+/** A selector or topic read from a contract's bytecode, with the signatures the indexer's database has for it. */
+export interface BytecodeEntry {
+  /** 0x + 8 hex digits (function) or 0x + 64 (event topic). */
+  hash: string;
+  /** Canonical text signatures, best source first; empty when none is known. */
+  signatures: string[];
+}
+
+/** GET /contracts/{a}/functions-from-bytecode (bundled indexer): an unverified contract's functions and events. */
+export interface BytecodeFunctions {
+  /** The implementation the code was read from, when the contract is a proxy. */
+  implementation: string | null;
+  functions: BytecodeEntry[];
+  events: BytecodeEntry[];
+}

@@ -1,5 +1,6 @@
 import { parseTxStatus } from '../model/status.ts';
-import type { Log, Receipt, Transaction } from '../model/types.ts';
+import type { DecodedEvent, Log, Receipt, Transaction } from '../model/types.ts';
+import { normalizeLogDecodings } from './decoded.ts';
 import { toBigInt, toCount } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData } from './fields.ts';
 
@@ -18,7 +19,14 @@ export function normalizeLog(raw: unknown): Log | null {
     logIndex: toCount(pick(raw, 'logIndex', 'index')),
     transactionHash: toHash(raw['transactionHash']),
     blockNumber: toCount(raw['blockNumber']),
+    ...decodingsOf(raw),
   };
+}
+
+/** The bundled indexer's decodings of a log, when it sent any. */
+function decodingsOf(raw: Record<string, unknown>): { decoded?: DecodedEvent[] } {
+  const decoded = normalizeLogDecodings(raw);
+  return decoded.length > 0 ? { decoded } : {};
 }
 
 /** A list of logs; unreadable items are dropped. */

@@ -3,6 +3,7 @@ import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, Inter
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
+import { normalizeCallGuess, normalizeDecodeSource } from './decoded.ts';
 
 /** Fallbacks from the enclosing block, for transactions nested in one. */
 export interface TransactionContext {
@@ -34,7 +35,13 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
     transactionIndex: toCount(raw['transactionIndex']),
     status: parseTxStatus(raw['status']),
     tokenTransfers: normalizeTokenTransfers(raw['tokenTransfers'], { transactionHash: hash, blockNumber, timestamp }),
+    ...methodOf(raw['method']),
   };
+}
+
+/** The bundled indexer's name of the called function, when it is a plain identifier. */
+function methodOf(raw: unknown): { method?: string } {
+  return typeof raw === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]{0,99}$/.test(raw) ? { method: raw } : {};
 }
 
 /** A list of transactions (bare array or wrapped); unreadable items are dropped. */
@@ -75,12 +82,14 @@ export function normalizeDecodedCall(raw: unknown, description: string | null = 
   const functionName = toText(pick(raw, 'functionName', 'name', 'method'));
   if (functionName === null) return null;
   const params = normalizeList(raw['params'] ?? raw['parameters'] ?? raw['args'], normalizeParam);
+  const source = normalizeDecodeSource(raw['source']);
   return {
     functionName,
     functionSignature:
       toText(pick(raw, 'functionSignature', 'signature')) ?? `${functionName}(${params.map((p) => p.type).join(',')})`,
     description: toText(raw['description']) ?? description ?? '',
     params,
+    ...(source ? { source } : {}),
   };
 }
 
@@ -93,6 +102,8 @@ export function normalizeDecodedTransaction(raw: unknown): DecodedTransaction | 
   return {
     transaction: normalizeTransaction(raw['transaction']),
     decoded: normalizeDecodedCall(raw['decoded'], description),
+    candidates: normalizeList(raw['candidates'], (c) => normalizeDecodedCall(c, description)),
+    guess: normalizeCallGuess(raw['guess']),
     description,
     gasUsed: toBigInt(cost['gasUsed']),
     fee: toBigInt(pick(cost, 'transactionFee', 'fee')),

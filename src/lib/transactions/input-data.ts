@@ -1,5 +1,5 @@
 import { decodeErc20Call, inputSelector } from './erc20-decode.ts';
-import type { DecodedCall } from '../model/types.ts';
+import type { CallGuess, DecodedCall } from '../model/types.ts';
 
 /** How the Input Data tab shows the input. */
 export type InputView = 'hex' | 'utf8';
@@ -50,23 +50,38 @@ export function inputAsUtf8(input: string): string {
 /** What the Decoded Function Call panel shows. */
 export type CallPanel =
   | { kind: 'empty' }
-  | { kind: 'decoded'; call: DecodedCall; source: 'indexer' | 'local' }
+  | {
+      kind: 'decoded';
+      call: DecodedCall;
+      source: 'indexer' | 'local';
+      /** Further signatures sharing the selector that decode the input too (the indexer's candidates). */
+      others: DecodedCall[];
+    }
   | { kind: 'creation'; selector: string | null }
-  | { kind: 'undecoded'; selector: string | null; contract: string };
+  | { kind: 'undecoded'; selector: string | null; contract: string; guess: CallGuess | null };
+
+/** What the bundled indexer adds to its decoding: every candidate that fits, or guessed types. */
+export interface CallExtras {
+  candidates?: readonly DecodedCall[];
+  guess?: CallGuess | null;
+}
 
 /**
- * The decoded call of a transaction: the indexer's decoding, else the local decoding of the eight ERC-20
- * selectors (spec core §5), else the 4-byte selector with 'could not be decoded' (calls) or the contract
- * creation notice (deployments).
+ * The decoded call of a transaction: the indexer's decoding (with the other candidates sharing its selector), else
+ * the local decoding of the eight ERC-20 selectors (spec core §5), else the 4-byte selector with 'could not be
+ * decoded' and the indexer's guess (calls) or the contract creation notice (deployments).
  */
-export function callPanel(tx: { to: string | null; input: string }, indexerCall: DecodedCall | null): CallPanel {
+export function callPanel(tx: { to: string | null; input: string }, indexerCall: DecodedCall | null, extras: CallExtras = {}): CallPanel {
   if (!hasInputData(tx.input)) return { kind: 'empty' };
   const selector = inputSelector(tx.input);
   if (tx.to === null) return { kind: 'creation', selector };
-  if (indexerCall) return { kind: 'decoded', call: indexerCall, source: 'indexer' };
+  if (indexerCall) {
+    const others = (extras.candidates ?? []).filter((c) => c.functionSignature !== indexerCall.functionSignature);
+    return { kind: 'decoded', call: indexerCall, source: 'indexer', others };
+  }
   const local = decodeErc20Call(tx.input);
-  if (local) return { kind: 'decoded', call: { ...local, params: [...local.params] }, source: 'local' };
-  return { kind: 'undecoded', selector, contract: tx.to };
+  if (local) return { kind: 'decoded', call: { ...local, params: [...local.params] }, source: 'local', others: [] };
+  return { kind: 'undecoded', selector, contract: tx.to, guess: extras.guess ?? null };
 }
 
 /** Whether a decoded parameter's value is one address that can be linked (address-typed values only). */

@@ -40,9 +40,13 @@ export function addressListKind(tx: KindInput): AddressListKind {
   return hasInput(tx) ? 'contract call' : 'transfer';
 }
 
-/** Function column of the address list: the known ERC-20 function name when the selector is one, else addressListKind. */
-export function addressListFunction(tx: KindInput): string {
-  return (tx.to ? erc20FunctionName(tx.input) : null) ?? addressListKind(tx);
+/**
+ * Function column of the address list: the function name the indexer's signature database gives, else the known
+ * ERC-20 function name when the selector is one, else addressListKind.
+ */
+export function addressListFunction(tx: KindInput & { readonly method?: string | undefined }): string {
+  if (!tx.to) return addressListKind(tx);
+  return (hasInput(tx) ? tx.method : undefined) ?? erc20FunctionName(tx.input) ?? addressListKind(tx);
 }
 
 /** The AI canvas's activity kinds (spec core §4). */

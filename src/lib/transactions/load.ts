@@ -182,7 +182,7 @@ export async function loadTransactionDetail(source: TxDetailSource, hash: string
   const gasUsed = receipt?.gasUsed ?? tx.gasUsed ?? decoded?.gasUsed ?? null;
   const gasPrice = receipt?.effectiveGasPrice ?? tx.gasPrice;
   const fee = decoded?.fee ?? (gasUsed !== null && gasPrice !== null ? gasUsed * gasPrice : null);
-  const call = callPanel(tx, decoded?.decoded ?? null);
+  const call = callPanel(tx, decoded?.decoded ?? null, decoded ?? {});
   const status = detailStatusBadge(tx.status, receipt?.status);
   // Only a failed transaction has a reason to look for (the indexer replays it once and keeps the answer).
   const [revertReason, interactedName, transfers] = await Promise.all([

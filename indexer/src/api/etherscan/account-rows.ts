@@ -6,6 +6,8 @@ import { tokenIdJson } from '../shapes.ts';
 import type { ApiContext } from '../context.ts';
 import { builtinFunction, functionsBySelector } from '../decode.ts';
 import { interfaceOf } from '../../verify/call.ts';
+import { lookupSignatures } from '../../signatures/store.ts';
+import { functionFragmentOf } from '../../signatures/decode.ts';
 import type { Paging } from './core.ts';
 
 // The rows of module=account, in Etherscan's field names and order, every number a decimal string; and what they
@@ -51,12 +53,14 @@ const callees = new WeakMap<ApiContext, { stored: number; cache: LRUCache<string
 /**
  * Names the functions transactions call: from the verified ABI of the called contract (its own or a verified twin's,
  * as the contract page finds it), else from the built-in ERC-20/721/1155 interfaces (ERC-721's parameter names for
- * ERC-721 tokens), else "". What is known of each contract is kept CALLEE_TTL_MS, or until this process stores a
+ * ERC-721 tokens), else from the signature database (its best-ranked signature), else "". What is known of each contract is kept CALLEE_TTL_MS, or until this process stores a
  * verification (within one answer only when the context's cache is off, as in the benchmark's cold runs).
  */
 export class FunctionNames {
   private readonly known: Map<string, Promise<Callee>> | LRUCache<string, Promise<Callee>>;
   private readonly ctx: ApiContext;
+  /** Names from the signature database, by selector, for this answer. */
+  private readonly bySelector = new Map<string, Promise<string>>();
 
   constructor(ctx: ApiContext) {
     this.ctx = ctx;
@@ -111,7 +115,20 @@ export class FunctionNames {
     const own = callee.functions.get(selector);
     if (own) return printed(own);
     const builtin = builtinFunction(selector, callee.nonFungible);
-    return builtin ? printed(builtin) : '';
+    if (builtin) return printed(builtin);
+    let named = this.bySelector.get(selector);
+    if (named === undefined) {
+      named = this.fromDatabase(selector);
+      this.bySelector.set(selector, named);
+    }
+    return named;
+  }
+
+  /** The best-ranked signature the database has for a selector, printed with parameter names when it knows them. */
+  private async fromDatabase(selector: string): Promise<string> {
+    const first = (await lookupSignatures(this.ctx.db, 'function', [selector])).get(selector)?.[0];
+    const fragment = first ? functionFragmentOf(first) : null;
+    return fragment ? printed(fragment) : '';
   }
 }
 

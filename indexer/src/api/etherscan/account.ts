@@ -152,7 +152,7 @@ export const accountModule: EtherscanModule = {
     },
     txlist: {
       summary:
-        "An address's transactions (sent, received, or creating the contract), Etherscan's fields; functionName from the called contract's verified ABI or the built-in ERC-20/721/1155 interfaces",
+        "An address's transactions (sent, received, or creating the contract), Etherscan's fields; functionName from the called contract's verified ABI, the built-in ERC-20/721/1155 interfaces or the signature database",
       params: { address: 'the address', ...PAGING },
       async run(p, ctx) {
         const address = p.address();

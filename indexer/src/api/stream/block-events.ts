@@ -8,6 +8,7 @@ import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import type { BlockRow, TxRow } from '../../store/rows.ts';
 import type { Queryable } from '../../store/types.ts';
 import { blockJson, txJson } from '../shapes.ts';
+import { methodNames } from '../../signatures/store.ts';
 import { frame } from './frames.ts';
 
 /** An event's index among its block's events: `block` 0, `transactions` 1, `stats` 2, `gas` 3, topics after them. */
@@ -83,7 +84,8 @@ export class BlockEventReader {
       txCount === 0
         ? []
         : await this.db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, STREAM_TRANSACTIONS);
-    const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map(txJson))}}`;
+    const names = await methodNames(this.db, txs.map((t) => t.input));
+    const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map((t) => txJson(t, names)))}}`;
     return {
       fromBlock: from,
       block: to,
