@@ -1,7 +1,7 @@
 import { getAddress, keccak256, MaxUint256, toUtf8Bytes, type Wallet } from 'ethers';
 import { units } from '../activity.ts';
 import type { SignedTx } from '../txfactory.ts';
-import type { ApprovalRef, ScenarioInfo, TokenRef } from '../types.ts';
+import type { ApprovalRef, NftRef, ScenarioInfo, TokenRef } from '../types.ts';
 import { GAS } from '../world.ts';
 import type { ScenarioContext } from './context.ts';
 import type { SetupResult } from './setup.ts';
@@ -26,7 +26,7 @@ export async function runApprovals(ctx: ScenarioContext, setup: SetupResult): Pr
   const owner = dev[5] as Wallet;
   const spender = dev[6] as Wallet;
   const [sgov, susd, lpt] = setup.tokens as [TokenRef, TokenRef, TokenRef];
-  const [shapes, badges] = setup.nfts as [{ address: string }, { address: string }];
+  const [shapes, badges] = setup.nfts as [NftRef, NftRef];
   const { playground, items } = setup;
   const approve = (t: TokenRef, to: string, amount: bigint): SignedTx => world.call(owner, 'Token', t.address, 'approve', [to, amount], GAS.erc20Approve);
   const forAll = (contract: string, at: string, operator: string, on: boolean): SignedTx =>
