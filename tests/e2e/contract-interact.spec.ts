@@ -374,3 +374,29 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId('interact-error')).toHaveText('Failed to execute function: Execution reverted: Playground: this call always reverts');
   });
 }
+
+test('Approvals (issue 29): the owner revokes its unlimited allowance through the injected wallet; the row says so once mined, then the list drops it', async ({ page }) => {
+  const s = scenario();
+  const { owner, revocable } = s.approvals;
+  const wallet = await installWallet(page, { account: owner });
+  await page.goto(`/address/${owner}?tab=approvals`);
+  const row = page.locator(`[data-test="approval-row"][data-token="${revocable.token.toLowerCase()}"][data-spender="${revocable.spender.toLowerCase()}"]`);
+  await expect(row.getByTestId('approval-amount')).toHaveText('Unlimited');
+  // The spender is the Playground, verified by this file's beforeAll: named from its verification.
+  await expect(row.getByTestId('approval-spender-name')).toHaveText('Playground');
+  await row.getByTestId('revoke-button').click();
+  await expect(row.getByTestId('approval-amount')).toHaveText('Revoked', { timeout: 30_000 });
+  await expect(row.getByTestId('revoke-status')).toContainText(/^Revoked in block \d+ by 0x[0-9a-f]{64}$/);
+  await expect(row.getByTestId('revoke-button')).toHaveCount(0);
+  const hash = (await row.getByTestId('revoke-hash').textContent()) ?? '';
+  await expect(row.getByTestId('revoke-hash')).toHaveAttribute('href', `/transactions/${hash}`);
+  const sent = wallet.calls.find((c) => c.method === 'eth_sendTransaction');
+  const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
+  expect((sent?.params as [Record<string, string>])[0]).toMatchObject({ from: owner, to: revocable.token.toLowerCase(), data: `0x095ea7b3${word(revocable.spender)}${'0'.repeat(64)}` });
+  expect(BigInt(await rpc<string>('eth_call', [{ to: revocable.token, data: `0xdd62ed3e${word(owner)}${word(revocable.spender)}` }, 'latest']))).toBe(0n);
+  // Loaded again, once the indexer has the block: the allowance is no longer listed, the others still are.
+  await expect.poll(async () => (await indexerJson<{ transactionHash: string }[]>(`/transactions/${hash}`).catch(() => null)) !== null, { timeout: 30_000 }).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('approval-row')).toHaveCount(s.approvals.inForce.length - 1);
+  await expect(row).toHaveCount(0);
+});

@@ -6,17 +6,26 @@ import { browserTransport } from '../indexer-api/transport.ts';
 import { blockUrl, txUrl } from '../url/links.ts';
 import { revokeApproval, type RevokeProgress } from './revoke.ts';
 
-/** A status line: text, then optionally a link. */
-function say(status: HTMLElement, text: string, link?: { href: string; text: string; test: string }, after = ''): void {
-  status.replaceChildren(document.createTextNode(text));
-  if (link) {
-    const a = document.createElement('a');
-    a.href = link.href;
-    a.textContent = link.text;
-    a.dataset['test'] = link.test;
-    a.className = 'font-mono text-indigo-700 hover:underline break-all';
-    status.append(a, document.createTextNode(after));
-  }
+/** A link in a status line. */
+interface Link {
+  href: string;
+  text: string;
+  test: string;
+}
+
+/** A status line of text and links. */
+function say(status: HTMLElement, ...parts: (string | Link)[]): void {
+  status.replaceChildren(
+    ...parts.map((part) => {
+      if (typeof part === 'string') return document.createTextNode(part);
+      const a = document.createElement('a');
+      a.href = part.href;
+      a.textContent = part.text;
+      a.dataset['test'] = part.test;
+      a.className = 'font-mono text-indigo-700 hover:underline break-all';
+      return a;
+    }),
+  );
 }
 
 /** Revokes the approval of the row holding `button`. */
@@ -30,14 +39,20 @@ export function revokeRow(button: HTMLButtonElement): void {
   const transport = browserTransport(indexer);
   button.disabled = true;
   const show = (p: RevokeProgress): void => {
-    if (p.stage === 'sending') say(status, 'Confirm in your wallet…');
-    else if (p.stage === 'sent') say(status, 'Sent ', { href: txUrl(p.hash), text: p.hash, test: 'revoke-hash' }, '. Waiting for it to be mined…');
-    else if (p.stage === 'pending') say(status, 'Not mined yet: ', { href: txUrl(p.hash), text: p.hash, test: 'revoke-hash' });
-    else if (p.stage === 'failed') {
-      say(status, 'The revoke failed: ', { href: txUrl(p.hash), text: p.hash, test: 'revoke-hash' });
-      button.disabled = false;
-    } else if (p.stage === 'error') {
+    if (p.stage === 'sending') {
+      say(status, 'Confirm in your wallet…');
+      return;
+    }
+    if (p.stage === 'error') {
       say(status, p.message);
+      button.disabled = false;
+      return;
+    }
+    const tx: Link = { href: txUrl(p.hash), text: p.hash, test: 'revoke-hash' };
+    if (p.stage === 'sent') say(status, 'Sent ', tx, '. Waiting for it to be mined…');
+    else if (p.stage === 'pending') say(status, 'Not mined yet: ', tx);
+    else if (p.stage === 'failed') {
+      say(status, 'The revoke failed: ', tx);
       button.disabled = false;
     } else {
       // Mined: the approval is gone; the row says so until the page is loaded again (then it is not listed).
@@ -45,7 +60,8 @@ export function revokeRow(button: HTMLButtonElement): void {
       const amount = row.querySelector<HTMLElement>('[data-test="approval-amount"]');
       if (amount) amount.textContent = 'Revoked';
       button.remove();
-      say(status, p.block === null ? 'Revoked.' : 'Revoked in block ', p.block === null ? undefined : { href: blockUrl(p.block), text: String(p.block), test: 'revoke-block' });
+      if (p.block === null) say(status, 'Revoked by ', tx);
+      else say(status, 'Revoked in block ', { href: blockUrl(p.block), text: String(p.block), test: 'revoke-block' }, ' by ', tx);
     }
   };
   void revokeApproval(
