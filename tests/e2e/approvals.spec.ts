@@ -72,7 +72,7 @@ test.describe('without JavaScript', () => {
     const s = scenario();
     await indexed(s);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).last().getByRole('link', { name: 'Approvals' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).last().getByRole('link', { name: 'Token Approvals' }).click();
     await expect(page).toHaveURL(/\/approvals$/);
     await expect(page.getByTestId('approval-row')).toHaveCount(0);
     await page.getByLabel('Address').fill(s.approvals.owner.toLowerCase());
