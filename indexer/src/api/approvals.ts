@@ -126,5 +126,6 @@ export function approvalRoutes(router: Router, ctx: ApiContext): void {
       out.push(onChain === null ? approvalJson(r, BigInt(r.value), 'indexed') : approvalJson(r, onChain, 'chain'));
     }
     return out;
-  });
+    // It reaches the node (one batch of eth_call per page): the RPC proxy's class.
+  }, { limit: 'rpc' });
 }
