@@ -6,7 +6,7 @@ import { latestBlock, type RawBlock } from './mine.ts';
 import { Rpc } from './rpc.ts';
 import type { ScenarioInfo } from './types.ts';
 import { createContext } from './scenario/context.ts';
-import { runApprovals } from './scenario/approvals.ts';
+import { APPROVAL_BLOCKS, runApprovals } from './scenario/approvals.ts';
 import { runHistory } from './scenario/history.ts';
 import { buildInfo, checkReceipts } from './scenario/info.ts';
 import { runSetup } from './scenario/setup.ts';
@@ -63,8 +63,15 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
   try {
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
-    const hostile = await runHistory(ctx, setup, { scale, now, wallClock });
-    const approvals = await runApprovals(ctx, setup);
+    const after: { approvals?: ScenarioInfo['approvals'] } = {};
+    const hostile = await runHistory(ctx, setup, { scale, now, wallClock }, {
+      blocks: APPROVAL_BLOCKS,
+      run: async (mine) => {
+        after.approvals = await runApprovals(ctx, setup, mine);
+      },
+    });
+    const { approvals } = after;
+    if (approvals === undefined) throw new Error('the history ended before its approvals');
     await checkReceipts(rpc, chain.txBlocks, ctx.world.expectedReverts);
     log(`scenario: ${chain.blockCount} blocks, ${chain.txCount} transactions, last block ${chain.lastBlock} (${ms()} ms)`);
     const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), approvals };

@@ -10,18 +10,21 @@ import type { SetupResult } from './setup.ts';
 const GAS_SET_APPROVAL_FOR_ALL = 60_000;
 const GAS_TRANSFER_FROM = 90_000;
 
+/** Blocks runApprovals mines (the last blocks of the history's schedule). */
+export const APPROVAL_BLOCKS = 4;
+
 /** A spender nobody holds a key for. */
 const STRANGER = getAddress(`0x${keccak256(toUtf8Bytes('sto-devnet-spender-0')).slice(26)}`);
 
 /**
- * Token approvals after the history (issue 29), four blocks by dev account 5 (anvil signs for it, so the e2e revoke can
+ * Token approvals after the everyday history (issue 29), in its last APPROVAL_BLOCKS blocks, by dev account 5 (anvil signs for it, so the e2e revoke can
  * use it through the injected wallet): ERC-20 allowances to dev account 6, the Playground, the SGOV contract and a
  * stranger, some later spent through transferFrom (no Approval event: only the on-chain allowance tells), lowered
  * and revoked; ApprovalForAll on both collections and the ERC-1155, one later unset. Every allowance the history's
  * random approvals may have given the Playground is set again here, so the owner's final approvals are exactly
  * ScenarioInfo.approvals.inForce.
  */
-export async function runApprovals(ctx: ScenarioContext, setup: SetupResult): Promise<ScenarioInfo['approvals']> {
+export async function runApprovals(ctx: ScenarioContext, setup: SetupResult, mineBlock: (txs: SignedTx[]) => Promise<void>): Promise<ScenarioInfo['approvals']> {
   const { world, dev, deployer, chain } = ctx;
   const owner = dev[5] as Wallet;
   const spender = dev[6] as Wallet;
@@ -32,7 +35,7 @@ export async function runApprovals(ctx: ScenarioContext, setup: SetupResult): Pr
   const forAll = (contract: string, at: string, operator: string, on: boolean): SignedTx =>
     world.call(owner, contract, at, 'setApprovalForAll', [operator, on], GAS_SET_APPROVAL_FOR_ALL);
   const mine = async (txs: SignedTx[]): Promise<number> => {
-    await chain.mine(txs, chain.lastTs + 1);
+    await mineBlock(txs);
     return chain.lastBlock;
   };
 
