@@ -89,7 +89,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('with JavaScript, Revoke loads its code on the first click and sends nothing from an account that is not the owner', async ({ page }) => {
+test('with JavaScript, every row has Revoke, whose code loads on the first click and sends nothing from an account that is not the owner', async ({ page }) => {
   const s = scenario();
   await indexed(s);
   const other = s.accounts[4] as string;
@@ -98,6 +98,9 @@ test('with JavaScript, Revoke loads its code on the first click and sends nothin
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
+  await page.goto(`/address/${s.approvals.owner}?tab=approvals`);
+  await expect(page.getByTestId('revoke-button')).toHaveCount(s.approvals.inForce.length);
+  for (const button of await page.getByTestId('revoke-button').all()) await expect(button).toBeVisible();
   await page.goto(`/approvals?address=${s.approvals.owner}`);
   const row = page.getByTestId('approval-row').first();
   await expect(row.getByTestId('revoke-button')).toBeVisible();
