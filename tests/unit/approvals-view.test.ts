@@ -74,7 +74,7 @@ describe('revoke', () => {
     provider: {
       request: ({ method }) => {
         asked.push(method);
-        if (method === 'eth_requestAccounts') return Promise.resolve([account]);
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return Promise.resolve([account]);
         if (method === 'eth_chainId') return Promise.resolve('0x7a69');
         if (method === 'eth_sendTransaction') return Promise.resolve(`0x${'b'.repeat(64)}`);
         return Promise.reject(new Error(`unexpected ${method}`));
@@ -82,13 +82,13 @@ describe('revoke', () => {
     },
   });
 
-  const run = async (account: string | null, receipts: unknown[]) => {
+  const run = async (account: string | null, receipts: unknown[], others: string[] = []) => {
     const asked: string[] = [];
     const seen: RevokeProgress[] = [];
     await revokeApproval(
       { owner: OWNER, token: TOKEN, spender: SPENDER, kind: 'allowance' },
       {
-        wallets: () => Promise.resolve(account === null ? [] : [wallet(account, asked)]),
+        wallets: () => Promise.resolve(account === null ? [] : [...others.map((a) => wallet(a, [])), wallet(account, asked)]),
         rpc: (method) => Promise.resolve(method === 'eth_chainId' ? { ok: true, value: '0x7a69' } : { ok: true, value: receipts.shift() ?? null }),
         sleep: () => Promise.resolve(),
       },
@@ -101,6 +101,12 @@ describe('revoke', () => {
     const { asked, seen } = await run(OWNER.toLowerCase(), [null, null, { status: '0x1', blockNumber: '0xc8' }]);
     expect(asked).toContain('eth_sendTransaction');
     expect(seen).toEqual([{ stage: 'sending' }, { stage: 'sent', hash: `0x${'b'.repeat(64)}` }, { stage: 'mined', hash: `0x${'b'.repeat(64)}`, block: 200 }]);
+  });
+
+  it("picks, of several wallets, the one connected to the owner's account", async () => {
+    const { asked, seen } = await run(OWNER, [{ status: '0x1', blockNumber: '0x2' }], ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8']);
+    expect(asked).toContain('eth_sendTransaction');
+    expect(seen.at(-1)).toEqual({ stage: 'mined', hash: `0x${'b'.repeat(64)}`, block: 2 });
   });
 
   it('reports a reverted revoke', async () => {

@@ -53,10 +53,20 @@ export interface RevokeDeps {
 const POLL_MS = 1_000;
 const MAX_POLLS = 180;
 
-/** Sends the revoke through the first wallet found, from the owner's account only, and follows it until it is mined. */
+/** Of several wallets, the one already connected to the owner's account (eth_accounts asks nothing of the visitor), else the first. */
+async function ownersWallet(wallets: readonly WalletChoice[], owner: string): Promise<WalletChoice | undefined> {
+  if (wallets.length < 2) return wallets[0];
+  for (const w of wallets) {
+    const accounts = await w.provider.request({ method: 'eth_accounts' }).catch(() => null);
+    if (Array.isArray(accounts) && accounts.some((a) => typeof a === 'string' && a.toLowerCase() === owner.toLowerCase())) return w;
+  }
+  return wallets[0];
+}
+
+/** Sends the revoke through the owner's wallet, from the owner's account only, and follows it until it is mined. */
 export async function revokeApproval(target: RevokeTarget, deps: RevokeDeps, report: (p: RevokeProgress) => void): Promise<void> {
   report({ stage: 'sending' });
-  const wallet = (await deps.wallets())[0];
+  const wallet = await ownersWallet(await deps.wallets(), target.owner);
   if (wallet === undefined) return report({ stage: 'error', message: REVOKE_MESSAGES.noWallet });
   let hash: string;
   try {
