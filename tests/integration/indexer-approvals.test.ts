@@ -81,10 +81,13 @@ describe('GET /address/{a}/approvals', () => {
   it('leaves out an allowance spent to zero since its last event, and keeps one whose call reverts at its indexed value', async () => {
     onChain.set(`${TOKEN}:${SPENDER}`, 0n);
     onChain.delete(`${TOKEN}:${DEX}`);
-    expect(brief(await get(`/address/${OWNER}/approvals`))).toEqual([
+    const rows = await get(`/address/${OWNER}/approvals`);
+    expect(brief(rows)).toEqual([
       [NFT, OP, 'operator', null, null, 'event', 1],
       [TOKEN, DEX, 'allowance', MAX.toString(), 'Unlimited', 'indexed', 1],
     ]);
+    // The spent row's place stays empty: the page's positions say one was left out.
+    expect(rows.map((r) => r['indexPosition'])).toEqual([1, 2]);
   });
 
   it('serves the indexed values, marked, when the node fails', async () => {
@@ -119,6 +122,7 @@ describe('GET /address/{a}/approvals', () => {
     const last = await get(`/address/${BUSY}/approvals?limit=100&offset=2950`);
     expect(first).toHaveLength(100);
     expect(first[0]).toMatchObject({ spender: `0x${(3_000).toString(16).padStart(40, '0')}`, blockNumber: 309, logIndex: 9 });
+    expect(last[0]?.['indexPosition']).toBe(2_950);
     expect(last.map((r) => r['spender'])).toEqual(Array.from({ length: 50 }, (_, i) => `0x${(50 - i).toString(16).padStart(40, '0')}`));
   });
 

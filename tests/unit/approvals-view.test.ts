@@ -2,6 +2,8 @@
 // its calldata, and a run that refuses any account but the owner's and follows the receipt once sent.
 import { describe, expect, it } from 'vitest';
 import { approvalAmount, approvalKindLabel } from '../../src/lib/approvals/format.ts';
+import { approvalsHaveNext } from '../../src/lib/approvals/load.ts';
+import type { TokenApproval } from '../../src/lib/model/approval.ts';
 import { REVOKE_MESSAGES, revokeApproval, revokeCalldata, type RevokeProgress } from '../../src/lib/approvals/revoke.ts';
 import type { WalletChoice } from '../../src/lib/contracts/wallet.ts';
 import { normalizeApprovals } from '../../src/lib/normalize/approval.ts';
@@ -44,7 +46,7 @@ describe('approvalKindLabel', () => {
 describe('normalizeApprovals', () => {
   it('reads the bundled indexer rows and drops what is unreadable', () => {
     const rows = normalizeApprovals([
-      { owner: OWNER, tokenAddress: TOKEN, tokenName: '<script>x</script>', tokenSymbol: 'SUSD', tokenDecimals: 6, tokenType: 'ERC20', kind: 'allowance', spender: SPENDER, spenderName: 'Playground', value: MAX.toString(), valueSource: 'chain', blockNumber: 192, transactionHash: `0x${'a'.repeat(64)}`, timestamp: 1_700_000_000 },
+      { owner: OWNER, tokenAddress: TOKEN, tokenName: '<script>x</script>', tokenSymbol: 'SUSD', tokenDecimals: 6, tokenType: 'ERC20', kind: 'allowance', spender: SPENDER, spenderName: 'Playground', value: MAX.toString(), valueSource: 'chain', blockNumber: 192, transactionHash: `0x${'a'.repeat(64)}`, timestamp: 1_700_000_000, indexPosition: 3 },
       { owner: OWNER, tokenAddress: TOKEN, tokenType: 'ERC721', kind: 'operator', spender: SPENDER, value: null, valueSource: 'event', blockNumber: '0x10' },
       { tokenAddress: TOKEN, kind: 'allowance', spender: SPENDER, value: null },
       { tokenAddress: 'nope', kind: 'operator', spender: SPENDER },
@@ -52,9 +54,25 @@ describe('normalizeApprovals', () => {
       'garbage',
     ]);
     expect(rows).toEqual([
-      { owner: OWNER, token: TOKEN, tokenName: '<script>x</script>', tokenSymbol: 'SUSD', tokenDecimals: 6, tokenType: 'ERC20', kind: 'allowance', spender: SPENDER, spenderName: 'Playground', value: MAX, valueSource: 'chain', blockNumber: 192, transactionHash: `0x${'a'.repeat(64)}`, timestamp: 1_700_000_000 },
-      { owner: OWNER, token: TOKEN, tokenName: null, tokenSymbol: null, tokenDecimals: null, tokenType: 'ERC721', kind: 'operator', spender: SPENDER, spenderName: null, value: null, valueSource: 'event', blockNumber: 16, transactionHash: null, timestamp: null },
+      { owner: OWNER, token: TOKEN, tokenName: '<script>x</script>', tokenSymbol: 'SUSD', tokenDecimals: 6, tokenType: 'ERC20', kind: 'allowance', spender: SPENDER, spenderName: 'Playground', value: MAX, valueSource: 'chain', blockNumber: 192, transactionHash: `0x${'a'.repeat(64)}`, timestamp: 1_700_000_000, indexPosition: 3 },
+      { owner: OWNER, token: TOKEN, tokenName: null, tokenSymbol: null, tokenDecimals: null, tokenType: 'ERC721', kind: 'operator', spender: SPENDER, spenderName: null, value: null, valueSource: 'event', blockNumber: 16, transactionHash: null, timestamp: null, indexPosition: null },
     ]);
+  });
+});
+
+describe('approvalsHaveNext', () => {
+  /** Rows at these places of the owner's list. */
+  const rows = (...positions: (number | null)[]) => positions.map((indexPosition) => ({ indexPosition }) as TokenApproval);
+  it.each([
+    ['a full page', rows(0, 1, 2), { page: 1, size: 3 }, true],
+    ['a short page without gaps: the end', rows(0, 1), { page: 1, size: 3 }, false],
+    ['a short page whose rows skip a place (one spent to zero): maybe more', rows(0, 2), { page: 1, size: 3 }, true],
+    ['page 2, a gap before its last row', rows(10, 12), { page: 2, size: 10 }, true],
+    ['page 2, no gap', rows(10, 11), { page: 2, size: 10 }, false],
+    ['an empty page', rows(), { page: 3, size: 10 }, false],
+    ['an indexer without positions, short', rows(null), { page: 1, size: 10 }, false],
+  ])('%s', (_name, list, paging, expected) => {
+    expect(approvalsHaveNext(list, paging)).toBe(expected);
   });
 });
 

@@ -83,10 +83,11 @@ export async function readAllowances(ctx: ApiContext, rows: readonly ApprovalRow
   return out;
 }
 
-/** An approval as served. */
-function approvalJson(r: ApprovalRow, value: bigint | null, source: ValueSource) {
+/** An approval as served; indexPosition is its place in the owner's list (offset + row), which rows left out skip. */
+function approvalJson(r: ApprovalRow, position: number, value: bigint | null, source: ValueSource) {
   const decimals = r.token_decimals ?? 0;
   return {
+    indexPosition: position,
     owner: r.owner,
     tokenAddress: r.token,
     tokenName: r.token_name,
@@ -117,13 +118,13 @@ export function approvalRoutes(router: Router, ctx: ApiContext): void {
     const out = [];
     for (const [i, r] of rows.entries()) {
       if (r.kind === 'operator') {
-        out.push(approvalJson(r, null, 'event'));
+        out.push(approvalJson(r, offset + i, null, 'event'));
         continue;
       }
       const onChain = current?.[i] ?? null;
       // Spent (or lowered) to zero since the last Approval event: no longer in force.
       if (onChain === 0n) continue;
-      out.push(onChain === null ? approvalJson(r, BigInt(r.value), 'indexed') : approvalJson(r, onChain, 'chain'));
+      out.push(onChain === null ? approvalJson(r, offset + i, BigInt(r.value), 'indexed') : approvalJson(r, offset + i, onChain, 'chain'));
     }
     return out;
     // It reaches the node (one batch of eth_call per page): the RPC proxy's class.

@@ -11,3 +11,15 @@ export async function loadApprovals(client: IndexerClient, address: string, pagi
   const items = await safe(client.getAddressApprovals(address, { limit: paging.size, offset: pageOffset(paging.page, paging.size) }), undefined);
   return items === undefined ? null : (items ?? 'unavailable');
 }
+
+/**
+ * Whether a page of approvals may have a next one. A full page may. The indexer leaves out allowances spent to zero
+ * since their last event, so a shorter page may too when rows were left out before its last one (its positions
+ * skip): the next page is then offered, and says so when it is empty. (A row left out at the very end of a full page
+ * cannot be seen: that page reads as the last.)
+ */
+export function approvalsHaveNext(list: readonly TokenApproval[], paging: { page: number; size: number }): boolean {
+  if (list.length >= paging.size) return true;
+  const last = list.at(-1)?.indexPosition ?? null;
+  return last !== null && last + 1 - pageOffset(paging.page, paging.size) > list.length;
+}

@@ -23,4 +23,6 @@ export interface TokenApproval {
   blockNumber: number | null;
   transactionHash: string | null;
   timestamp: number | null;
+  /** Place in the owner's list (the page's offset + its row); the indexer leaves out rows spent to zero. */
+  indexPosition: number | null;
 }

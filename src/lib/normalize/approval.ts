@@ -32,6 +32,7 @@ export function normalizeApproval(raw: unknown): TokenApproval | null {
     blockNumber: toCount(raw['blockNumber']),
     transactionHash: toHash(raw['transactionHash']),
     timestamp: toTimestamp(raw['timestamp']),
+    indexPosition: toCount(raw['indexPosition']),
   };
 }
 
