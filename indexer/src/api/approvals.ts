@@ -110,6 +110,7 @@ function approvalJson(r: ApprovalRow, position: number, value: bigint | null, so
 
 /** The approvals route. */
 export function approvalRoutes(router: Router, ctx: ApiContext): void {
+  // Each page reaches the node (one batch of eth_call): it spends from the RPC proxy's rate-limit class.
   router.get('/address/{address}/approvals', async ({ params, query }) => {
     const owner = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
@@ -127,6 +128,5 @@ export function approvalRoutes(router: Router, ctx: ApiContext): void {
       out.push(onChain === null ? approvalJson(r, offset + i, BigInt(r.value), 'indexed') : approvalJson(r, offset + i, onChain, 'chain'));
     }
     return out;
-    // It reaches the node (one batch of eth_call per page): the RPC proxy's class.
   }, { limit: 'rpc' });
 }
