@@ -6,7 +6,8 @@ import { latestBlock, type RawBlock } from './mine.ts';
 import { Rpc } from './rpc.ts';
 import type { ScenarioInfo } from './types.ts';
 import { createContext } from './scenario/context.ts';
-import { runDecoding } from './scenario/decoding.ts';
+import { APPROVAL_BLOCKS, runApprovals } from './scenario/approvals.ts';
+import { DECODING_BLOCKS, runDecoding } from './scenario/decoding.ts';
 import { runHistory } from './scenario/history.ts';
 import { buildInfo, checkReceipts } from './scenario/info.ts';
 import { runSetup } from './scenario/setup.ts';
@@ -63,11 +64,20 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
   try {
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
-    const hostile = await runHistory(ctx, setup, { scale, now, wallClock });
-    const decoding = await runDecoding(ctx);
+    // Issue 29's steps run in the history's last blocks (its schedule), so the chain still ends at `now`.
+    const after: Partial<Pick<ScenarioInfo, 'decoding' | 'approvals'>> = {};
+    const hostile = await runHistory(ctx, setup, { scale, now, wallClock }, {
+      blocks: DECODING_BLOCKS + APPROVAL_BLOCKS,
+      run: async (mine) => {
+        after.decoding = await runDecoding(ctx, mine);
+        after.approvals = await runApprovals(ctx, setup, mine);
+      },
+    });
+    const { decoding, approvals } = after;
+    if (decoding === undefined || approvals === undefined) throw new Error('the history ended before its last steps');
     await checkReceipts(rpc, chain.txBlocks, ctx.world.expectedReverts);
     log(`scenario: ${chain.blockCount} blocks, ${chain.txCount} transactions, last block ${chain.lastBlock} (${ms()} ms)`);
-    const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), decoding };
+    const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), decoding, approvals };
     writeInfo(info);
     return info;
   } finally {

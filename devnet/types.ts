@@ -47,6 +47,26 @@ export interface ScenarioSamples {
   dataTransfer: string;
 }
 
+/** An approval the scenario leaves in force (ScenarioInfo.approvals). */
+export interface ApprovalRef {
+  token: string;
+  tokenType: 'ERC20' | 'ERC721' | 'ERC1155';
+  /** 'allowance': ERC-20; 'operator': ApprovalForAll. */
+  kind: 'allowance' | 'operator';
+  spender: string;
+  /** The name the explorer knows the spender by without verification (a token's name), else null. */
+  spenderName: string | null;
+  /** Raw units in force on chain (decimal); null for operators. */
+  value: string | null;
+  /** What the last Approval event said (transferFrom spends without one); null for operators. */
+  indexedValue: string | null;
+  /** value >= 2^255. */
+  unlimited: boolean;
+  /** The transaction and block of the last grant. */
+  grantTx: string;
+  grantBlock: number;
+}
+
 /** Everything the scenario deployed and did; also written to data/scenario.json. */
 export interface ScenarioInfo {
   chainId: number;
@@ -108,6 +128,17 @@ export interface ScenarioInfo {
   contracts: ContractRef[];
   samples: ScenarioSamples;
   busyBlock: { number: number; txCount: number };
+  /**
+   * Token approvals of one dev account after the history (devnet/scenario/approvals.ts): what is in force at the end,
+   * newest grant first (all of the owner's approvals), what was granted and then spent to zero, revoked or unset, and
+   * the unlimited allowance the e2e revoke takes back.
+   */
+  approvals: {
+    owner: string;
+    inForce: ApprovalRef[];
+    gone: { token: string; kind: 'allowance' | 'operator'; spender: string; how: 'spent' | 'revoked' | 'unset' }[];
+    revocable: { token: string; spender: string };
+  };
   emptyBlock: number;
   /**
    * Issue 29, decoding without verified source (devnet/scenario/decoding.ts): two contracts never verified. The

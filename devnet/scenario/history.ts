@@ -48,8 +48,17 @@ function fillBlock(next: () => SignedTx | null, count: number): SignedTx[] {
   return txs;
 }
 
-/** Everyday activity over the remaining days, denser towards `now`, with the spammer's hostile contracts 60 % of the way in. */
-export async function runHistory(ctx: ScenarioContext, setup: SetupResult, opts: HistoryOptions): Promise<HostileContracts> {
+/** Steps mined after the everyday activity in the last blocks of its schedule, so that the history still ends at `now`. */
+export interface HistoryTail {
+  blocks: number;
+  run: (mine: (txs: SignedTx[]) => Promise<void>) => Promise<void>;
+}
+
+/**
+ * Everyday activity over the remaining days, denser towards `now`, with the spammer's hostile contracts 60 % of the way
+ * in; then the tail's blocks, if any.
+ */
+export async function runHistory(ctx: ScenarioContext, setup: SetupResult, opts: HistoryOptions, tail?: HistoryTail): Promise<HostileContracts> {
   const { world, rng, dev, holders } = ctx;
   const { tokens, nfts, items, itemIds, playground } = setup;
   // Anvil slows down with every block it stores (evm_mine costs ~1 ms more per 1,000 blocks), so a larger
@@ -57,8 +66,8 @@ export async function runHistory(ctx: ScenarioContext, setup: SetupResult, opts:
   const activityBlocks = Math.round(330 * Math.sqrt(opts.scale));
   const perBlock = opts.scale / Math.sqrt(opts.scale);
   const hostileAt = Math.floor(activityBlocks * 0.6);
-  // Two blocks more than the loop mines: the hostile deployment takes two of its own.
-  const activityBlock = ctx.chain.activitySchedule(activityBlocks + 2, opts.now, opts.wallClock);
+  // Two blocks more than the loop mines: the hostile deployment takes two of its own (and the tail its own).
+  const activityBlock = ctx.chain.activitySchedule(activityBlocks + 2 + (tail?.blocks ?? 0), opts.now, opts.wallClock);
   const nextActivityTx = activityActions({
     world, rng, dev, holders, tokens, nfts, items, itemIds, playground,
     deployGas: { token: ctx.deployments.gas('SGOV') ?? 2_000_000, playground: ctx.deployments.gas('playground') ?? 2_000_000 },
@@ -73,5 +82,6 @@ export async function runHistory(ctx: ScenarioContext, setup: SetupResult, opts:
       ctx.log(`scenario: ${i + 1}/${activityBlocks} activity blocks, ${ctx.chain.txCount} txs (${ctx.ms()} ms)`);
     }
   }
+  if (tail) await tail.run(activityBlock);
   return hostile;
 }

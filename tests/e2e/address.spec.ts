@@ -68,7 +68,7 @@ test.describe('address page: wallet', () => {
 
     // Tabs: a wallet with NFTs has Transactions, Token Transfers and NFTs; no Contract or Holders.
     const tabs = page.getByTestId('tabs');
-    await expect(tabs.getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'NFTs']);
+    await expect(tabs.getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'NFTs', 'Approvals']);
     await expect(tabs.getByRole('link', { name: 'Transactions', exact: true })).toHaveAttribute('aria-current', 'page');
 
     const table = page.getByTestId('transactions-table');
@@ -314,7 +314,7 @@ test.describe('address page: contracts', () => {
     await expect(page.getByTestId('token-decimals')).toHaveText('18');
     await expect(page.getByTestId('token-supply')).toHaveText(/^[\d,]+(\.\d+)? SGOV$/);
     await expect(page.getByTestId('contract-type')).toHaveText('ERC20');
-    await expect(page.getByTestId('tabs').getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'Contract', 'Holders']);
+    await expect(page.getByTestId('tabs').getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'Approvals', 'Contract', 'Holders']);
 
     await page.getByTestId('tabs').getByRole('link', { name: 'Holders' }).click();
     await expect(page).toHaveURL(/[?&]tab=holders/);
@@ -358,7 +358,7 @@ test.describe('address page: contracts', () => {
     const verified = await indexerJson<{ verified: boolean }>(`/contracts/${playground}/verified`);
     await page.goto(`/address/${playground}?tab=contract`);
     await expect(page.getByTestId('address-badge')).toHaveText('Contract');
-    await expect(page.getByTestId('tabs').getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'Contract']);
+    await expect(page.getByTestId('tabs').getByRole('link')).toHaveText(['Transactions', 'Internal Transactions', 'Token Transfers', 'Approvals', 'Contract']);
     await expect(page.getByTestId('contract-kind')).toHaveText('Standard Contract');
     expect(verified.verified).toBe(false);
     await expect(page.getByTestId('verification-state')).toHaveText('Unverified');

@@ -148,6 +148,9 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
       `/address/${s.accounts[0]}`,
       `/address/${s.holderToken.address}?tab=holders`,
       `/address/${s.factory.address}?tab=internal-transactions`,
+      // The Revoke buttons' code (wallet, receipt polling) loads on the first click: not before.
+      `/address/${s.approvals.owner}?tab=approvals`,
+      `/approvals?address=${s.approvals.owner}`,
       '/nfts',
       '/nfts?sort=new&size=48',
       `/nfts/${s.nfts[0]?.address}/1`,

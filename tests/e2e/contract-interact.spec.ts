@@ -5,6 +5,7 @@ import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
 import { startSite } from '../../scripts/site.ts';
 import { indexerJson, indexerUrl, scenario, rpc, test, bannerSettled } from './fixtures.ts';
+import { installWallet } from './wallet.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its
@@ -26,47 +27,6 @@ async function hydrated(page: Page): Promise<void> {
 
 function fn(page: Page, signature: string) {
   return page.locator(`[data-test="function"][data-signature="${signature}"]`);
-}
-
-/**
- * An EIP-1193 wallet in the page (window.ethereum, and announced through EIP-6963 when `announce` names wallets),
- * whose requests the test answers from Node: accounts and chain id as configured, everything else forwarded to the
- * devnet, where anvil signs for its unlocked dev account.
- */
-async function installWallet(page: Page, options: { account: string; chainId?: string; reject?: boolean; announce?: string[]; injected?: boolean }): Promise<{ calls: { wallet: string; method: string; params: unknown }[] }> {
-  const calls: { wallet: string; method: string; params: unknown }[] = [];
-  await page.exposeFunction('__devnetWallet', async (wallet: string, method: string, params: unknown[] | undefined) => {
-    calls.push({ wallet, method, params });
-    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return { result: [options.account] };
-    if (method === 'eth_chainId' && options.chainId) return { result: options.chainId };
-    if (method === 'wallet_switchEthereumChain') return { error: { code: 4902, message: 'Unrecognized chain ID.' } };
-    if (method === 'eth_sendTransaction' && options.reject) return { error: { code: 4001, message: 'User rejected the request.' } };
-    try {
-      return { result: await rpc(method, params ?? []) };
-    } catch (error) {
-      return { error: { code: -32000, message: (error as Error).message } };
-    }
-  });
-  await page.addInitScript(({ announce, injected }) => {
-    type Answer = { result?: unknown; error?: { code: number; message: string } };
-    const bridge = (window as unknown as { __devnetWallet: (w: string, m: string, p: unknown) => Promise<Answer> }).__devnetWallet;
-    const make = (name: string) => ({
-      request: async ({ method, params }: { method: string; params?: unknown }) => {
-        const answer = await bridge(name, method, params);
-        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-        return answer.result;
-      },
-    });
-    if (injected) (window as unknown as { ethereum: unknown }).ethereum = make('injected');
-    for (const [i, name] of announce.entries()) {
-      const provider = make(name);
-      const detail = Object.freeze({ info: { uuid: `uuid-${i}`, name, icon: 'javascript:alert(1)', rdns: `test.wallet${i}` }, provider });
-      const announceIt = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
-      window.addEventListener('eip6963:requestProvider', announceIt);
-      announceIt();
-    }
-  }, { announce: options.announce ?? [], injected: options.injected ?? true });
-  return { calls };
 }
 
 test.beforeAll(async () => {
@@ -414,3 +374,29 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId('interact-error')).toHaveText('Failed to execute function: Execution reverted: Playground: this call always reverts');
   });
 }
+
+test('Approvals (issue 29): the owner revokes its unlimited allowance through the injected wallet; the row says so once mined, then the list drops it', async ({ page }) => {
+  const s = scenario();
+  const { owner, revocable } = s.approvals;
+  const wallet = await installWallet(page, { account: owner });
+  await page.goto(`/address/${owner}?tab=approvals`);
+  const row = page.locator(`[data-test="approval-row"][data-token="${revocable.token.toLowerCase()}"][data-spender="${revocable.spender.toLowerCase()}"]`);
+  await expect(row.getByTestId('approval-amount')).toHaveText('Unlimited');
+  // The spender is the Playground, verified by this file's beforeAll: named from its verification.
+  await expect(row.getByTestId('approval-spender-name')).toHaveText('Playground');
+  await row.getByTestId('revoke-button').click();
+  await expect(row.getByTestId('approval-amount')).toHaveText('Revoked', { timeout: 30_000 });
+  await expect(row.getByTestId('revoke-status')).toContainText(/^Revoked in block \d+ by 0x[0-9a-f]{64}$/);
+  await expect(row.getByTestId('revoke-button')).toHaveCount(0);
+  const hash = (await row.getByTestId('revoke-hash').textContent()) ?? '';
+  await expect(row.getByTestId('revoke-hash')).toHaveAttribute('href', `/transactions/${hash}`);
+  const sent = wallet.calls.find((c) => c.method === 'eth_sendTransaction');
+  const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
+  expect((sent?.params as [Record<string, string>])[0]).toMatchObject({ from: owner, to: revocable.token.toLowerCase(), data: `0x095ea7b3${word(revocable.spender)}${'0'.repeat(64)}` });
+  expect(BigInt(await rpc<string>('eth_call', [{ to: revocable.token, data: `0xdd62ed3e${word(owner)}${word(revocable.spender)}` }, 'latest']))).toBe(0n);
+  // Loaded again, once the indexer has the block: the allowance is no longer listed, the others still are.
+  await expect.poll(async () => (await indexerJson<{ transactionHash: string }[]>(`/transactions/${hash}`).catch(() => null)) !== null, { timeout: 30_000 }).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('approval-row')).toHaveCount(s.approvals.inForce.length - 1);
+  await expect(row).toHaveCount(0);
+});

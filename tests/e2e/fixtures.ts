@@ -54,6 +54,7 @@ export const READ_SCREENS: ReadonlyArray<readonly [string, (s: ScenarioInfo) => 
   ['transaction input', (s) => `/transactions/${s.samples.erc20Transfer}?tab=input`],
   ['wallet', (s) => `/address/${s.accounts[0]}`],
   ['token contract holders', (s) => `/address/${s.holderToken.address}?tab=holders`],
+  ['token approvals', (s) => `/approvals?address=${s.approvals.owner}`],
   ['token list', () => '/tokens'],
   ['token detail', (s) => `/tokens/${s.holderToken.address}`],
   ['token transfers', (s) => `/tokens/${s.holderToken.address}?tab=transfers`],

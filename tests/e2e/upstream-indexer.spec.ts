@@ -128,6 +128,14 @@ test('the Internal Transactions tab says that indexer has no such list, and its 
   await expect(page.getByTestId('export-error')).toHaveText('This list cannot be exported from this indexer.');
 });
 
+test('the Approvals tab and /approvals say that indexer has no such list', async ({ page }) => {
+  for (const path of [`/address/${P['A0']}?tab=approvals`, `/approvals?address=${P['A0']}`]) {
+    await page.goto(`${site.url}${path}`);
+    await expect(page.getByTestId('approvals'), path).toContainText("Token approvals are not available from this explorer's indexer.");
+    await expect(page.getByTestId('approval-row')).toHaveCount(0);
+  }
+});
+
 test("the address page counts the address's transactions when the indexer gives no count", async ({ page }) => {
   await page.goto(`${site.url}/address/${P['A0']}`);
   // address_0xf39Fd6e5_transactions.json holds 10 transactions, fewer than the 100 the page asks for: that is the count.

@@ -497,6 +497,7 @@ describe('the indexer routes carry their classes', () => {
     ['GET', '/search', 'search'],
     ['POST', '/proxy/rpc', 'rpc'],
     ['POST', '/contracts/{address}/interact', 'rpc'],
+    ['GET', '/address/{address}/approvals', 'rpc'],
     ['POST', '/contracts/verify', 'verify'],
     ['GET', '/health', 'none'],
     ['GET', '/blocks', undefined],

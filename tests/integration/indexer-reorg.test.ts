@@ -9,6 +9,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { unpad } from '../../indexer/src/chain/num.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
+import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC, ApprovalBatch } from '../../indexer/src/sync/approvals.ts';
 import { freshStorage } from './backend.ts';
 import {
   chainCounts,
@@ -22,7 +23,7 @@ import {
   waitFor,
 } from '../../indexer/testing/verify.ts';
 
-const erc20 = new Interface(['function transfer(address to, uint256 value)']);
+const erc20 = new Interface(['function transfer(address to, uint256 value)', 'function approve(address spender, uint256 value)']);
 const erc721 = new Interface(['function transferFrom(address from, address to, uint256 tokenId)']);
 const erc1155 = new Interface(['function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)']);
 // Init code of a contract whose runtime code is the single byte 0x00 (STOP).
@@ -61,7 +62,23 @@ async function candidates(): Promise<string[]> {
   return [...new Set([...info.accounts, ...info.holders, ...FRESH, ...fromDb].map((a) => a.toLowerCase()))];
 }
 
-/** The chain and the index agree on every block, transaction, log, balance, owner and counter. */
+/** The approvals table as the sync keeps it, and as every stored approval log replayed in order says it should be. */
+async function approvalTables(): Promise<{ stored: string[]; replayed: string[] }> {
+  const logs = await indexer.store.all<{ block_number: number; log_index: number; tx_hash: string; address: string; topic0: string; topic1: string | null; topic2: string | null; topic3: string | null; data: string; timestamp: number }>(
+    `SELECT l.block_number, l.log_index, l.tx_hash, l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, b.timestamp
+     FROM logs l JOIN blocks b ON b.number = l.block_number WHERE l.topic0 IN (?, ?) ORDER BY l.id`,
+    APPROVAL_TOPIC,
+    APPROVAL_FOR_ALL_TOPIC,
+  );
+  const batch = new ApprovalBatch();
+  for (const l of logs) {
+    batch.add({ address: l.address, topics: [l.topic0, l.topic1, l.topic2, l.topic3], data: l.data }, { blockNumber: Number(l.block_number), logIndex: Number(l.log_index), txHash: l.tx_hash, timestamp: Number(l.timestamp) });
+  }
+  const rows = await indexer.store.all<Record<string, unknown>>('SELECT owner, token, spender, kind, value, block_number, log_index, tx_hash, timestamp FROM approvals');
+  return { stored: rows.map((r) => Object.values(r).join(' ')).sort(), replayed: batch.result().rows.map((r) => r.join(' ')).sort() };
+}
+
+/** The chain and the index agree on every block, transaction, log, balance, owner, approval and counter. */
 async function expectConsistent(): Promise<void> {
   const head = await chainHead();
   const chain = await chainCounts(rpc, head.number);
@@ -74,6 +91,9 @@ async function expectConsistent(): Promise<void> {
   expect(await erc721Mismatches(indexer.store, rpc)).toEqual([]);
   expect(await erc1155Mismatches(indexer.store, rpc, await candidates())).toEqual([]);
   expect(await nativeMismatches(indexer.store, rpc)).toEqual([]);
+  const approvals = await approvalTables();
+  expect(approvals.stored.length).toBeGreaterThan(0);
+  expect(approvals.stored).toEqual(approvals.replayed);
   const orphans = await countOf(
     indexer.store,
     `SELECT (SELECT count(*) FROM transactions WHERE block_number NOT IN (SELECT number FROM blocks))
@@ -93,6 +113,7 @@ type Orphan = {
   nft: string;
   item: string;
   created: string;
+  revoke: string;
 };
 
 /** Sends one transaction of every kind the index derives state from, each touching a fresh address. */
@@ -112,7 +133,10 @@ async function activity(): Promise<Orphan> {
   )) as { token_address: string; holder: string; token_id: string };
   const item = await send({ from: itemRow.holder, to: itemRow.token_address, data: erc1155.encodeFunctionData('safeTransferFrom', [itemRow.holder, FRESH[3], BigInt(unpad(itemRow.token_id)), 1n, '0x']) });
   const created = await send({ from: a2, data: TINY_CONTRACT });
-  return { plain, token, nft, item, created };
+  // The scenario owner's unlimited allowance, revoked: a reorg that drops this block must bring it back.
+  const { owner, revocable } = info.approvals;
+  const revoke = await send({ from: owner, to: revocable.token, data: erc20.encodeFunctionData('approve', [revocable.spender, 0n]) });
+  return { plain, token, nft, item, created, revoke };
 }
 
 beforeAll(async () => {
@@ -149,8 +173,11 @@ describe('chain reorganisations', { timeout: 120_000 }, () => {
     const orphan = await activity();
     await indexedHead();
     const createdAddress = (await indexer.store.one<{ contract_address: string }>('SELECT contract_address FROM transactions WHERE hash = ?', orphan.created))?.contract_address as string;
+    const unlimited = () =>
+      countOf(indexer.store, "SELECT count(*) AS n FROM approvals WHERE owner = ? AND token = ? AND spender = ? AND kind = 'allowance'", ...[info.approvals.owner, info.approvals.revocable.token, info.approvals.revocable.spender].map((a) => a.toLowerCase()));
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(1);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(1);
+    expect(await unlimited()).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(4);
 
     expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
@@ -166,6 +193,7 @@ describe('chain reorganisations', { timeout: 120_000 }, () => {
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(0);
+    expect(await unlimited()).toBe(1);
     const res = await fetch(`${indexer.url}/contracts/${createdAddress}`);
     expect(res.status).toBe(404);
     await expectConsistent();

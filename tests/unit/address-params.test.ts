@@ -35,6 +35,7 @@ describe('parseTab', () => {
     ['transactions', 'transactions'],
     ['token-transfers', 'token-transfers'],
     ['internal-transactions', 'internal-transactions'],
+    ['approvals', 'approvals'],
     ['nfts', 'nfts'],
     ['contract', 'contract'],
     ['holders', 'holders'],
@@ -55,12 +56,12 @@ const unknown: TabFacts = { type: 'unknown', contractType: 'none', nftCount: nul
 
 describe('visibleTabs', () => {
   it.each<[string, TabFacts, AddressTab[]]>([
-    ['wallet without NFTs', wallet, ['transactions', 'internal-transactions', 'token-transfers']],
-    ['wallet with NFTs', nftWallet, ['transactions', 'internal-transactions', 'token-transfers', 'nfts']],
-    ['ERC-20 contract', erc20, ['transactions', 'internal-transactions', 'token-transfers', 'contract', 'holders']],
-    ['ERC-721 contract', erc721, ['transactions', 'internal-transactions', 'token-transfers', 'contract']],
-    ['standard contract', plain, ['transactions', 'internal-transactions', 'token-transfers', 'contract']],
-    ['unknown type', unknown, ['transactions', 'internal-transactions', 'token-transfers']],
+    ['wallet without NFTs', wallet, ['transactions', 'internal-transactions', 'token-transfers', 'approvals']],
+    ['wallet with NFTs', nftWallet, ['transactions', 'internal-transactions', 'token-transfers', 'nfts', 'approvals']],
+    ['ERC-20 contract', erc20, ['transactions', 'internal-transactions', 'token-transfers', 'approvals', 'contract', 'holders']],
+    ['ERC-721 contract', erc721, ['transactions', 'internal-transactions', 'token-transfers', 'approvals', 'contract']],
+    ['standard contract', plain, ['transactions', 'internal-transactions', 'token-transfers', 'approvals', 'contract']],
+    ['unknown type', unknown, ['transactions', 'internal-transactions', 'token-transfers', 'approvals']],
   ])('%s', (_name, facts, expected) => {
     expect(visibleTabs(facts)).toEqual(expected);
   });

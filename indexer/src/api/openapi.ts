@@ -191,6 +191,18 @@ const GET: Record<string, Op> = {
     query: PAGE,
     schema: arr(obj({ hash: hash, blockNumber: int, timestamp: int, from: addr, to: nullable(addr), contractAddress: nullable(addr), value: dec, type: str, traceId: str, isError: bool, error: nullable(str), parentFrom: nullable(addr), parentTo: nullable(addr), parentValue: nullable(dec) })),
   },
+  '/address/{address}/approvals': {
+    summary:
+      "Token approvals the address has in force, newest grant first: ERC-20 allowances (the last Approval event's, read again on chain with allowance(owner, spender) so that spending through transferFrom counts; rows now zero are left out, so a page may hold fewer than limit (indexPosition shows the gaps); valueSource 'indexed' when the node did not answer within 3 s) and ERC-721 / ERC-1155 operators (ApprovalForAll still true). ERC-721 single-token approvals are not listed. unlimited: value >= 2^255",
+    query: PAGE,
+    schema: arr(obj({
+      owner: addr, tokenAddress: addr, tokenName: nullable(str), tokenSymbol: nullable(str), tokenDecimals: nullable(int),
+      tokenType: nullable({ enum: ['ERC20', 'ERC721', 'ERC1155'] }), kind: { enum: ['allowance', 'operator'] }, spender: addr,
+      spenderName: nullable(str), value: nullable(dec), valueFormatted: nullable(str), unlimited: bool,
+      valueSource: { enum: ['chain', 'indexed', 'event'] }, blockNumber: int, logIndex: int, transactionHash: hash, timestamp: int,
+      indexPosition: { type: 'integer', description: 'the row\'s place in the owner\'s list (offset + its row in the page); rows left out leave gaps' },
+    })),
+  },
   '/address/{address}/tokens': { summary: 'Token holdings (default limit 100)', query: PAGE, schema: arr(ref('Holding')) },
   '/address/{address}/token-transfers': { summary: 'Token transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('AddressTokenTransfer')) },
   '/address/{address}/nft-transfers': { summary: 'ERC-721/1155 transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('TokenTransfer')) },

@@ -1,6 +1,7 @@
 import { Router } from '../http/router.ts';
 import { addressRoutes } from './address.ts';
 import { adminRoutes } from './admin.ts';
+import { approvalRoutes } from './approvals.ts';
 import { blockRoutes } from './blocks.ts';
 import { bytecodeFunctionRoutes } from './bytecode-functions.ts';
 import { changeRoutes } from './changes.ts';
@@ -27,6 +28,7 @@ export function buildRouter(ctx: ApiContext): Router {
   blockRoutes(router, ctx);
   transactionRoutes(router, ctx);
   addressRoutes(router, ctx);
+  approvalRoutes(router, ctx);
   tokenRoutes(router, ctx);
   nftRoutes(router, ctx);
   holderRoutes(router, ctx);

@@ -7,6 +7,7 @@ import { totalSupplies } from './probe.ts';
 import { isStateUnavailable, unwrap, type RpcClient } from '../chain/rpc.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { TransferRow } from '../store/rows.ts';
+import { rollbackApprovals } from './approvals.ts';
 
 /** What a rollback removed. */
 export interface RollbackResult {
@@ -142,6 +143,8 @@ export async function rollbackTo(
     await tx.run("UPDATE counters SET value = value - ? WHERE name = 'logs'", logs);
     await tx.run("UPDATE counters SET value = value - ? WHERE name = 'token_transfers'", rows.length);
     for (const a of touched) await tx.run('DELETE FROM address_transactions WHERE address = ? AND tx_id >= ?', a, firstId);
+    // Read from the logs about to go: every approval they set goes back to its last grant before the fork.
+    await rollbackApprovals(tx, from);
     await tx.run('DELETE FROM logs WHERE id >= ?', firstId);
     await tx.run('DELETE FROM transactions WHERE id >= ?', firstId);
     await tx.run('DELETE FROM blocks WHERE number >= ?', from);
@@ -194,6 +197,7 @@ const CHAIN_TABLES = [
   'revert_reasons',
   'internal_calls',
   'address_internal',
+  'approvals',
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */

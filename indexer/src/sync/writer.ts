@@ -9,6 +9,7 @@ import { hexToBigInt, hexToDecimal, hexToNumber, pad } from '../chain/num.ts';
 import type { ContractProbe } from './probe.ts';
 import type { TokenType } from '../store/rows.ts';
 import { parseTransferLog } from './transfers.ts';
+import { ApprovalBatch } from './approvals.ts';
 
 /** Block producers whose reward totals the writer remembers at most (a chain with more reads them again). */
 const MAX_PRODUCERS = 10_000;
@@ -107,6 +108,8 @@ export class Writer {
   /** Stored reward totals of block producers, so a batch adds to them without reading them (kept like tokenTypes). */
   private readonly producerRewards = new Map<string, bigint>();
   private readonly rows = new RowBuffer();
+  /** The batch's ERC-20 allowances and operator approvals, last per key, written once its blocks are read. */
+  private readonly approvals = new ApprovalBatch();
   private readonly spent = { writeMs: 0, dbMs: 0 };
   /** The batch's token transfers, applied to the ledger together once its blocks are read. */
   private transfers: LedgerTransfer[] = [];
@@ -168,6 +171,7 @@ export class Writer {
       this.book.clear();
       this.forget();
       this.ledger.discard();
+      this.approvals.clear();
       throw err;
     } finally {
       built();
@@ -252,6 +256,7 @@ export class Writer {
       }
       await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
+      await this.approvals.flush(tx);
       // One statement for the three counters, none for a batch of empty blocks.
       if (txs + logs + transfers > 0) {
         await this.q.run(
@@ -319,6 +324,7 @@ export class Writer {
           log.data,
         ]);
         logs++;
+        this.approvals.add({ address: emitter, topics: log.topics, data: log.data }, { blockNumber: number, logIndex, txHash: hash, timestamp });
         await this.ensureContract(emitter, number, null, true);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
           await this.upgradeType(t.tokenAddress, t.tokenType);

@@ -12,6 +12,7 @@ import { HOLDERS_PAGE_SIZE, pageCount, pageOffset } from '../url/pagination.ts';
 import type { AddressType, ContractType, Holder, InternalTransaction, NftToken, Token, TokenBalance, TokenTransfer, Transaction } from '../model/types.ts';
 import type { AccountBalances, HoldersResponse } from '../model/wire.ts';
 import type { AddressTab, HolderOrder } from './params.ts';
+import { loadApprovals, type ApprovalsList } from '../approvals/load.ts';
 
 /** Everything the address header and overview show. */
 export interface AddressView {
@@ -162,6 +163,7 @@ export type TabData =
   /** items 'unavailable': the indexer has no such list (the chain operator's). */
   | { readonly tab: 'internal-transactions'; readonly items: InternalTransaction[] | 'unavailable' | { notice: string } | null; readonly paging: TabPaging }
   | { readonly tab: 'nfts'; readonly items: NftToken[] | null; readonly paging: TabPaging }
+  | { readonly tab: 'approvals'; readonly items: ApprovalsList; readonly paging: TabPaging }
   | { readonly tab: 'holders'; readonly holders: HoldersResponse | null; readonly page: number; readonly order: HolderOrder }
   | { readonly tab: 'contract' };
 
@@ -215,6 +217,8 @@ export async function loadTab(client: IndexerClient, address: string, tab: Addre
     }
     case 'nfts':
       return { tab, paging: nftPaging, items: await safe(client.getAddressNfts(address, window(nftPaging)), null) };
+    case 'approvals':
+      return { tab, paging, items: await loadApprovals(client, address, paging) };
     case 'holders': {
       const result = await safe(loadHolders(client, address, query.paging.page, query.order), null);
       return { tab, holders: result?.holders ?? null, page: result?.page ?? query.paging.page, order: query.order };

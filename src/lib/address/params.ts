@@ -3,7 +3,7 @@ import type { AddressType, ContractType } from '../model/types.ts';
 import { oneOf } from '../url/params.ts';
 
 /** The address page's tabs, in display order (spec core §2). */
-const ADDRESS_TABS = ['transactions', 'internal-transactions', 'token-transfers', 'nfts', 'contract', 'holders'] as const;
+const ADDRESS_TABS = ['transactions', 'internal-transactions', 'token-transfers', 'nfts', 'approvals', 'contract', 'holders'] as const;
 
 /** One tab of the address page. */
 export type AddressTab = (typeof ADDRESS_TABS)[number];
@@ -14,6 +14,7 @@ export const TAB_LABELS: Readonly<Record<AddressTab, string>> = {
   'internal-transactions': 'Internal Transactions',
   'token-transfers': 'Token Transfers',
   nfts: 'NFTs',
+  approvals: 'Approvals',
   contract: 'Contract',
   holders: 'Holders',
 };
@@ -31,7 +32,7 @@ export interface TabFacts {
 }
 
 /**
- * Tabs shown as links: Transactions, Internal Transactions and Token Transfers always; NFTs when the address holds NFTs; Contract for
+ * Tabs shown as links: Transactions, Internal Transactions, Token Transfers and Approvals always; NFTs when the address holds NFTs; Contract for
  * contracts; Holders for ERC-20 contracts.
  */
 export function visibleTabs(facts: TabFacts): AddressTab[] {

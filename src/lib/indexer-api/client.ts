@@ -1,4 +1,5 @@
 import * as address from './address.ts';
+import * as approvals from './approvals.ts';
 import * as blocks from './blocks.ts';
 import * as contracts from './contracts.ts';
 import * as exportLists from './export.ts';
@@ -34,6 +35,7 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, transactions),
     ...bind(t, holders),
     ...bind(t, address),
+    ...bind(t, approvals),
     ...bind(t, tokens),
     ...bind(t, nfts),
     ...bind(t, contracts),
