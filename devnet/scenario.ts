@@ -7,6 +7,7 @@ import { Rpc } from './rpc.ts';
 import type { ScenarioInfo } from './types.ts';
 import { createContext } from './scenario/context.ts';
 import { runHistory } from './scenario/history.ts';
+import { runDelegations } from './scenario/delegations.ts';
 import { buildInfo, checkReceipts } from './scenario/info.ts';
 import { runSetup } from './scenario/setup.ts';
 
@@ -63,9 +64,10 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
     const hostile = await runHistory(ctx, setup, { scale, now, wallClock });
+    const txTypes = await runDelegations(ctx, () => (wallClock ? Math.floor(Date.now() / 1000) : now));
     await checkReceipts(rpc, chain.txBlocks, ctx.world.expectedReverts);
     log(`scenario: ${chain.blockCount} blocks, ${chain.txCount} transactions, last block ${chain.lastBlock} (${ms()} ms)`);
-    const info = await buildInfo(ctx, setup, hostile, { chainId, scale });
+    const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), txTypes };
     writeInfo(info);
     return info;
   } finally {

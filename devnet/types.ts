@@ -47,6 +47,33 @@ export interface ScenarioSamples {
   dataTransfer: string;
 }
 
+/** Today's transaction types (devnet/scenario/delegations.ts), mined after the history. */
+export interface TxTypesInfo {
+  /** The Delegate contract (devnet/contracts/Delegate.sol) the authority delegates to. */
+  delegate: string;
+  /** An account delegated to `delegate` by EIP-7702: its code is 0xef0100 ‖ delegate. */
+  authority: string;
+  /** An account whose authorizations the chain skipped: its code stays empty. */
+  stranger: string;
+  /**
+   * Type 4, sent by the deployer to the authority (ping() through its own address), with the authorizations
+   * [authority → delegate, applied; stranger with nonce `wrongNonce`, skipped] and an access list (the authority with
+   * storage slot 0, the delegate with none).
+   */
+  setCodeTx: string;
+  /** Type 4 whose one authorization (the stranger's, for chain id `wrongChainId`) is skipped. */
+  skippedSetCodeTx: string;
+  wrongNonce: number;
+  wrongChainId: number;
+  /** Type 2: ping() through the authority's address once delegated. */
+  pingTx: string;
+  /** Type 3 with one blob carrying `blobText`. */
+  blobTx: string;
+  blobText: string;
+  /** Type 2: the Delegate's creation. */
+  eip1559Tx: string;
+}
+
 /** Everything the scenario deployed and did; also written to data/scenario.json. */
 export interface ScenarioInfo {
   chainId: number;
@@ -109,4 +136,5 @@ export interface ScenarioInfo {
   samples: ScenarioSamples;
   busyBlock: { number: number; txCount: number };
   emptyBlock: number;
+  txTypes: TxTypesInfo;
 }
