@@ -731,3 +731,60 @@ describe('address form', () => {
     for (const tx of list) expect(tx.from).toBe(getAddress(tx.from));
   });
 });
+
+describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, EIP-4844 blobs', () => {
+  interface Auth {
+    chainId: string;
+    address: string;
+    nonce: string;
+    authority: string | null;
+    applied: boolean | null;
+  }
+  interface Typed {
+    type: number | null;
+    accessList?: { address: string; storageKeys: string[] }[];
+    authorizationList?: Auth[];
+    blobVersionedHashes?: string[];
+    maxFeePerBlobGas?: string | null;
+    blobGasUsed?: string | null;
+    blobGasPrice?: string | null;
+  }
+
+  it('serves the authorization list with recovered authorities and which entries were applied', async () => {
+    const t = info.txTypes;
+    const tx = await ok<Typed>(`/transactions/${t.setCodeTx}`);
+    expect(tx.type).toBe(4);
+    expect(tx.authorizationList).toEqual([
+      { chainId: String(info.chainId), address: lc(t.delegate), nonce: '0', yParity: expect.any(Number), r: expect.any(String), s: expect.any(String), authority: lc(t.authority), applied: true },
+      { chainId: String(info.chainId), address: lc(t.delegate), nonce: String(t.wrongNonce), yParity: expect.any(Number), r: expect.any(String), s: expect.any(String), authority: lc(t.stranger), applied: false },
+    ]);
+    expect(tx.accessList).toEqual([
+      { address: lc(t.authority), storageKeys: [`0x${'00'.repeat(32)}`] },
+      { address: lc(t.delegate), storageKeys: [] },
+    ]);
+    const skipped = await ok<Typed>(`/transactions/${t.skippedSetCodeTx}`);
+    expect(skipped.authorizationList?.map((a) => [a.chainId, a.authority, a.applied])).toEqual([[String(t.wrongChainId), lc(t.stranger), false]]);
+    expect(skipped.accessList).toEqual([]);
+    // Worked out once, then kept: the second answer comes from the table.
+    const stored = await indexer.store.all<{ applied: string }>('SELECT applied FROM transaction_types WHERE applied IS NOT NULL');
+    expect(stored.map((r) => r.applied).sort()).toEqual(['[false]', '[true,false]']);
+  });
+
+  it('serves the blob fields of a type-3 transaction and none on others', async () => {
+    const blob = await ok<Typed>(`/transactions/${info.txTypes.blobTx}`);
+    expect(blob).toMatchObject({ type: 3, accessList: [], maxFeePerBlobGas: '1000000000', blobGasUsed: '131072' });
+    expect(blob.blobVersionedHashes).toEqual([expect.stringMatching(/^0x01[0-9a-f]{62}$/)]);
+    expect(BigInt(blob.blobGasPrice ?? '0')).toBeGreaterThan(0n);
+    const legacy = await ok<Typed>(`/transactions/${info.samples.legacyTx}`);
+    expect(legacy.type).toBe(0);
+    expect(Object.keys(legacy).filter((k) => /access|authorization|blob/i.test(k))).toEqual([]);
+    const eip1559 = await ok<Typed>(`/transactions/${info.txTypes.eip1559Tx}`);
+    expect(eip1559).toMatchObject({ type: 2, accessList: [] });
+    expect(eip1559.authorizationList).toBeUndefined();
+  });
+
+  it('keeps a delegated account an account, and finds the delegate in its code', async () => {
+    expect((await ok<AddressType>(`/address/${info.txTypes.authority}/type`)).type).toBe('wallet');
+    expect(await rpc.call<string>('eth_getCode', [info.txTypes.authority, 'latest'])).toBe(`0xef0100${lc(info.txTypes.delegate).slice(2)}`);
+  });
+});

@@ -6,6 +6,7 @@ import { parseHash, parsePaging } from '../http/params.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeInput } from './decode.ts';
+import { typedFields } from './tx-types.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
 import type { LogRow, TxRow } from '../store/rows.ts';
 import { logJson, TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
@@ -90,7 +91,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     return cache.serveAsync(ctx, hash, async () => {
       const tx = await findTx(ctx, hash);
       const logCount = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id))?.n ?? 0;
-      return { ...txJson(tx), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash) };
+      return { ...txJson(tx), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash), ...(await typedFields(ctx, tx)) };
     });
   });
 
