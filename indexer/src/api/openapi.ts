@@ -179,7 +179,7 @@ const GET: Record<string, Op> = {
   '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
   '/transactions/{hash}/receipt': { summary: 'Receipt with logs', schema: ref('Receipt') },
   '/transactions/{hash}/decoded': { summary: 'Decoded call of the common ERC-20/721/1155 functions and a description', schema: ref('Decoded') },
-  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int }) },
+  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int, delegatedTo: { description: 'the delegate of an account delegated by EIP-7702 (its code is 0xef0100 followed by that address); null otherwise', ...nullable(addr) } }) },
   '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
   '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
   '/address/{address}/internal-transactions': {

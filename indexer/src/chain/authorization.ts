@@ -49,7 +49,7 @@ export function recoverAuthority(auth: { chainId: bigint; address: string; nonce
   const r = BigInt(auth.r);
   if ((auth.yParity !== 0 && auth.yParity !== 1) || r === 0n || s === 0n || s > HALF_N) return null;
   try {
-    return verifyAuthorization({ address: auth.address, nonce: auth.nonce, chainId: auth.chainId }, { r: auth.r, s: auth.s, yParity: auth.yParity as 0 | 1 }).toLowerCase();
+    return verifyAuthorization({ address: auth.address, nonce: auth.nonce, chainId: auth.chainId }, { r: auth.r, s: auth.s, yParity: auth.yParity === 0 ? 0 : 1 }).toLowerCase();
   } catch {
     return null;
   }

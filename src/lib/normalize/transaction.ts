@@ -3,6 +3,7 @@ import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, Inter
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
+import { normalizeTxType, normalizeTypedFields } from './tx-types.ts';
 
 /** Fallbacks from the enclosing block, for transactions nested in one. */
 export interface TransactionContext {
@@ -18,6 +19,7 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
   if (hash === null || from === null) return null;
   const blockNumber = toCount(raw['blockNumber']) ?? context.blockNumber ?? null;
   const timestamp = toTimestamp(raw['timestamp']) ?? context.timestamp ?? null;
+  const typed = normalizeTypedFields(raw);
   return {
     hash,
     blockNumber,
@@ -34,6 +36,8 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
     transactionIndex: toCount(raw['transactionIndex']),
     status: parseTxStatus(raw['status']),
     tokenTransfers: normalizeTokenTransfers(raw['tokenTransfers'], { transactionHash: hash, blockNumber, timestamp }),
+    type: normalizeTxType(raw['type']),
+    ...(Object.keys(typed).length > 0 ? { typed } : {}),
   };
 }
 
