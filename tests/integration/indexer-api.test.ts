@@ -783,8 +783,21 @@ describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, 
     expect(eip1559.authorizationList).toBeUndefined();
   });
 
-  it('keeps a delegated account an account, and finds the delegate in its code', async () => {
-    expect((await ok<AddressType>(`/address/${info.txTypes.authority}/type`)).type).toBe('wallet');
-    expect(await rpc.call<string>('eth_getCode', [info.txTypes.authority, 'latest'])).toBe(`0xef0100${lc(info.txTypes.delegate).slice(2)}`);
+  it('keeps a delegated account an account, says its delegate, and refuses to verify it with a clear 400', async () => {
+    const t = info.txTypes;
+    expect((await ok<AddressType>(`/address/${t.authority}/type`)).type).toBe('wallet');
+    expect(await rpc.call<string>('eth_getCode', [t.authority, 'latest'])).toBe(`0xef0100${lc(t.delegate).slice(2)}`);
+    expect(await ok<{ type: string; delegatedTo: string | null }>(`/address/${t.authority}`)).toMatchObject({ type: 'wallet', delegatedTo: lc(t.delegate) });
+    expect(await ok<{ delegatedTo: string | null }>(`/address/${t.stranger}`)).toMatchObject({ delegatedTo: null });
+    const pg = info.playground;
+    const res = await fetch(`${indexer.url}/contracts/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: t.authority, sourceCode: 'contract Delegate {}', compilerVersion: pg.compilerVersion, contractName: 'Delegate', optimizationUsed: true, runs: 200, evmVersion: 'prague' }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toContain('delegated by EIP-7702');
+    expect(body.error.toLowerCase()).toContain(lc(t.delegate));
   });
 });
