@@ -156,7 +156,8 @@ test.describe('transaction list', () => {
           await expect(row, `row of ${hash} on page ${n}`).toHaveCount(1, { timeout: 1_000 });
           if (kind !== null) await expect(row.getByTestId('tx-kind')).toHaveText(kind);
           if (status !== null) await expect(row.getByTestId('status')).toHaveText(status);
-          if (type !== null) await expect(row.getByTestId('tx-type')).toHaveText(type);
+          // The type label is text beside the kind badge, in the same cell.
+          if (type !== null) await expect(row.getByTestId('tx-type')).toHaveText(`${kind ?? await row.getByTestId('tx-kind').innerText()} ${type}`);
         }
       }
     }).toPass({ timeout: 20_000 });

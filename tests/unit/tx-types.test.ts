@@ -4,7 +4,8 @@ import { TX_TYPE_LABELS, delegationTarget, txTypeLabel } from '../../common/tx-t
 import { appliedAuthorizations, readAuthorizations, recoverAuthority, type Authorization, type AuthorityState } from '../../indexer/src/chain/authorization.ts';
 import { typeDetailsRow } from '../../indexer/src/sync/tx-types.ts';
 import type { RawReceipt, RawTransaction } from '../../indexer/src/chain/types.ts';
-import { normalizeTxType, normalizeTypedFields } from '../../src/lib/normalize/tx-types.ts';
+import { normalizeTransactionDetail, normalizeTypedFields } from '../../src/lib/normalize/tx-types.ts';
+import { normalizeTxType } from '../../src/lib/normalize/tx-type.ts';
 import { normalizeTransaction } from '../../src/lib/normalize/transaction.ts';
 import { authorizationStatus, txTypeText } from '../../src/lib/transactions/tx-types.ts';
 
@@ -168,9 +169,13 @@ describe('typed fields: the indexer row and the site normalizer', () => {
       ],
       blob: { versionedHashes: ['0x01' + 'ab'.repeat(31)], maxFeePerBlobGas: 1_000_000_000n, blobGasUsed: 131_072n, blobGasPrice: 1n },
     });
-    const upstream = normalizeTransaction({ hash: base.hash, from: AUTHORITY, to: DELEGATE, value: '0' });
+    const upstream = normalizeTransactionDetail({ hash: base.hash, from: AUTHORITY, to: DELEGATE, value: '0' });
     expect(upstream?.type).toBeNull();
     expect(upstream && 'typed' in upstream).toBe(false);
+    expect(normalizeTransactionDetail({ hash: base.hash, from: AUTHORITY, type: '0x4', ...served })?.typed?.authorizations).toHaveLength(2);
+    // Lists carry the type only.
+    expect(normalizeTransaction({ hash: base.hash, from: AUTHORITY, type: '0x4', ...served })).toMatchObject({ type: 4 });
+    expect('typed' in (normalizeTransaction({ hash: base.hash, from: AUTHORITY, type: '0x4', ...served }) ?? {})).toBe(false);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import type { DecodedCall, DecodedParam, DecodedTransaction, InternalCall, Inter
 import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
-import { normalizeTxType, normalizeTypedFields } from './tx-types.ts';
+import { normalizeTxType } from './tx-type.ts';
 
 /** Fallbacks from the enclosing block, for transactions nested in one. */
 export interface TransactionContext {
@@ -19,7 +19,6 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
   if (hash === null || from === null) return null;
   const blockNumber = toCount(raw['blockNumber']) ?? context.blockNumber ?? null;
   const timestamp = toTimestamp(raw['timestamp']) ?? context.timestamp ?? null;
-  const typed = normalizeTypedFields(raw);
   return {
     hash,
     blockNumber,
@@ -37,7 +36,6 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
     status: parseTxStatus(raw['status']),
     tokenTransfers: normalizeTokenTransfers(raw['tokenTransfers'], { transactionHash: hash, blockNumber, timestamp }),
     type: normalizeTxType(raw['type']),
-    ...(Object.keys(typed).length > 0 ? { typed } : {}),
   };
 }
 

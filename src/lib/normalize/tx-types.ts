@@ -1,15 +1,12 @@
 // The typed-transaction fields of a transaction answer (issue 29): access list (types 1 to 4), EIP-7702 authorization
 // list (type 4), EIP-4844 blob fields (type 3). The bundled indexer serves them on /transactions/{hash}; a node's
 // transaction object has the same names; the chain operator's indexer has none, and then nothing is shown.
-import type { AccessListEntry, SetCodeAuthorization, TxTypedFields } from '../model/types.ts';
-import { toBigInt, toCount } from './bignum.ts';
+// Only the detail answer carries them (getTransaction): lists parse the type alone (tx-type.ts), which keeps this out
+// of the browser's list code.
+import type { AccessListEntry, SetCodeAuthorization, Transaction, TxTypedFields } from '../model/types.ts';
+import { toBigInt } from './bignum.ts';
 import { isRecord, toAddress, toHash } from './fields.ts';
-
-/** The transaction type (EIP-2718: 0 legacy … 4 set-code) from a number or a quantity; null when absent or unreadable. */
-export function normalizeTxType(raw: unknown): number | null {
-  const type = toCount(raw);
-  return type !== null && type <= 0x7f ? type : null;
-}
+import { normalizeTransaction } from './transaction.ts';
 
 function accessList(raw: unknown): AccessListEntry[] | null {
   if (!Array.isArray(raw)) return null;
@@ -53,4 +50,12 @@ export function normalizeTypedFields(raw: Record<string, unknown>): TxTypedField
     };
   }
   return out;
+}
+
+/** A transaction detail (GET /transactions/{hash}): the transaction with its typed fields, when the answer has any. */
+export function normalizeTransactionDetail(raw: unknown): Transaction | null {
+  const tx = normalizeTransaction(raw);
+  if (tx === null || !isRecord(raw)) return tx;
+  const typed = normalizeTypedFields(raw);
+  return Object.keys(typed).length > 0 ? { ...tx, typed } : tx;
 }
