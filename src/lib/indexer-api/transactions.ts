@@ -1,6 +1,6 @@
 import { normalizeReceipt } from '../normalize/receipt.ts';
 import { normalizeTransactionDetail } from '../normalize/tx-types.ts';
-import { normalizeDecodedTransaction, normalizeInternalCalls, normalizeRevertReason, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
+import { normalizeDecodedTransaction, normalizeInternalCalls, normalizeRevertReason, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
 import type { DecodedTransaction, InternalCalls, Receipt, RevertReason, Transaction } from '../model/types.ts';
 import { RECEIPT_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
