@@ -36,7 +36,7 @@ let rpc: RpcClient;
 let indexer: Indexer;
 let dir: string;
 
-async function send(tx: Record<string, string>): Promise<string> {
+async function send(tx: Record<string, unknown>): Promise<string> {
   const hash = await rpc.call<string>('eth_sendTransaction', [{ gasPrice: '0x0', ...tx }]);
   const receipt = await waitFor(() => rpc.call<{ status: string; contractAddress: string | null } | null>('eth_getTransactionReceipt', [hash]), 10_000, 'a receipt');
   expect(receipt.status).toBe('0x1');
@@ -79,7 +79,8 @@ async function expectConsistent(): Promise<void> {
     `SELECT (SELECT count(*) FROM transactions WHERE block_number NOT IN (SELECT number FROM blocks))
           + (SELECT count(*) FROM logs WHERE tx_id NOT IN (SELECT id FROM transactions))
           + (SELECT count(*) FROM token_transfers WHERE tx_hash NOT IN (SELECT hash FROM transactions))
-          + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks)) AS n`,
+          + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks))
+          + (SELECT count(*) FROM transaction_types WHERE tx_id NOT IN (SELECT id FROM transactions)) AS n`,
   );
   expect(orphans).toBe(0);
   // sum() of a 64-bit column is numeric (a decimal string) on PostgreSQL.
@@ -93,6 +94,8 @@ type Orphan = {
   nft: string;
   item: string;
   created: string;
+  /** With an access list: a transaction_types row (issue 29). */
+  typed: string;
 };
 
 /** Sends one transaction of every kind the index derives state from, each touching a fresh address. */
@@ -112,7 +115,8 @@ async function activity(): Promise<Orphan> {
   )) as { token_address: string; holder: string; token_id: string };
   const item = await send({ from: itemRow.holder, to: itemRow.token_address, data: erc1155.encodeFunctionData('safeTransferFrom', [itemRow.holder, FRESH[3], BigInt(unpad(itemRow.token_id)), 1n, '0x']) });
   const created = await send({ from: a2, data: TINY_CONTRACT });
-  return { plain, token, nft, item, created };
+  const typed = await send({ from: a1, to: FRESH[0], value: '0x1', accessList: [{ address: FRESH[0], storageKeys: [`0x${'00'.repeat(31)}01`] }] });
+  return { plain, token, nft, item, created, typed };
 }
 
 beforeAll(async () => {
@@ -150,6 +154,8 @@ describe('chain reorganisations', () => {
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(1);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(1);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(4);
+    const typedRow = 'SELECT count(*) AS n FROM transaction_types WHERE tx_id = (SELECT id FROM transactions WHERE hash = ?)';
+    expect(await countOf(indexer.store, typedRow, orphan.typed)).toBe(1);
 
     expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
     // The replacement chain is longer than the orphaned one and holds a different transaction.
@@ -163,6 +169,7 @@ describe('chain reorganisations', () => {
     }
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(0);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM transaction_types')).toBe(await countOf(indexer.store, 'SELECT count(*) AS n FROM transaction_types WHERE tx_id IN (SELECT id FROM transactions)'));
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(0);
     const res = await fetch(`${indexer.url}/contracts/${createdAddress}`);
     expect(res.status).toBe(404);
