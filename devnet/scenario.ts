@@ -7,7 +7,7 @@ import { Rpc } from './rpc.ts';
 import type { ScenarioInfo } from './types.ts';
 import { createContext } from './scenario/context.ts';
 import { runHistory } from './scenario/history.ts';
-import { runDelegations } from './scenario/delegations.ts';
+import { DELEGATION_BLOCKS, runDelegations } from './scenario/delegations.ts';
 import { buildInfo, checkReceipts } from './scenario/info.ts';
 import { runSetup } from './scenario/setup.ts';
 
@@ -63,8 +63,9 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
   try {
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
-    const hostile = await runHistory(ctx, setup, { scale, now, wallClock });
-    const txTypes = await runDelegations(ctx, () => (wallClock ? Math.floor(Date.now() / 1000) : now));
+    // The history leaves the last seconds before `now` to the blocks of today's transaction types, so the chain still ends at `now`.
+    const hostile = await runHistory(ctx, setup, { scale, now: now - DELEGATION_BLOCKS, wallClock });
+    const txTypes = await runDelegations(ctx, () => (wallClock ? Math.floor(Date.now() / 1000) : now - DELEGATION_BLOCKS + 1));
     await checkReceipts(rpc, chain.txBlocks, ctx.world.expectedReverts);
     log(`scenario: ${chain.blockCount} blocks, ${chain.txCount} transactions, last block ${chain.lastBlock} (${ms()} ms)`);
     const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), txTypes };

@@ -19,6 +19,9 @@ export const BLOB_KZG = {
   proof: '0x80834ae175c9955a779ba0b6b34b45dcce2e0191887f8eff042c431be50998eebd111ed48bc1dd439ff89468c04becda',
 } as const;
 
+/** Blocks this step mines (one second apart when the scenario's `now` is fixed). */
+export const DELEGATION_BLOCKS = 3;
+
 const GAS = { deploy: 400_000, setCode: 200_000, setCodeSkipped: 80_000, ping: 80_000, blob: 21_000 } as const;
 
 /** Deterministic accounts of this part (key = keccak256(label)), fresh on every devnet: no other step sends from them. */
@@ -26,7 +29,7 @@ function labelled(label: string): Wallet {
   return new Wallet(keccak256(toUtf8Bytes(label)));
 }
 
-/** Mines the delegation and blob transactions after the history; `at` gives each block's timestamp (the last + 1 at least). */
+/** Mines the delegation and blob transactions after the history, in DELEGATION_BLOCKS blocks; `at` gives each block's earliest timestamp (the chain keeps them a second apart at least). */
 export async function runDelegations(ctx: ScenarioContext, at: () => number): Promise<TxTypesInfo> {
   const { world, deployer, chain } = ctx;
   const factory = world.factory;
