@@ -102,7 +102,7 @@ type Orphan = {
 async function activity(): Promise<Orphan> {
   const [a0, a1, a2] = info.accounts as [string, string, string];
   const plain = await send({ from: a1, to: FRESH[0], value: '0x1234' });
-  const token = await send({ from: a0, to: info.tokens[0]?.address as string, data: erc20.encodeFunctionData('transfer', [FRESH[1], 777n]) });
+  const token = await send({ from: a0, to: info.tokens[0]?.address, data: erc20.encodeFunctionData('transfer', [FRESH[1], 777n]) });
   const nftRow = (await indexer.store.one<{ token_address: string; token_id: string; owner: string }>(
     `SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner IN (${info.accounts.map(() => '?').join(',')}) ORDER BY token_address, token_id LIMIT 1`,
     ...info.accounts.map((a) => a.toLowerCase()),
@@ -159,7 +159,7 @@ describe('chain reorganisations', () => {
 
     expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
     // The replacement chain is longer than the orphaned one and holds a different transaction.
-    await send({ from: info.accounts[4] as string, to: info.accounts[5] as string, value: '0x99' });
+    await send({ from: info.accounts[4], to: info.accounts[5], value: '0x99' });
     await rpc.call('anvil_mine', ['0x8']);
     await indexedHead();
 
