@@ -43,7 +43,7 @@ const schemas: Record<string, Schema> = {
         authorizationList: {
           description:
             'type 4 (EIP-7702) only. authority: the signer recovered from (yParity, r, s) over keccak256(0x05 ‖ rlp([chainId, address, nonce])), null when the signature is invalid. ' +
-            'applied: the chain id is 0 or the chain\'s, the signature is valid, the authority had no code but a delegation and its nonce matched (its nonce and code at the parent block, plus its earlier transactions in the block); null when the node no longer has that state.',
+            'applied: the chain id is 0 or the chain\'s, the signature is valid, the authority had no code but a delegation and its nonce matched (its nonce and code at the parent block, plus its earlier transactions and applied authorizations in the block); null when the node no longer has that state.',
           ...arr(obj({ chainId: dec, address: addr, nonce: dec, yParity: int, r: hash, s: hash, authority: nullable(addr), applied: nullable(bool) })),
         },
         blobVersionedHashes: { description: 'type 3 (EIP-4844) only', ...arr(hash) },

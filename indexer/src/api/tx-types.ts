@@ -33,9 +33,9 @@ async function chainId(ctx: ApiContext): Promise<bigint> {
 
 /**
  * Each authority's state just before the transaction's authorizations ran: its nonce and code at the parent block,
- * plus the transactions it sent earlier in the block, plus one when it sends this transaction (the sender's nonce is
- * incremented first). Authorizations applied by earlier transactions of the same block are not counted (rare: such a
- * tuple may then read as skipped). null for an authority whose state the node no longer has.
+ * plus the transactions it sent earlier in the block and the authorizations of earlier transactions of the block that
+ * were applied for it, plus one when it sends this transaction (the sender's nonce is incremented first). null for an
+ * authority whose state the node no longer has.
  */
 async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]): Promise<Map<string, AuthorityState | null>> {
   const parent = toHex(Math.max(0, tx.block_number - 1));
@@ -45,6 +45,7 @@ async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]
       { method: 'eth_getCode', params: [a, parent] },
     ]),
   );
+  const appliedBefore = await appliedEarlierInBlock(ctx, tx);
   const out = new Map<string, AuthorityState | null>();
   for (const [i, a] of authorities.entries()) {
     let nonce: string;
@@ -59,9 +60,28 @@ async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]
     const earlier =
       (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE block_number = ? AND tx_index < ? AND from_addr = ?', tx.block_number, tx.tx_index, a))?.n ?? 0;
     const own = tx.from_addr === a ? 1n : 0n;
-    out.set(a, { nonce: BigInt(nonce) + BigInt(earlier) + own, delegatable: code === '0x' || delegationTarget(code) !== null });
+    out.set(a, { nonce: BigInt(nonce) + BigInt(earlier) + (appliedBefore.get(a) ?? 0n) + own, delegatable: code === '0x' || delegationTarget(code) !== null });
   }
   return out;
+}
+
+/** Per authority, how many authorizations earlier transactions of the same block applied (each moved its nonce by one). */
+async function appliedEarlierInBlock(ctx: ApiContext, tx: TxRow): Promise<Map<string, bigint>> {
+  const counts = new Map<string, bigint>();
+  const earlier = await ctx.db.all<TxRow & Pick<TypeRow, 'authorizations' | 'applied'>>(
+    `SELECT t.*, y.authorizations, y.applied FROM transactions t JOIN transaction_types y ON y.tx_id = t.id
+     WHERE t.block_number = ? AND t.tx_index < ? AND y.authorizations IS NOT NULL ORDER BY t.tx_index`,
+    tx.block_number,
+    tx.tx_index,
+  );
+  for (const row of earlier) {
+    const list = JSON.parse(row.authorizations as string) as Authorization[];
+    const flags = await applied(ctx, row, { ...row, access_list: null, blob_hashes: null, max_fee_per_blob_gas: null, blob_gas_used: null, blob_gas_price: null }, list);
+    list.forEach((a, i) => {
+      if (flags[i] === true && a.authority !== null) counts.set(a.authority, (counts.get(a.authority) ?? 0n) + 1n);
+    });
+  }
+  return counts;
 }
 
 async function applied(ctx: ApiContext, tx: TxRow, row: TypeRow, list: Authorization[]): Promise<(boolean | null)[]> {
