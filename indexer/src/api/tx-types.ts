@@ -1,7 +1,7 @@
 // The typed-transaction fields of GET /transactions/{hash} (issue 29): access list, EIP-7702 authorization list with
 // each entry's authority and whether it was applied, EIP-4844 blob fields. Read from transaction_types
 // (sync/tx-types.ts writes it); `applied` is worked out on the first request and kept.
-import { appliedAuthorizations, type Authorization, type AuthorityState } from '../chain/authorization.ts';
+import { appliedAuthorizations, withAuthority, type Authorization, type AuthorityState, type StoredAuthorization } from '../chain/authorization.ts';
 import { unwrap } from '../chain/rpc.ts';
 import { toHex } from '../chain/num.ts';
 import { delegationTarget } from '../../../common/tx-types.ts';
@@ -65,6 +65,14 @@ async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]
   return out;
 }
 
+/** The stored authorizations with their authorities: recovered and kept on the first request (the sync leaves them out). */
+async function authorizationsOf(ctx: ApiContext, txId: number, text: string): Promise<Authorization[]> {
+  const stored = JSON.parse(text) as StoredAuthorization[];
+  const list = stored.map(withAuthority);
+  if (stored.some((a) => a.authority === undefined)) await ctx.db.run('UPDATE transaction_types SET authorizations = ? WHERE tx_id = ?', JSON.stringify(list), txId);
+  return list;
+}
+
 /** Per authority, how many authorizations earlier transactions of the same block applied (each moved its nonce by one). */
 async function appliedEarlierInBlock(ctx: ApiContext, tx: TxRow): Promise<Map<string, bigint>> {
   const counts = new Map<string, bigint>();
@@ -75,7 +83,7 @@ async function appliedEarlierInBlock(ctx: ApiContext, tx: TxRow): Promise<Map<st
     tx.tx_index,
   );
   for (const row of earlier) {
-    const list = JSON.parse(row.authorizations as string) as Authorization[];
+    const list = await authorizationsOf(ctx, row.id, row.authorizations as string);
     const flags = await applied(ctx, row, { ...row, access_list: null, blob_hashes: null, max_fee_per_blob_gas: null, blob_gas_used: null, blob_gas_price: null }, list);
     list.forEach((a, i) => {
       if (flags[i] === true && a.authority !== null) counts.set(a.authority, (counts.get(a.authority) ?? 0n) + 1n);
@@ -105,7 +113,7 @@ export async function typedFields(ctx: ApiContext, tx: TxRow): Promise<Record<st
   const out: Record<string, unknown> = { accessList: row?.access_list ? JSON.parse(row.access_list) : [] };
   if (row === undefined) return out;
   if (row.authorizations !== null) {
-    const list = JSON.parse(row.authorizations) as Authorization[];
+    const list = await authorizationsOf(ctx, tx.id, row.authorizations);
     const flags = await applied(ctx, tx, row, list);
     out['authorizationList'] = list.map((a, i): ServedAuthorization => ({ ...a, applied: flags[i] ?? null }));
   }

@@ -55,10 +55,21 @@ export function recoverAuthority(auth: { chainId: bigint; address: string; nonce
   }
 }
 
-/** The node's authorization list read into stored authorizations (entries that are not tuples are dropped). */
-export function readAuthorizations(raw: unknown): Authorization[] {
+/** An authorization as the sync stores it: the authority is recovered on the first request (about 4 ms each), not while syncing. */
+export type StoredAuthorization = Omit<Authorization, 'authority'> & { authority?: string | null };
+
+/** A stored authorization with its authority, recovered now when the sync left it out. */
+export function withAuthority(a: StoredAuthorization): Authorization {
+  if (a.authority !== undefined) return { ...a, authority: a.authority };
+  const nonce = BigInt(a.nonce);
+  const authority = nonce >= MAX_NONCE ? null : recoverAuthority({ chainId: BigInt(a.chainId), address: a.address, nonce, yParity: a.yParity, r: a.r, s: a.s });
+  return { ...a, authority };
+}
+
+/** The node's authorization list read into tuples to store, without their authorities (entries that are not tuples are dropped). */
+export function readAuthorizationTuples(raw: unknown): StoredAuthorization[] {
   if (!Array.isArray(raw)) return [];
-  const out: Authorization[] = [];
+  const out: StoredAuthorization[] = [];
   for (const item of raw as Partial<RawAuthorization>[]) {
     if (typeof item !== 'object' || item === null) continue;
     const chainId = quantity(item.chainId);
@@ -69,10 +80,14 @@ export function readAuthorizations(raw: unknown): Authorization[] {
     const address = typeof item.address === 'string' && /^0x[0-9a-f]{40}$/i.test(item.address) ? item.address.toLowerCase() : null;
     if (chainId === null || nonce === null || r === null || s === null || parity === null || address === null) continue;
     const yParity = parity >= 27n ? Number(parity - 27n) : Number(parity);
-    const authority = nonce >= MAX_NONCE ? null : recoverAuthority({ chainId, address, nonce, yParity, r, s });
-    out.push({ chainId: chainId.toString(), address, nonce: nonce.toString(), yParity, r, s, authority });
+    out.push({ chainId: chainId.toString(), address, nonce: nonce.toString(), yParity, r, s });
   }
   return out;
+}
+
+/** The node's authorization list with each entry's authority (entries that are not tuples are dropped). */
+export function readAuthorizations(raw: unknown): Authorization[] {
+  return readAuthorizationTuples(raw).map(withAuthority);
 }
 
 /** What the chain knew of an authority just before the transaction's authorizations were processed. */

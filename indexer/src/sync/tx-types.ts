@@ -1,6 +1,7 @@
 // The transaction_types row of a typed transaction (migrations/012_transaction_types.sql): its access list, its EIP-7702
-// authorizations with their recovered authorities, its EIP-4844 blob fields; none for a transaction without any.
-import { readAuthorizations } from '../chain/authorization.ts';
+// authorization tuples (their authorities are recovered on request: api/tx-types.ts), its EIP-4844 blob fields; none
+// for a transaction without any.
+import { readAuthorizationTuples } from '../chain/authorization.ts';
 import type { RawReceipt, RawTransaction } from '../chain/types.ts';
 import { hexToDecimal } from '../chain/num.ts';
 
@@ -27,7 +28,7 @@ function quantityText(raw: string | null | undefined): string | null {
 /** The row for `tx`, or null when it carries nothing beyond the common fields (legacy, or typed with empty lists). */
 export function typeDetailsRow(txId: number, tx: RawTransaction, receipt: RawReceipt): (string | number | null)[] | null {
   const access = accessList(tx.accessList);
-  const auths = readAuthorizations(tx.authorizationList);
+  const auths = readAuthorizationTuples(tx.authorizationList);
   const blobs = Array.isArray(tx.blobVersionedHashes) ? tx.blobVersionedHashes.filter((h) => typeof h === 'string' && HEX.test(h)).map((h) => h.toLowerCase()) : [];
   const maxFeePerBlobGas = quantityText(tx.maxFeePerBlobGas);
   if (access.length === 0 && auths.length === 0 && blobs.length === 0 && maxFeePerBlobGas === null) return null;
