@@ -9,6 +9,7 @@ import { createContext } from './scenario/context.ts';
 import { APPROVAL_BLOCKS, runApprovals } from './scenario/approvals.ts';
 import { DECODING_BLOCKS, runDecoding } from './scenario/decoding.ts';
 import { runHistory } from './scenario/history.ts';
+import { DELEGATION_BLOCKS, runDelegations } from './scenario/delegations.ts';
 import { buildInfo, checkReceipts } from './scenario/info.ts';
 import { runSetup } from './scenario/setup.ts';
 
@@ -65,19 +66,20 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
     // Issue 29's steps run in the history's last blocks (its schedule), so the chain still ends at `now`.
-    const after: Partial<Pick<ScenarioInfo, 'decoding' | 'approvals'>> = {};
+    const after: Partial<Pick<ScenarioInfo, 'decoding' | 'approvals' | 'txTypes'>> = {};
     const hostile = await runHistory(ctx, setup, { scale, now, wallClock }, {
-      blocks: DECODING_BLOCKS + APPROVAL_BLOCKS,
+      blocks: DECODING_BLOCKS + APPROVAL_BLOCKS + DELEGATION_BLOCKS,
       run: async (mine) => {
         after.decoding = await runDecoding(ctx, mine);
         after.approvals = await runApprovals(ctx, setup, mine);
+        after.txTypes = await runDelegations(ctx, mine);
       },
     });
-    const { decoding, approvals } = after;
-    if (decoding === undefined || approvals === undefined) throw new Error('the history ended before its last steps');
+    const { decoding, approvals, txTypes } = after;
+    if (decoding === undefined || approvals === undefined || txTypes === undefined) throw new Error('the history ended before its last steps');
     await checkReceipts(rpc, chain.txBlocks, ctx.world.expectedReverts);
     log(`scenario: ${chain.blockCount} blocks, ${chain.txCount} transactions, last block ${chain.lastBlock} (${ms()} ms)`);
-    const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), decoding, approvals };
+    const info = { ...(await buildInfo(ctx, setup, hostile, { chainId, scale })), decoding, approvals, txTypes };
     writeInfo(info);
     return info;
   } finally {

@@ -1,9 +1,15 @@
-import { Transaction, getCreateAddress, type Wallet } from 'ethers';
+import { Transaction, getCreateAddress, type AccessList, type Authorization, type KzgLibraryLike, type Wallet } from 'ethers';
 import type { Rpc } from './rpc.ts';
 import type { Rng } from './rng.ts';
 
-/** Transaction envelope and fee style: EIP-1559, legacy, EIP-2930 access list, or legacy with a zero gas price. */
-export type FeeStyle = 'eip1559' | 'legacy' | 'accessList' | 'zero';
+/**
+ * Transaction envelope and fee style: EIP-1559, legacy, EIP-2930 access list, legacy with a zero gas price, EIP-7702
+ * set-code (type 4, with `authorizationList`) or EIP-4844 blob (type 3, with `blobs`); the last two pay EIP-1559 fees.
+ */
+export type FeeStyle = 'eip1559' | 'legacy' | 'accessList' | 'zero' | 'setCode' | 'blob';
+
+/** Gas one blob uses (EIP-4844). */
+const GAS_PER_BLOB = 131_072n;
 
 export interface TxSpec {
   from: Wallet;
@@ -12,6 +18,13 @@ export interface TxSpec {
   value?: bigint;
   gas: number;
   fee?: FeeStyle;
+  /** Access list of a typed transaction (types 1 to 4); the 'accessList' style lists `to` when none is given. */
+  accessList?: AccessList;
+  /** Authorizations of a 'setCode' transaction (signed with authorize()). */
+  authorizationList?: Authorization[];
+  /** Blobs of a 'blob' transaction (131,072 bytes each) and the KZG library that commits to them. */
+  blobs?: Uint8Array[];
+  kzg?: KzgLibraryLike;
 }
 
 export interface SignedTx {
@@ -58,6 +71,19 @@ export class TxFactory {
     return getCreateAddress({ from: address, nonce: this.peekNonce(address) });
   }
 
+  /**
+   * Signs an EIP-7702 authorization of `authority` for `delegate`, for another account to send (a sponsor). Without
+   * `nonce`, it takes the authority's next nonce and counts it as used (the chain increments it when it applies the
+   * authorization); a given nonce or another chain id (a wrong one, which the chain skips) leaves the nonces alone.
+   */
+  authorize(authority: Wallet, delegate: string, opts: { nonce?: number; chainId?: number } = {}): Authorization {
+    const key = authority.address.toLowerCase();
+    const nonce = opts.nonce ?? this.nonces.get(key) ?? 0;
+    const chainId = opts.chainId ?? this.chainId;
+    if (opts.nonce === undefined && (chainId === this.chainId || chainId === 0)) this.nonces.set(key, nonce + 1);
+    return authority.authorizeSync({ address: delegate, nonce, chainId });
+  }
+
   /** Picks a fee style with realistic frequencies (mostly EIP-1559). */
   randomStyle(zeroShare = 0): FeeStyle {
     const r = this.rng.next();
@@ -84,12 +110,21 @@ export class TxFactory {
     tx.value = value;
     tx.data = spec.data ?? '0x';
     let cap: bigint;
-    if (style === 'eip1559') {
+    let blobCost = 0n;
+    if (style === 'eip1559' || style === 'setCode' || style === 'blob') {
       const tip = GWEI + BigInt(this.rng.int(0, 20)) * (GWEI / 10n);
-      tx.type = 2;
+      tx.type = style === 'setCode' ? 4 : style === 'blob' ? 3 : 2;
       tx.maxPriorityFeePerGas = tip;
       tx.maxFeePerGas = tip + 20n * GWEI;
       cap = tx.maxFeePerGas;
+      if (style === 'setCode') tx.authorizationList = spec.authorizationList ?? [];
+      if (style === 'blob') {
+        if (!spec.blobs?.length || !spec.kzg) throw new Error('a blob transaction needs blobs and a KZG library');
+        tx.maxFeePerBlobGas = GWEI;
+        tx.kzg = spec.kzg;
+        tx.blobs = spec.blobs;
+        blobCost = BigInt(spec.blobs.length) * GAS_PER_BLOB * GWEI;
+      }
     } else if (style === 'zero') {
       tx.type = 0;
       tx.gasPrice = 0n;
@@ -100,6 +135,7 @@ export class TxFactory {
       if (style === 'accessList' && spec.to) tx.accessList = [{ address: spec.to, storageKeys: [] }];
       cap = tx.gasPrice;
     }
+    if (spec.accessList && tx.type !== 0) tx.accessList = spec.accessList;
     tx.signature = spec.from.signingKey.sign(tx.unsignedHash);
     const signed: SignedTx = {
       hash: tx.hash ?? '',
@@ -108,7 +144,7 @@ export class TxFactory {
       to: spec.to,
       gas,
       style,
-      maxCost: value + BigInt(gas) * cap,
+      maxCost: value + BigInt(gas) * cap + blobCost,
     };
     if (spec.to === null) signed.created = getCreateAddress({ from: spec.from.address, nonce });
     return signed;

@@ -67,6 +67,33 @@ export interface ApprovalRef {
   grantBlock: number;
 }
 
+/** Today's transaction types (devnet/scenario/delegations.ts), mined after the history. */
+export interface TxTypesInfo {
+  /** The Delegate contract (devnet/contracts/Delegate.sol) the authority delegates to. */
+  delegate: string;
+  /** An account delegated to `delegate` by EIP-7702: its code is 0xef0100 ‖ delegate. */
+  authority: string;
+  /** An account whose authorizations the chain skipped: its code stays empty. */
+  stranger: string;
+  /**
+   * Type 4, sent by the deployer to the authority (ping() through its own address), with the authorizations
+   * [authority → delegate, applied; stranger with nonce `wrongNonce`, skipped] and an access list (the authority with
+   * storage slot 0, the delegate with none).
+   */
+  setCodeTx: string;
+  /** Type 4 whose one authorization (the stranger's, for chain id `wrongChainId`) is skipped. */
+  skippedSetCodeTx: string;
+  wrongNonce: number;
+  wrongChainId: number;
+  /** Type 2: ping() through the authority's address once delegated. */
+  pingTx: string;
+  /** Type 3 with one blob carrying `blobText`. */
+  blobTx: string;
+  blobText: string;
+  /** Type 2: the Delegate's creation. */
+  eip1559Tx: string;
+}
+
 /** Everything the scenario deployed and did; also written to data/scenario.json. */
 export interface ScenarioInfo {
   chainId: number;
@@ -146,9 +173,10 @@ export interface ScenarioInfo {
    * are in no database (its call is shown as words with guessed types).
    */
   decoding: {
-    /** The first block of these steps: the history ends just before it, at the scenario's `now`. */
+    /** The first block of these steps (mined in the history's last blocks). */
     firstBlock: number;
     registry: { address: string; grantTx: string; role: string; member: string };
     mystery: { address: string; settleTx: string; amount: string; who: string; memo: string };
   };
+  txTypes: TxTypesInfo;
 }

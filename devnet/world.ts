@@ -2,7 +2,7 @@ import { AbiCoder, Interface, hexlify, toUtf8Bytes, type InterfaceAbi, type Wall
 import type { Artifact } from './compile.ts';
 import type { Rng } from './rng.ts';
 import type { ContractRef, ScenarioSamples } from './types.ts';
-import type { FeeStyle, SignedTx, TxFactory } from './txfactory.ts';
+import type { FeeStyle, SignedTx, TxFactory, TxSpec } from './txfactory.ts';
 
 /** Fixed gas limits per action: generous enough for first-time storage writes, small enough to pack blocks. */
 export const GAS = {
@@ -100,6 +100,14 @@ export class World {
     if (tx.style === 'legacy') this.sample('legacyTx', tx);
     if (tx.style === 'accessList') this.sample('accessListTx', tx);
     if (tx.style === 'zero') this.sample('zeroGasPrice', tx);
+    return tx;
+  }
+
+  /** Signs a transaction with its envelope's extras (access list, authorizations, blobs), kept in the STO ledger like any other. */
+  typed(spec: TxSpec): SignedTx {
+    const tx = this.factory.sign(spec);
+    add(this.sto, spec.from.address, -tx.maxCost);
+    if (spec.to) this.credit(this.sto, spec.to, spec.value ?? 0n);
     return tx;
   }
 

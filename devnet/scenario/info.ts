@@ -73,7 +73,7 @@ export async function buildInfo(
   setup: SetupResult,
   hostile: HostileContracts,
   meta: { chainId: number; scale: number },
-): Promise<Omit<ScenarioInfo, 'decoding' | 'approvals'>> {
+): Promise<Omit<ScenarioInfo, 'decoding' | 'approvals' | 'txTypes'>> {
   const { world, chain } = ctx;
   const sgov = setup.tokens[0] as TokenRef;
   const sgovHolders = [...(world.erc20.get(lc(sgov.address)) ?? new Map<string, bigint>()).values()].filter((b) => b > 0n).length;

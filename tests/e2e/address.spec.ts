@@ -386,6 +386,35 @@ test.describe('address page: contracts', () => {
   });
 });
 
+test.describe('address page: EIP-7702 delegation (issue 29)', () => {
+  test('a delegated account says its delegate, and its Contract tab and /contracts page explain the delegation', async ({ page }) => {
+    const t = scenario().txTypes;
+    await page.goto(`/address/${t.authority}`);
+    await expect(page.getByTestId('address-badge')).toHaveText('Wallet');
+    const delegated = page.getByTestId('delegated-to');
+    await expect(delegated.getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.delegate}$`, 'i'));
+    await page.getByTestId('tabs').getByRole('link', { name: 'Contract' }).click();
+    await expect(page).toHaveURL(/tab=contract/);
+    const tab = page.getByTestId('delegation');
+    await expect(tab).toContainText('EIP-7702');
+    await expect(tab.getByTestId('delegation-code')).toHaveText(`0xef0100${lower(t.delegate).slice(2)}`);
+    await expect(tab.getByTestId('delegate-contract-link')).toHaveAttribute('href', new RegExp(`/address/${t.delegate}\\?tab=contract$`, 'i'));
+    await expect(page.getByTestId('verification-state')).toHaveCount(0);
+    await expect(page.getByTestId('verify-section')).toHaveCount(0);
+    await expect(page.getByTestId('verify-form')).toHaveCount(0);
+
+    await page.goto(`/contracts/${t.authority}`);
+    await expect(page.getByTestId('delegation')).toContainText('There is no source code to verify');
+    await expect(page.getByTestId('not-verified')).toHaveCount(0);
+
+    // The account whose authorizations were skipped has no delegate and no Contract tab.
+    await page.goto(`/address/${t.stranger}`);
+    await expect(page.getByTestId('address-badge')).toHaveText('Wallet');
+    await expect(page.getByTestId('delegated-to')).toHaveCount(0);
+    await expect(page.getByTestId('tabs').getByRole('link', { name: 'Contract' })).toHaveCount(0);
+  });
+});
+
 test.describe('address page: states', () => {
   test('a never-seen address shows zero and every empty message', async ({ page }) => {
     const res = await page.goto(`/address/${FRESH}`);

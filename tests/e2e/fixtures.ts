@@ -52,6 +52,7 @@ export const READ_SCREENS: ReadonlyArray<readonly [string, (s: ScenarioInfo) => 
   ['transaction detail', (s) => `/transactions/${s.samples.erc20Transfer}`],
   ['transaction logs', (s) => `/transactions/${s.samples.erc20Transfer}?tab=logs`],
   ['transaction input', (s) => `/transactions/${s.samples.erc20Transfer}?tab=input`],
+  ['EIP-7702 transaction (authorizations, access list)', (s) => `/transactions/${s.txTypes.setCodeTx}`],
   ['wallet', (s) => `/address/${s.accounts[0]}`],
   ['token contract holders', (s) => `/address/${s.holderToken.address}?tab=holders`],
   ['token approvals', (s) => `/approvals?address=${s.approvals.owner}`],

@@ -125,13 +125,20 @@ test.describe('transaction list', () => {
     const symbol = erc20.tokenTransfers?.[0]?.symbol;
     expect(symbol).toBeTruthy();
     const erc20Kind = `${symbol} Transfer`;
-    const expected: [string, string, string][] = [
-      [s.plainTransfer, 'STO Transfer', 'Success'],
-      [s.contractCreation, 'Contract Creation', 'Success'],
-      [s.erc20Transfer, erc20Kind, 'Success'],
-      [s.playgroundCall, 'Contract Interaction', 'Success'],
-      [s.zeroGasPrice, 'STO Transfer', 'Success'],
-      [s.reverted, 'Contract Interaction', 'Failed'],
+    const t = scenario().txTypes;
+    // [hash, kind, status, type label (issue 29)]; null: not checked.
+    const expected: [string, string | null, string | null, string | null][] = [
+      [s.plainTransfer, 'STO Transfer', 'Success', null],
+      [s.contractCreation, 'Contract Creation', 'Success', null],
+      [s.erc20Transfer, erc20Kind, 'Success', null],
+      [s.playgroundCall, 'Contract Interaction', 'Success', null],
+      [s.zeroGasPrice, 'STO Transfer', 'Success', 'Legacy'],
+      [s.reverted, 'Contract Interaction', 'Failed', null],
+      [s.legacyTx, null, null, 'Legacy'],
+      [s.accessListTx, null, null, 'EIP-2930'],
+      [t.eip1559Tx, 'Contract Creation', 'Success', 'EIP-1559'],
+      [t.blobTx, 'STO Transfer', 'Success', 'EIP-4844'],
+      [t.setCodeTx, 'Contract Interaction', 'Success', 'EIP-7702'],
     ];
     await expect(async () => {
       const where = await positions(expected.map(([hash]) => hash));
@@ -144,11 +151,13 @@ test.describe('transaction list', () => {
       }
       for (const [n, items] of pages) {
         await page.goto(`/transactions?size=100&page=${n}`);
-        for (const [hash, kind, status] of items) {
+        for (const [hash, kind, status, type] of items) {
           const row = rowOf(page, hash);
           await expect(row, `row of ${hash} on page ${n}`).toHaveCount(1, { timeout: 1_000 });
-          await expect(row.getByTestId('tx-kind')).toHaveText(kind);
-          await expect(row.getByTestId('status')).toHaveText(status);
+          if (kind !== null) await expect(row.getByTestId('tx-kind')).toHaveText(kind);
+          if (status !== null) await expect(row.getByTestId('status')).toHaveText(status);
+          // The type label is text beside the kind badge, in the same cell.
+          if (type !== null) await expect(row.getByTestId('tx-type')).toHaveText(`${kind ?? await row.getByTestId('tx-kind').innerText()} ${type}`);
         }
       }
     }).toPass({ timeout: 20_000 });
@@ -491,6 +500,44 @@ test.describe('without JavaScript', () => {
     await page.getByRole('navigation', { name: 'Transaction pages' }).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByTestId('tx-row')).toHaveCount(50);
+  });
+
+  test('typed transactions (issue 29): EIP-7702 authorizations, the access list as a <details>, EIP-4844 blob fields', async ({ page }) => {
+    const t = scenario().txTypes;
+    const chainId = String(scenario().chainId);
+    await page.goto(txUrl(t.setCodeTx));
+    await expect(page.getByTestId('tx-type')).toHaveText('EIP-7702 (type 4)');
+    const auths = page.getByTestId('authorization');
+    await expect(auths).toHaveCount(2);
+    const [applied, skipped] = [auths.nth(0), auths.nth(1)];
+    await expect(applied.getByTestId('authority').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.authority}$`, 'i'));
+    await expect(applied.getByTestId('delegate').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.delegate}$`, 'i'));
+    await expect(applied.getByTestId('auth-chain-id')).toHaveText(chainId);
+    await expect(applied.getByTestId('auth-nonce')).toHaveText('0');
+    await expect(applied.getByTestId('auth-status')).toHaveText('Applied');
+    await expect(skipped.getByTestId('authority').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.stranger}$`, 'i'));
+    await expect(skipped.getByTestId('auth-nonce')).toHaveText(String(t.wrongNonce));
+    await expect(skipped.getByTestId('auth-status')).toHaveText('Skipped');
+    // The access list is closed until its summary is clicked: a <details>, no script needed.
+    const access = page.getByTestId('access-list');
+    await expect(access.getByTestId('access-list-count')).toHaveText('(2 addresses, 1 storage key)');
+    await expect(access.getByTestId('storage-key')).toBeHidden();
+    await access.locator('summary').click();
+    await expect(access.getByTestId('storage-key')).toHaveText(`0x${'00'.repeat(32)}`);
+    await expect(access.getByTestId('access-list-entry').first().getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.authority}$`, 'i'));
+
+    await page.goto(txUrl(t.skippedSetCodeTx));
+    await expect(page.getByTestId('authorization')).toHaveCount(1);
+    await expect(page.getByTestId('auth-chain-id')).toHaveText(String(t.wrongChainId));
+    await expect(page.getByTestId('auth-status')).toHaveText('Skipped');
+    await expect(page.getByTestId('access-list')).toHaveCount(0);
+
+    await page.goto(txUrl(t.blobTx));
+    await expect(page.getByTestId('tx-type')).toHaveText('EIP-4844 (type 3)');
+    await expect(page.getByTestId('blob-hashes')).toHaveText(/^0x01[0-9a-f]{62}$/);
+    await expect(page.getByTestId('max-fee-per-blob-gas')).toHaveText('1 Gwei');
+    await expect(page.getByTestId('blob-gas-used')).toHaveText('131,072');
+    await expect(page.getByTestId('authorizations')).toHaveCount(0);
   });
 
   test('the detail overview, tabs and the Hex / UTF-8 links work', async ({ page }) => {

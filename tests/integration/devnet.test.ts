@@ -107,6 +107,17 @@ describe('devnet scenario', () => {
     expect(days.size).toBeGreaterThanOrEqual(28);
   });
 
+  it("mines today's transaction types last: an applied and skipped EIP-7702 authorizations, a blob", async () => {
+    const t = info.txTypes;
+    expect(await rpc.call<string>('eth_getCode', [t.authority, 'latest'])).toBe(`0xef0100${t.delegate.slice(2).toLowerCase()}`);
+    expect(await rpc.call<string>('eth_getCode', [t.stranger, 'latest'])).toBe('0x');
+    const types = await Promise.all([t.setCodeTx, t.skippedSetCodeTx, t.blobTx, t.pingTx, t.eip1559Tx].map((h) => rpc.call<{ type: string; blockNumber: string }>('eth_getTransactionByHash', [h])));
+    expect(types.map((x) => Number(x.type))).toEqual([4, 4, 3, 2, 2]);
+    expect(Math.max(...types.map((x) => Number(x.blockNumber)))).toBe(info.lastBlock);
+    // ping() ran twice in the authority's own storage (slot 0 of the Delegate).
+    expect(BigInt(await rpc.call<string>('eth_getStorageAt', [t.authority, '0x0', 'latest']))).toBe(2n);
+  });
+
   it('deploys three ERC-20s with 18, 6 and 0 decimals', async () => {
     expect(info.tokens.map((t) => t.decimals)).toEqual([18, 6, 0]);
     for (const t of info.tokens) {

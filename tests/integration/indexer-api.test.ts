@@ -811,3 +811,73 @@ describe('decoding without verified source (issue 29)', () => {
     expect(api.result.find((t) => t.hash === registry.grantTx)).toMatchObject({ methodId: '0x2f2ff15d', functionName: 'grantRole(bytes32 role, address account)' });
   });
 });
+
+describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, EIP-4844 blobs', () => {
+  interface Auth {
+    chainId: string;
+    address: string;
+    nonce: string;
+    authority: string | null;
+    applied: boolean | null;
+  }
+  interface Typed {
+    type: number | null;
+    accessList?: { address: string; storageKeys: string[] }[];
+    authorizationList?: Auth[];
+    blobVersionedHashes?: string[];
+    maxFeePerBlobGas?: string | null;
+    blobGasUsed?: string | null;
+    blobGasPrice?: string | null;
+  }
+
+  it('serves the authorization list with recovered authorities and which entries were applied', async () => {
+    const t = info.txTypes;
+    const tx = await ok<Typed>(`/transactions/${t.setCodeTx}`);
+    expect(tx.type).toBe(4);
+    expect(tx.authorizationList?.map(({ chainId, address, nonce, authority, applied }) => ({ chainId, address, nonce, authority, applied }))).toEqual([
+      { chainId: String(info.chainId), address: lc(t.delegate), nonce: '0', authority: lc(t.authority), applied: true },
+      { chainId: String(info.chainId), address: lc(t.delegate), nonce: String(t.wrongNonce), authority: lc(t.stranger), applied: false },
+    ]);
+    expect(tx.accessList).toEqual([
+      { address: lc(t.authority), storageKeys: [`0x${'00'.repeat(32)}`] },
+      { address: lc(t.delegate), storageKeys: [] },
+    ]);
+    const skipped = await ok<Typed>(`/transactions/${t.skippedSetCodeTx}`);
+    expect(skipped.authorizationList?.map((a) => [a.chainId, a.authority, a.applied])).toEqual([[String(t.wrongChainId), lc(t.stranger), false]]);
+    expect(skipped.accessList).toEqual([]);
+    // Worked out once, then kept: the second answer comes from the table.
+    const stored = await indexer.store.all<{ applied: string }>('SELECT applied FROM transaction_types WHERE applied IS NOT NULL');
+    expect(stored.map((r) => r.applied).sort()).toEqual(['[false]', '[true,false]']);
+  });
+
+  it('serves the blob fields of a type-3 transaction and none on others', async () => {
+    const blob = await ok<Typed>(`/transactions/${info.txTypes.blobTx}`);
+    expect(blob).toMatchObject({ type: 3, accessList: [], maxFeePerBlobGas: '1000000000', blobGasUsed: '131072' });
+    expect(blob.blobVersionedHashes).toEqual([expect.stringMatching(/^0x01[0-9a-f]{62}$/)]);
+    expect(BigInt(blob.blobGasPrice ?? '0')).toBeGreaterThan(0n);
+    const legacy = await ok<Typed>(`/transactions/${info.samples.legacyTx}`);
+    expect(legacy.type).toBe(0);
+    expect(Object.keys(legacy).filter((k) => /access|authorization|blob/i.test(k))).toEqual([]);
+    const eip1559 = await ok<Typed>(`/transactions/${info.txTypes.eip1559Tx}`);
+    expect(eip1559).toMatchObject({ type: 2, accessList: [] });
+    expect(eip1559.authorizationList).toBeUndefined();
+  });
+
+  it('keeps a delegated account an account, says its delegate, and refuses to verify it with a clear 400', async () => {
+    const t = info.txTypes;
+    expect((await ok<AddressType>(`/address/${t.authority}/type`)).type).toBe('wallet');
+    expect(await rpc.call<string>('eth_getCode', [t.authority, 'latest'])).toBe(`0xef0100${lc(t.delegate).slice(2)}`);
+    expect(await ok<{ type: string; delegatedTo: string | null }>(`/address/${t.authority}`)).toMatchObject({ type: 'wallet', delegatedTo: lc(t.delegate) });
+    expect(await ok<{ delegatedTo: string | null }>(`/address/${t.stranger}`)).toMatchObject({ delegatedTo: null });
+    const pg = info.playground;
+    const res = await fetch(`${indexer.url}/contracts/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: t.authority, sourceCode: 'contract Delegate {}', compilerVersion: pg.compilerVersion, contractName: 'Delegate', optimizationUsed: true, runs: 200, evmVersion: 'prague' }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toContain('delegated by EIP-7702');
+    expect(body.error.toLowerCase()).toContain(lc(t.delegate));
+  });
+});

@@ -37,7 +37,7 @@ let rpc: RpcClient;
 let indexer: Indexer;
 let dir: string;
 
-async function send(tx: Record<string, string>): Promise<string> {
+async function send(tx: Record<string, unknown>): Promise<string> {
   const hash = await rpc.call<string>('eth_sendTransaction', [{ gasPrice: '0x0', ...tx }]);
   const receipt = await waitFor(() => rpc.call<{ status: string; contractAddress: string | null } | null>('eth_getTransactionReceipt', [hash]), 10_000, 'a receipt');
   expect(receipt.status).toBe('0x1');
@@ -99,7 +99,8 @@ async function expectConsistent(): Promise<void> {
     `SELECT (SELECT count(*) FROM transactions WHERE block_number NOT IN (SELECT number FROM blocks))
           + (SELECT count(*) FROM logs WHERE tx_id NOT IN (SELECT id FROM transactions))
           + (SELECT count(*) FROM token_transfers WHERE tx_hash NOT IN (SELECT hash FROM transactions))
-          + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks)) AS n`,
+          + (SELECT count(*) FROM contracts WHERE first_seen_block > (SELECT max(number) FROM blocks))
+          + (SELECT count(*) FROM transaction_types WHERE tx_id NOT IN (SELECT id FROM transactions)) AS n`,
   );
   expect(orphans).toBe(0);
   // sum() of a 64-bit column is numeric (a decimal string) on PostgreSQL.
@@ -114,13 +115,15 @@ type Orphan = {
   item: string;
   created: string;
   revoke: string;
+  /** With an access list: a transaction_types row (issue 29). */
+  typed: string;
 };
 
 /** Sends one transaction of every kind the index derives state from, each touching a fresh address. */
 async function activity(): Promise<Orphan> {
   const [a0, a1, a2] = info.accounts as [string, string, string];
   const plain = await send({ from: a1, to: FRESH[0], value: '0x1234' });
-  const token = await send({ from: a0, to: info.tokens[0]?.address as string, data: erc20.encodeFunctionData('transfer', [FRESH[1], 777n]) });
+  const token = await send({ from: a0, to: info.tokens[0]?.address, data: erc20.encodeFunctionData('transfer', [FRESH[1], 777n]) });
   const nftRow = (await indexer.store.one<{ token_address: string; token_id: string; owner: string }>(
     `SELECT token_address, token_id, owner FROM nft_tokens WHERE token_type = 'ERC721' AND owner IN (${info.accounts.map(() => '?').join(',')}) ORDER BY token_address, token_id LIMIT 1`,
     ...info.accounts.map((a) => a.toLowerCase()),
@@ -136,7 +139,8 @@ async function activity(): Promise<Orphan> {
   // The scenario owner's unlimited allowance, revoked: a reorg that drops this block must bring it back.
   const { owner, revocable } = info.approvals;
   const revoke = await send({ from: owner, to: revocable.token, data: erc20.encodeFunctionData('approve', [revocable.spender, 0n]) });
-  return { plain, token, nft, item, created, revoke };
+  const typed = await send({ from: a1, to: FRESH[0], value: '0x1', accessList: [{ address: FRESH[0], storageKeys: [`0x${'00'.repeat(31)}01`] }] });
+  return { plain, token, nft, item, created, revoke, typed };
 }
 
 beforeAll(async () => {
@@ -179,10 +183,12 @@ describe('chain reorganisations', { timeout: 120_000 }, () => {
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(1);
     expect(await unlimited()).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(4);
+    const typedRow = 'SELECT count(*) AS n FROM transaction_types WHERE tx_id = (SELECT id FROM transactions WHERE hash = ?)';
+    expect(await countOf(indexer.store, typedRow, orphan.typed)).toBe(1);
 
     expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
     // The replacement chain is longer than the orphaned one and holds a different transaction.
-    await send({ from: info.accounts[4] as string, to: info.accounts[5] as string, value: '0x99' });
+    await send({ from: info.accounts[4], to: info.accounts[5], value: '0x99' });
     await rpc.call('anvil_mine', ['0x8']);
     await indexedHead();
 
@@ -192,6 +198,7 @@ describe('chain reorganisations', { timeout: 120_000 }, () => {
     }
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts WHERE address = ?', createdAddress)).toBe(0);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM addresses WHERE address = ?', FRESH[0])).toBe(0);
+    expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM transaction_types')).toBe(await countOf(indexer.store, 'SELECT count(*) AS n FROM transaction_types WHERE tx_id IN (SELECT id FROM transactions)'));
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM token_balances WHERE holder IN (?, ?, ?)', FRESH[1], FRESH[2], FRESH[3])).toBe(0);
     expect(await unlimited()).toBe(1);
     const res = await fetch(`${indexer.url}/contracts/${createdAddress}`);

@@ -43,6 +43,25 @@ describe('checksumAddress', () => {
 });
 
 describe('loadAddress with the bundled indexer (summary route)', () => {
+  it.each([
+    ['the summary says it', { [`/address/${WALLET}`]: ok({ address: WALLET.toLowerCase(), type: 'wallet', balance: '0', tokens: [], delegatedTo: TOKEN.toLowerCase() }) }, []],
+    ['the code says it (an indexer whose summary does not)', {
+      [`/address/${WALLET}`]: ok({ address: WALLET.toLowerCase(), type: 'wallet', balance: '0', tokens: [] }),
+      '/proxy/rpc': ok({ jsonrpc: '2.0', id: 1, result: `0xef0100${TOKEN.slice(2)}` }),
+    }, ['/proxy/rpc']],
+    ['malformed code is no delegation', {
+      [`/address/${WALLET}`]: ok({ address: WALLET.toLowerCase(), type: 'wallet', balance: '0', tokens: [] }),
+      '/proxy/rpc': ok({ jsonrpc: '2.0', id: 1, result: `0xef0100${TOKEN.slice(2, 30)}` }),
+    }, ['/proxy/rpc']],
+  ] as const)('an account delegated by EIP-7702: %s', async (name, routes, extra) => {
+    const { client: c, fetch } = client(routes);
+    const load = await loadAddress(c, WALLET);
+    expect(load.kind).toBe('ok');
+    if (load.kind !== 'ok') return;
+    expect(load.view.delegatedTo?.toLowerCase() ?? null).toBe(name.startsWith('malformed') ? null : TOKEN.toLowerCase());
+    expect(fetch.urls.map((u) => new URL(u).pathname).filter((p) => p === '/proxy/rpc')).toEqual(extra);
+  });
+
   it('a wallet: balance and counts from the summary, holdings from /account/{a}/balances', async () => {
     const { client: c, fetch } = client({
       [`/address/${WALLET}`]: ok({ address: WALLET.toLowerCase(), type: 'wallet', contractType: null, balance: '9608306004753600000000', transactionCount: 23, tokenCount: 7, nftCount: 6, creatorAddress: null, ownerAddress: null, tokenInfo: null }),
@@ -71,7 +90,7 @@ describe('loadAddress with the bundled indexer (summary route)', () => {
 
   it('a summary that carries the holdings and the verification is the only call', async () => {
     const { client: c, fetch } = client({
-      [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'ERC20', balance: '5', transactionCount: 3, nftCount: 0, verified: true, tokens: [{ contractAddress: TOKEN.toLowerCase(), symbol: 'SGOV', name: 'Sto Governance', rawBalance: '7', decimals: 18, type: 'ERC20' }], tokenInfo: { name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: '10', holders: 2 } }),
+      [`/address/${TOKEN}`]: ok({ address: TOKEN.toLowerCase(), type: 'contract', contractType: 'ERC20', balance: '5', transactionCount: 3, nftCount: 0, verified: true, delegatedTo: null, tokens: [{ contractAddress: TOKEN.toLowerCase(), symbol: 'SGOV', name: 'Sto Governance', rawBalance: '7', decimals: 18, type: 'ERC20' }], tokenInfo: { name: 'Sto Governance', symbol: 'SGOV', decimals: 18, totalSupply: '10', holders: 2 } }),
     });
     const load = await loadAddress(c, TOKEN);
     if (load.kind !== 'ok') throw new Error(load.kind);
@@ -82,7 +101,7 @@ describe('loadAddress with the bundled indexer (summary route)', () => {
 
   it('a summary with an empty holdings list and an unverified contract needs no further call either', async () => {
     const { client: c, fetch } = client({
-      [`/address/${SNFT}`]: ok({ address: SNFT, type: 'contract', contractType: 'none', balance: '0', transactionCount: 1, nftCount: 0, verified: false, tokens: [] }),
+      [`/address/${SNFT}`]: ok({ address: SNFT, type: 'contract', contractType: 'none', balance: '0', transactionCount: 1, nftCount: 0, verified: false, delegatedTo: null, tokens: [] }),
     });
     const load = await loadAddress(c, SNFT);
     expect(load).toMatchObject({ kind: 'ok', view: { verified: false, tokensFailed: false, tokens: [] } });

@@ -106,6 +106,7 @@ describe('field variants', () => {
       nonce: '3',
       transactionIndex: '0',
       status: 1,
+      type: 2,
       tokenTransfers: [{ from: FROM, to: TO, tokenAddress: TO, symbol: 'SEED', name: 'Seed Token', decimals: 18, rawAmount: '1000000000000000000000' }],
     });
     expect(tx).toEqual({
@@ -123,6 +124,7 @@ describe('field variants', () => {
       nonce: 3,
       transactionIndex: 0,
       status: true,
+      type: 2,
       tokenTransfers: [
         {
           transactionHash: HASH,

@@ -1,5 +1,6 @@
 import { PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
+import { delegationTarget } from '../../../common/tx-types.ts';
 import type { ApiContext } from './context.ts';
 
 /** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */
@@ -21,11 +22,21 @@ export async function addressKind(ctx: ApiContext, address: string): Promise<{ t
   if (known) return known.is_contract ? { type: 'contract', contractType: 'none' } : { type: 'wallet' };
   try {
     const code = await ctx.rpc.call<string>('eth_getCode', [address, 'latest']);
-    if (typeof code === 'string' && code.length > 2) return { type: 'contract', contractType: 'none' };
+    // An account delegated by EIP-7702 (code 0xef0100 ‖ delegate) is still an account.
+    if (typeof code === 'string' && code.length > 2 && delegationTarget(code) === null) return { type: 'contract', contractType: 'none' };
   } catch {
     // Unknown to the index and the node is unreachable: an account is the likelier answer.
   }
   return { type: 'wallet' };
+}
+
+/** The delegate of an account delegated by EIP-7702 (its code is 0xef0100 ‖ delegate), read live; null otherwise or when the node cannot say. */
+export async function delegationOf(ctx: ApiContext, address: string): Promise<string | null> {
+  try {
+    return delegationTarget(await ctx.rpc.call<string>('eth_getCode', [address, 'latest']));
+  } catch {
+    return null;
+  }
 }
 
 interface HoldingRow {

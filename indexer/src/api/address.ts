@@ -4,7 +4,7 @@ import { internalByAddress, type InternalRow } from './etherscan/account-interna
 import { Refusal } from './etherscan/core.ts';
 import { PADDED_ZERO } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
-import { addressKind, holdings, nativeBalance } from './accounts.ts';
+import { addressKind, delegationOf, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
@@ -123,6 +123,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       creatorAddress: c?.creator ?? null,
       ownerAddress: c?.owner ?? null,
       verified: kind.type === 'contract' ? verified : null,
+      delegatedTo: kind.type === 'wallet' ? await delegationOf(ctx, address) : null,
       tokenInfo:
         c && kind.contractType && kind.contractType !== 'none'
           ? { name: c.name, symbol: c.symbol, decimals: c.decimals, totalSupply: c.total_supply, holders: c.holder_count }

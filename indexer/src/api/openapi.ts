@@ -39,6 +39,17 @@ const schemas: Record<string, Schema> = {
       obj({
         logCount: int,
         tokenTransfers: arr(obj({ from: addr, to: addr, tokenAddress: addr, tokenType: str, tokenId: nullable(dec), value: dec, rawAmount: dec, amount: nullable(str), name: nullable(str), symbol: nullable(str), decimals: nullable(int), logIndex: int })),
+        accessList: { description: 'typed transactions (types 1 to 4) only', ...arr(obj({ address: addr, storageKeys: arr(hash) })) },
+        authorizationList: {
+          description:
+            'type 4 (EIP-7702) only. authority: the signer recovered from (yParity, r, s) over keccak256(0x05 ‖ rlp([chainId, address, nonce])), null when the signature is invalid. ' +
+            'applied: the chain id is 0 or the chain\'s, the signature is valid, the authority had no code but a delegation and its nonce matched (its nonce and code at the parent block, plus its earlier transactions and applied authorizations in the block); null when the node no longer has that state.',
+          ...arr(obj({ chainId: dec, address: addr, nonce: dec, yParity: int, r: hash, s: hash, authority: nullable(addr), applied: nullable(bool) })),
+        },
+        blobVersionedHashes: { description: 'type 3 (EIP-4844) only', ...arr(hash) },
+        maxFeePerBlobGas: { description: 'type 3 only', ...nullable(dec) },
+        blobGasUsed: { description: 'type 3 only, from the receipt', ...nullable(dec) },
+        blobGasPrice: { description: 'type 3 only, from the receipt', ...nullable(dec) },
       }),
     ],
   },
@@ -182,7 +193,7 @@ const GET: Record<string, Op> = {
   '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
   '/transactions/{hash}/receipt': { summary: 'Receipt with logs, each decoded with its emitter\'s verified ABI or the signature database when one fits', schema: ref('Receipt') },
   '/transactions/{hash}/decoded': { summary: "Decoded call and a description: the contract's verified ABI (its own or an identical twin's), else every signature of the built-in interfaces and the signature database that decodes the input cleanly (candidates), else guessed types", schema: ref('Decoded') },
-  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int }) },
+  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int, delegatedTo: { description: 'the delegate of an account delegated by EIP-7702 (its code is 0xef0100 followed by that address); null otherwise', ...nullable(addr) } }) },
   '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
   '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
   '/address/{address}/internal-transactions': {

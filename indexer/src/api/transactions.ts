@@ -7,6 +7,7 @@ import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeCallData, decodeLogs } from './signature-decode.ts';
 import { methodNames } from '../signatures/store.ts';
+import { typedFields } from './tx-types.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
 import type { LogRow, TxRow } from '../store/rows.ts';
 import { logJson, TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
@@ -93,7 +94,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     return cache.serveAsync(ctx, hash, async () => {
       const tx = await findTx(ctx, hash);
       const logCount = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id))?.n ?? 0;
-      return { ...txJson(tx, await methodNames(ctx.db, [tx.input])), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash) };
+      return { ...txJson(tx, await methodNames(ctx.db, [tx.input])), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash), ...(await typedFields(ctx, tx)) };
     });
   });
 

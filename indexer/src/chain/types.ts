@@ -25,6 +25,13 @@ export interface RawTransaction {
   nonce: string;
   transactionIndex: string;
   type?: string | null;
+  /** Types 1 to 4. */
+  accessList?: { address: string; storageKeys: string[] }[] | null;
+  /** Type 4 (EIP-7702): read by chain/authorization.ts. */
+  authorizationList?: unknown[] | null;
+  /** Type 3 (EIP-4844). */
+  blobVersionedHashes?: string[] | null;
+  maxFeePerBlobGas?: string | null;
 }
 
 /** A transaction receipt. */
@@ -37,6 +44,9 @@ export interface RawReceipt {
   effectiveGasPrice?: string | null;
   contractAddress?: string | null;
   logs: RawLog[];
+  /** Type 3 (EIP-4844). */
+  blobGasUsed?: string | null;
+  blobGasPrice?: string | null;
 }
 
 /** A block fetched with full transactions. */

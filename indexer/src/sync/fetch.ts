@@ -19,6 +19,8 @@ export interface FetchedBatch {
   /** totalSupply() at the last block of ERC-20 tokens and ERC-721 collections minted or burnt in the batch. */
   supplies: Map<string, string | null>;
   txCount: number;
+  /** Addresses whose code was an EIP-7702 delegation designator: accounts, even when they emit logs. */
+  delegated?: Set<string>;
 }
 
 /** Shared state the fetcher reads: chain capabilities and the address memory. */
@@ -107,6 +109,10 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
   const consider = async (a: string | null): Promise<void> => {
     if (a !== null && a !== ZERO_ADDRESS && !unknown.has(a) && (await ctx.book.lookup(a)) === undefined) unknown.add(a);
   };
+  // Log emitters known as accounts are checked again: a delegated account (EIP-7702) emits logs with its delegate's code.
+  const recheck = async (a: string): Promise<void> => {
+    if (a !== ZERO_ADDRESS && !unknown.has(a) && (await ctx.book.lookup(a)) === 'account') unknown.add(a);
+  };
   for (const [bi, block] of blocks.entries()) {
     if (block.miner) touched.add(block.miner.toLowerCase());
     const rs = receipts[bi] ?? [];
@@ -131,6 +137,7 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
       for (const log of r.logs) {
         const emitter = log.address.toLowerCase();
         await consider(emitter);
+        await recheck(emitter);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex: 0 })) {
           // ERC-721 collections count their tokens with the same totalSupply() (the Enumerable extension; others answer
           // nothing and keep what they had): a mint or burn changes it as it does an ERC-20's.
@@ -160,14 +167,15 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
     }
   }
   for (const [a, kind] of read.kinds) ctx.book.remember(a, kind);
-  const { balances, supplies } = read;
-  return { first, last: lastNumber, blocks, receipts, balances, supplies, txCount };
+  const { balances, supplies, delegated } = read;
+  return { first, last: lastNumber, blocks, receipts, balances, supplies, txCount, delegated };
 }
 
 interface StateReads {
   balances: Map<string, bigint>;
   supplies: Map<string, string | null>;
   kinds: Map<string, ContractProbe | 'account'>;
+  delegated: Set<string>;
 }
 
 /** Blocks behind the head within which state is read at the batch's own block. */
@@ -182,9 +190,10 @@ async function readState(
   s: { touched: string[]; unknown: string[]; created: Set<string>; minted: Set<string> },
   tag: string,
 ): Promise<StateReads> {
+  const delegated = new Set<string>();
   const [balanceAnswers, sizes] = await Promise.all([
     ctx.rpc.batch<string>(s.touched.map((a) => ({ method: 'eth_getBalance', params: [a, tag] }))),
-    codeSizes(ctx.rpc, s.unknown, tag),
+    codeSizes(ctx.rpc, s.unknown, tag, delegated),
   ]);
   const balances = new Map<string, bigint>();
   s.touched.forEach((a, i) => balances.set(a, hexToBigInt(unwrap(balanceAnswers[i]))));
@@ -197,5 +206,5 @@ async function readState(
   const refresh = [...s.minted].filter((t) => !toProbe.has(t));
   const [probes, supplies] = await Promise.all([probeContracts(ctx.rpc, toProbe, tag), totalSupplies(ctx.rpc, refresh, tag)]);
   for (const [a, p] of probes) kinds.set(a, p);
-  return { balances, supplies, kinds };
+  return { balances, supplies, kinds, delegated };
 }

@@ -1,6 +1,7 @@
 import { decodeAddress, decodeBool, decodeString, decodeUint, encodeCall, INTERFACE_IDS, SELECTORS } from '../chain/abi.ts';
 import type { RpcCall, RpcClient, RpcOutcome } from '../chain/rpc.ts';
 import { throwIfStateUnavailable, unwrap } from '../chain/rpc.ts';
+import { delegationTarget } from '../../../common/tx-types.ts';
 
 /** Contract classification as stored and served. */
 export type ContractType = 'ERC20' | 'ERC721' | 'ERC1155' | 'none';
@@ -28,14 +29,19 @@ function resultOf(outcome: RpcOutcome<string> | undefined): string | null {
   return outcome?.ok && typeof outcome.result === 'string' ? outcome.result : null;
 }
 
-/** Byte size of the code at each address (0 for accounts without code). */
-export async function codeSizes(rpc: RpcClient, addresses: readonly string[], blockTag: string): Promise<Map<string, number>> {
+/**
+ * Byte size of the code at each address (0 for accounts: without code, or delegated by EIP-7702, whose code is only a
+ * delegation designator); the delegated ones are also added to `delegated` when given.
+ */
+export async function codeSizes(rpc: RpcClient, addresses: readonly string[], blockTag: string, delegated?: Set<string>): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (addresses.length === 0) return out;
   const answers = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, blockTag] })));
   addresses.forEach((a, i) => {
     const code = unwrap(answers[i]);
-    out.set(a, typeof code === 'string' ? Math.max(0, (code.length - 2) / 2) : 0);
+    const designator = typeof code === 'string' && delegationTarget(code) !== null;
+    if (designator) delegated?.add(a);
+    out.set(a, typeof code === 'string' && !designator ? Math.max(0, (code.length - 2) / 2) : 0);
   });
   return out;
 }

@@ -118,6 +118,7 @@ export async function rollbackTo(
     await tx.run('DELETE FROM contract_code_hashes WHERE block_number >= ?', from);
     await tx.run('DELETE FROM revert_reasons WHERE block_number >= ?', from);
     await tx.run('DELETE FROM internal_calls WHERE block_number >= ?', from);
+    await tx.run('DELETE FROM transaction_types WHERE tx_id >= ?', firstId);
     // The trailing tracer's index goes with its blocks, and its cursor back to the ancestor (sync/tracer.ts).
     await tx.run('DELETE FROM address_internal WHERE tx_id >= ?', firstId);
     await tx.run(
@@ -198,6 +199,7 @@ const CHAIN_TABLES = [
   'internal_calls',
   'address_internal',
   'approvals',
+  'transaction_types',
 ];
 
 /** Empties every chain table: the node serves another chain than the one indexed. */

@@ -10,6 +10,7 @@ import type { ContractProbe } from './probe.ts';
 import type { TokenType } from '../store/rows.ts';
 import { parseTransferLog } from './transfers.ts';
 import { ApprovalBatch } from './approvals.ts';
+import { typeDetailsRow, TYPE_DETAIL_COLUMNS } from './tx-types.ts';
 
 /** Block producers whose reward totals the writer remembers at most (a chain with more reads them again). */
 const MAX_PRODUCERS = 10_000;
@@ -230,7 +231,7 @@ export class Writer {
       this.producers = new Map();
       const firstSeen = new Map<string, number>();
       for (const [bi, block] of batch.blocks.entries()) {
-        const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen);
+        const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen, batch.delegated);
         txs += counts.txs;
         logs += counts.logs;
         transfers += counts.transfers;
@@ -273,7 +274,7 @@ export class Writer {
     }
   }
 
-  private async writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>) {
+  private async writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>, delegated?: Set<string>) {
     const number = hexToNumber(block.number);
     const timestamp = hexToNumber(block.timestamp);
     const baseFee = hexToBigInt(block.baseFeePerGas);
@@ -299,6 +300,8 @@ export class Writer {
       const txId = number * ROW_ID_BLOCK + txIndex;
       const hash = tx.hash.toLowerCase();
       this.insertTx(tx, r, { number, timestamp, hash, from, to, created, status, txId, blockHash: block.hash.toLowerCase() });
+      const details = typeDetailsRow(txId, tx, r);
+      if (details !== null) this.rows.add('transaction_types', TYPE_DETAIL_COLUMNS, details);
       seen(from);
       seen(to);
       seen(created);
@@ -325,7 +328,7 @@ export class Writer {
         ]);
         logs++;
         this.approvals.add({ address: emitter, topics: log.topics, data: log.data }, { blockNumber: number, logIndex, txHash: hash, timestamp });
-        await this.ensureContract(emitter, number, null, true);
+        if (delegated?.has(emitter) !== true) await this.ensureContract(emitter, number, null, true);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
           await this.upgradeType(t.tokenAddress, t.tokenType);
           const tokenId = t.tokenId === null ? null : pad(t.tokenId);

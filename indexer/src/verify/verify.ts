@@ -1,4 +1,5 @@
 import { keccak256 } from 'ethers';
+import { delegationTarget } from '../../../common/tx-types.ts';
 import type { RpcClient } from '../chain/rpc.ts';
 import {
   bare,
@@ -186,6 +187,13 @@ export async function verifyAgainstChain(deps: VerifyDeps, request: Verification
     return { ok: false, status, reason, logs };
   };
   if (chain.runtime === '') return reject(400, `No contract code at ${request.address}`);
+  const delegate = delegationTarget(`0x${chain.runtime}`);
+  if (delegate !== null) {
+    return reject(
+      400,
+      `${request.address} is an account delegated by EIP-7702 to ${delegate}: its code is only the delegation designator 0xef0100 followed by that address, so there is no contract source to verify here. Verify the delegate ${delegate} instead.`,
+    );
+  }
 
   const compiler = await deps.compilers.resolve(request.compilerVersion);
   // The deployed code names its compiler in its metadata: a different version cannot match, whatever else is right.

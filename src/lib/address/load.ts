@@ -39,6 +39,8 @@ export interface AddressView {
   creatorAddress: string | null;
   /** Contracts only: the server's verification flag; null when not a contract or when the check failed. */
   verified: boolean | null;
+  /** The delegate of an account delegated by EIP-7702 (its code is 0xef0100 ‖ delegate); null or absent otherwise. */
+  delegatedTo?: string | null;
 }
 
 /** Outcome of loading an address. */
@@ -84,8 +86,11 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
   const nftCheck = (known: number | null): Promise<number | null> =>
     known !== null ? Promise.resolve(known) : safe(client.getAddressNfts(address, { limit: NFT_COUNT_PROBE }).then((list) => list.length), null);
 
+  // An EIP-7702 delegation is in the account's code only: the bundled indexer's summary says it, else the code is read.
+  const delegation = summary?.delegatedTo !== undefined ? Promise.resolve(summary.delegatedTo) : safe(client.getDelegation(address), null);
+
   if (summary) {
-    // The bundled indexer's summary carries the holdings and the verification: then it is the only call.
+    // The bundled indexer's summary carries the holdings, the verification and the delegation: then it is the only call.
     const [balances, verified, tokenInfo, nftCount] = await Promise.all([
       summary.tokensIncluded ? Promise.resolve(null) : safe<AccountBalances | null>(client.getAccountBalances(address), null),
       summary.verified !== null || summary.type !== 'contract' ? Promise.resolve(summary.verified) : verifiedCheck(summary.type),
@@ -110,6 +115,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
         ownerAddress: realOwner(summary.ownerAddress ?? tokenInfo?.ownerAddress ?? null),
         creatorAddress: summary.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
         verified,
+        delegatedTo: await delegation,
       },
     };
   }
@@ -146,6 +152,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
       ownerAddress: realOwner(contract?.ownerAddress ?? tokenInfo?.ownerAddress ?? null),
       creatorAddress: contract?.creatorAddress ?? tokenInfo?.creatorAddress ?? null,
       verified,
+      delegatedTo: await delegation,
     },
   };
 }

@@ -29,16 +29,18 @@ export interface TabFacts {
   readonly type: AddressType;
   readonly contractType: ContractType;
   readonly nftCount: number | null;
+  /** The delegate of an account delegated by EIP-7702: its Contract tab explains the delegation. */
+  readonly delegatedTo?: string | null | undefined;
 }
 
 /**
- * Tabs shown as links: Transactions, Internal Transactions, Token Transfers and Approvals always; NFTs when the address holds NFTs; Contract for
- * contracts; Holders for ERC-20 contracts.
+ * Tabs shown as links: Transactions, Internal Transactions, Token Transfers and Approvals always; NFTs when the address holds NFTs;
+ * Contract for contracts and accounts delegated by EIP-7702; Holders for ERC-20 contracts.
  */
 export function visibleTabs(facts: TabFacts): AddressTab[] {
   return ADDRESS_TABS.filter((tab) => {
     if (tab === 'nfts') return (facts.nftCount ?? 0) > 0;
-    if (tab === 'contract') return facts.type === 'contract';
+    if (tab === 'contract') return facts.type === 'contract' || !!facts.delegatedTo;
     if (tab === 'holders') return facts.type === 'contract' && facts.contractType === 'ERC20';
     return true;
   });
@@ -49,7 +51,7 @@ export function visibleTabs(facts: TabFacts): AddressTab[] {
  * empty message, Holders its 'only for token contracts' message); Contract on a non-contract falls back to Transactions.
  */
 export function resolveTab(requested: AddressTab, facts: TabFacts): AddressTab {
-  if (requested === 'contract' && facts.type !== 'contract') return 'transactions';
+  if (requested === 'contract' && facts.type !== 'contract' && !facts.delegatedTo) return 'transactions';
   return requested;
 }
 

@@ -30,7 +30,7 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, stats),
     ...bind(t, search),
     // The proxy module also holds helpers that are not calls of a transport.
-    ...bind(t, { proxyRpc: rpc.proxyRpc, getGasPrice: rpc.getGasPrice, readTokenMeta }),
+    ...bind(t, { proxyRpc: rpc.proxyRpc, getGasPrice: rpc.getGasPrice, getDelegation: rpc.getDelegation, readTokenMeta }),
     ...bind(t, blocks),
     ...bind(t, transactions),
     ...bind(t, holders),

@@ -1,3 +1,4 @@
+import { delegationTarget } from '../../../common/tx-types.ts';
 import { normalizeGasPrice } from '../normalize/gas-price.ts';
 import { GAS_PRICE_TIMEOUT_MS } from './timeouts.ts';
 import type { RequestOptions, Transport } from './transport.ts';
@@ -71,4 +72,17 @@ export async function getGasPrice(t: Transport, request: RequestOptions = {}): P
   // A JSON-RPC quantity: 0x and hex digits ('0x' alone would be malformed; nodes send '0x0').
   const value = normalizeGasPrice(result.value);
   return value === null ? failure() : { ok: true, value };
+}
+
+/** Time-out of the delegation check of an address page. */
+const DELEGATION_TIMEOUT_MS = 2_000;
+
+/**
+ * The delegate of an account delegated by EIP-7702 (its code, read through the proxy, is 0xef0100 ‖ delegate), in
+ * lowercase; null for any other code and when the node cannot say (both indexers have the proxy).
+ */
+export async function getDelegation(t: Transport, address: string, request: RequestOptions = {}): Promise<string | null> {
+  const timeoutMs = request.timeoutMs ?? Math.min(t.timeoutMs, DELEGATION_TIMEOUT_MS);
+  const result = await rpcCall(t, 'eth_getCode', [address, 'latest'], { timeoutMs, ...(request.signal ? { signal: request.signal } : {}) });
+  return result.ok && typeof result.value === 'string' ? delegationTarget(result.value) : null;
 }

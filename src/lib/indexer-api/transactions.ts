@@ -1,5 +1,6 @@
 import { normalizeReceipt } from '../normalize/receipt.ts';
-import { normalizeDecodedTransaction, normalizeInternalCalls, normalizeRevertReason, normalizeTransaction, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
+import { normalizeTransactionDetail } from '../normalize/tx-types.ts';
+import { normalizeDecodedTransaction, normalizeInternalCalls, normalizeRevertReason, normalizeTransactionHashes, normalizeTransactions } from '../normalize/transaction.ts';
 import type { DecodedTransaction, InternalCalls, Receipt, RevertReason, Transaction } from '../model/types.ts';
 import { RECEIPT_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
@@ -18,7 +19,7 @@ export function getTransactionHashes(t: Transport, query: PageQuery = {}, reques
 
 /** GET /transactions/{hash} → the transaction, or null when not found. */
 export function getTransaction(t: Transport, hash: string, request?: RequestOptions): Promise<Transaction | null> {
-  return t.find(`/transactions/${seg(hash)}`, (body) => normalizeTransaction(body), {}, request);
+  return t.find(`/transactions/${seg(hash)}`, (body) => normalizeTransactionDetail(body), {}, request);
 }
 
 /** GET /transactions/{hash}/receipt (1.5 s; pass RECEIPT_LIST_TIMEOUT_MS in lists) → the receipt, or null when not found. */

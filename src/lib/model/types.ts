@@ -57,6 +57,42 @@ export interface Transaction {
   tokenTransfers: TokenTransfer[];
   /** Name of the called function from the indexer's signature database, when it knows one. */
   method?: string;
+  /** EIP-2718 type (0 legacy, 1 EIP-2930, 2 EIP-1559, 3 EIP-4844, 4 EIP-7702); null or absent when unknown. */
+  type?: number | null;
+  /** Access list, authorizations and blob fields, where the answer has them (transaction detail of the bundled indexer). */
+  typed?: TxTypedFields;
+}
+
+/** One address of an access list with the storage keys it pre-warms. */
+export interface AccessListEntry {
+  address: string;
+  storageKeys: string[];
+}
+
+/** One EIP-7702 authorization: what it delegates to, who signed it, whether the chain applied it (null: unknown). */
+export interface SetCodeAuthorization {
+  chainId: bigint;
+  /** The delegate: the code the authority's account runs from then on. */
+  address: string;
+  nonce: bigint;
+  /** The signer recovered from the signature; null when the signature is invalid or the indexer did not say. */
+  authority: string | null;
+  applied: boolean | null;
+}
+
+/** EIP-4844 blob fields. */
+export interface BlobFields {
+  versionedHashes: string[];
+  maxFeePerBlobGas: bigint | null;
+  blobGasUsed: bigint | null;
+  blobGasPrice: bigint | null;
+}
+
+/** The typed-transaction fields present in an answer. */
+export interface TxTypedFields {
+  accessList?: AccessListEntry[];
+  authorizations?: SetCodeAuthorization[];
+  blob?: BlobFields;
 }
 
 export interface Log {

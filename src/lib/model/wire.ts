@@ -74,6 +74,8 @@ export interface AddressSummary extends AddressData {
   tokensIncluded: boolean;
   /** Whether a contract is verified, when the summary says (null: ask /contracts/{a}/verified). */
   verified: boolean | null;
+  /** The delegate of an account delegated by EIP-7702, when the summary says (undefined: read the code). */
+  delegatedTo?: string | null;
 }
 
 export interface ContractCounts {

@@ -88,6 +88,7 @@ export function normalizeAddressSummary(raw: unknown, address: string): AddressS
     nftCount: toCount(raw['nftCount']),
     tokensIncluded: Array.isArray(raw['tokens']),
     verified: typeof raw['verified'] === 'boolean' ? raw['verified'] : null,
+    ...('delegatedTo' in raw ? { delegatedTo: toAddress(raw['delegatedTo']) } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { toBigInt, toCount, toTimestamp } from './bignum.ts';
 import { isRecord, normalizeList, pick, toAddress, toHash, toHexData, toText, unwrapList } from './fields.ts';
 import { normalizeTokenTransfers } from './token-transfer.ts';
 import { normalizeCallGuess, normalizeDecodeSource } from './decoded.ts';
+import { normalizeTxType } from './tx-type.ts';
 
 /** Fallbacks from the enclosing block, for transactions nested in one. */
 export interface TransactionContext {
@@ -36,6 +37,7 @@ export function normalizeTransaction(raw: unknown, context: TransactionContext =
     status: parseTxStatus(raw['status']),
     tokenTransfers: normalizeTokenTransfers(raw['tokenTransfers'], { transactionHash: hash, blockNumber, timestamp }),
     ...methodOf(raw['method']),
+    type: normalizeTxType(raw['type']),
   };
 }
 
