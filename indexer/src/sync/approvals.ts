@@ -3,6 +3,7 @@
 // blocks. See migrations/011_approvals.sql for what is kept and what is not (ERC-721 single-token approvals).
 import { decodeBool, decodeUint, topicToAddress } from '../chain/abi.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import type { LogRow as StoredLog } from '../store/rows.ts';
 import type { Queryable } from '../store/types.ts';
 import { insertRows, runIn } from './bulk.ts';
 
@@ -107,18 +108,8 @@ export class ApprovalBatch {
   }
 }
 
-interface LogRow {
-  id: number;
-  block_number: number;
-  log_index: number;
-  tx_hash: string;
-  address: string;
-  topic0: string | null;
-  topic1: string | null;
-  topic2: string | null;
-  topic3: string | null;
-  data: string;
-}
+/** The logs columns read here (the table's row without tx_id). */
+type LogRow = Omit<StoredLog, 'tx_id'>;
 
 const asLog = (r: LogRow): ApprovalLogLike => ({ address: r.address, topics: [r.topic0, r.topic1, r.topic2, r.topic3], data: r.data });
 
