@@ -58,7 +58,9 @@ export interface DeployedContract {
   contractName: string;
 }
 
-/** Every contract the scenario deployed, with the source unit of the artifact it was deployed from. */
+/** Every contract the scenario deployed, with the source unit that defines it (a unit may define several). */
 export function deployedContracts(info: ScenarioInfo): DeployedContract[] {
-  return info.contracts.map((c) => ({ address: c.address, sourceUnit: `${c.contract}.sol`, contractName: c.contract }));
+  const units = Object.entries(readSources());
+  const unitOf = (name: string): string => units.find(([, text]) => new RegExp(`^(abstract\\s+)?contract\\s+${name}\\b`, 'm').test(text))?.[0] ?? `${name}.sol`;
+  return info.contracts.map((c) => ({ address: c.address, sourceUnit: unitOf(c.contract), contractName: c.contract }));
 }
