@@ -25,9 +25,14 @@ function contractOf(name: string): string {
   return found.address;
 }
 
-/** Waits until the form's island has hydrated (Astro drops the island's ssr attribute then). */
+/**
+ * Scrolls to the form, as a visitor would (its island hydrates when visible: below an unverified contract's functions
+ * read from its bytecode it starts out of view), and waits until it has hydrated (Astro drops the ssr attribute then).
+ */
 async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[component-url*="VerifyForm"]')).not.toHaveAttribute('ssr');
+  const island = page.locator('astro-island[component-url*="VerifyForm"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr');
 }
 
 async function fillPlayground(page: Page, optimizer: boolean): Promise<void> {
