@@ -400,3 +400,23 @@ test('Approvals (issue 29): the owner revokes its unlimited allowance through th
   await expect(page.getByTestId('approval-row')).toHaveCount(s.approvals.inForce.length - 1);
   await expect(row).toHaveCount(0);
 });
+
+test('Approvals (issue 29): the owner unsets an ERC-1155 operator through the injected wallet: setApprovalForAll(operator, false), the row says so once mined', async ({ page }) => {
+  const s = scenario();
+  const { owner } = s.approvals;
+  const op = s.approvals.inForce.find((a) => a.kind === 'operator' && a.tokenType === 'ERC1155');
+  expect(op).toBeDefined();
+  const { token, spender } = op ?? { token: '', spender: '' };
+  const wallet = await installWallet(page, { account: owner });
+  await page.goto(`/address/${owner}?tab=approvals`);
+  const row = page.locator(`[data-test="approval-row"][data-token="${token.toLowerCase()}"][data-spender="${spender.toLowerCase()}"]`);
+  await expect(row.getByTestId('approval-amount')).toHaveText('All tokens');
+  await row.getByTestId('revoke-button').click();
+  await expect(row.getByTestId('approval-amount')).toHaveText('Revoked', { timeout: 30_000 });
+  await expect(row.getByTestId('revoke-status')).toContainText(/^Revoked in block \d+ by 0x[0-9a-f]{64}$/);
+  const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
+  const sent = wallet.calls.find((c) => c.method === 'eth_sendTransaction');
+  expect((sent?.params as [Record<string, string>])[0]).toMatchObject({ from: owner, to: token.toLowerCase(), data: `0xa22cb465${word(spender)}${'0'.repeat(64)}` });
+  // isApprovedForAll(owner, operator) is false on chain.
+  expect(BigInt(await rpc<string>('eth_call', [{ to: token, data: `0xe985e9c5${word(owner)}${word(spender)}` }, 'latest']))).toBe(0n);
+});

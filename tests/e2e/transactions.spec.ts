@@ -526,6 +526,19 @@ test.describe('without JavaScript', () => {
     await expect(access.getByTestId('storage-key')).toHaveText(`0x${'00'.repeat(32)}`);
     await expect(access.getByTestId('access-list-entry').first().getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.authority}$`, 'i'));
 
+    // A type-1 (EIP-2930) transaction's access list (the scenario's type-1 sample is a creation with an empty one).
+    const [from, to] = [scenario().accounts[6] ?? '', scenario().accounts[5] ?? ''];
+    const slot = `0x${'00'.repeat(31)}07`;
+    const type1 = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1', gasPrice: '0x77359400', accessList: [{ address: to, storageKeys: [slot] }] }]);
+    await expect.poll(async () => (await indexerJson<{ type: number }>(`/transactions/${type1}`).catch(() => null))?.type ?? null, { timeout: 20_000 }).toBe(1);
+    await page.goto(txUrl(type1));
+    await expect(page.getByTestId('tx-type')).toHaveText('EIP-2930 (type 1)');
+    const list1 = page.getByTestId('access-list');
+    await expect(list1.getByTestId('access-list-count')).toHaveText('(1 address, 1 storage key)');
+    await list1.locator('summary').click();
+    await expect(list1.getByTestId('storage-key')).toHaveText(slot);
+    await expect(list1.getByTestId('access-list-entry').getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${to}$`, 'i'));
+
     await page.goto(txUrl(t.skippedSetCodeTx));
     await expect(page.getByTestId('authorization')).toHaveCount(1);
     await expect(page.getByTestId('auth-chain-id')).toHaveText(String(t.wrongChainId));
