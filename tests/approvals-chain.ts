@@ -13,7 +13,18 @@ export type TestLog =
   | { forAll: [token: string, owner: string, operator: string, approved: boolean] }
   | { nftApprove: [token: string, owner: string, approved: string, tokenId: bigint] };
 
-const word = (v: bigint | string): string => `0x${(typeof v === 'bigint' ? v.toString(16) : v.slice(2)).toLowerCase().padStart(64, '0')}`;
+/** Addresses of the approval tests: an owner, an ERC-20, an NFT collection, two spenders and an operator. */
+export const OWNER = '0x00000000000000000000000000000000000000a1';
+export const TOKEN = '0x00000000000000000000000000000000000000e2';
+export const NFT = '0x00000000000000000000000000000000000000f7';
+export const SPENDER_A = '0x00000000000000000000000000000000000000b1';
+export const SPENDER_B = '0x00000000000000000000000000000000000000b2';
+export const OP = '0x00000000000000000000000000000000000000c1';
+/** 2^256 - 1: the usual unlimited allowance. */
+export const MAX = 2n ** 256n - 1n;
+
+/** A 32-byte word of a quantity or of a hex text (an address, a small number). */
+export const word = (v: bigint | string): string => `0x${(typeof v === 'bigint' ? v.toString(16) : v.slice(2)).toLowerCase().padStart(64, '0')}`;
 
 /** The stored columns of a test log: emitter, topics, data. */
 function logColumns(log: TestLog): [string, string, string, string, string | null, string] {

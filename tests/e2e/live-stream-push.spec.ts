@@ -46,6 +46,20 @@ async function gotoLive(page: Page, path: string): Promise<void> {
   await opened;
 }
 
+/**
+ * As gotoLive, but the page's clock stays paused once the stream is open: its timers run only when the test runs them
+ * (page.clock.runFor), so the test can count what they would have asked for.
+ */
+async function gotoLivePaused(page: Page, path: string): Promise<void> {
+  await page.clock.install();
+  const opened = streamOpened(page);
+  await page.goto(path);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // The stream opens 10 s after the page has loaded, when the browser is idle (on the page's clock).
+  await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
+  await opened;
+}
+
 test.describe('live updates from the event stream', () => {
   // The tests wait for blocks the devnet mines (one every few seconds).
   test.describe.configure({ timeout: 90_000 });
@@ -60,13 +74,7 @@ test.describe('live updates from the event stream', () => {
   });
 
   test('while the stream is open the page makes no periodic requests (60 s of its timers)', async ({ page }) => {
-    await page.clock.install();
-    const opened = streamOpened(page);
-    await page.goto('/');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    // The stream opens 10 s after the page has loaded, when the browser is idle (on the page's clock).
-    await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
-    await opened;
+    await gotoLivePaused(page, '/');
     // The first event loads the feeds once (the browser does not hold the server's rows); from then on events merge.
     const newest = async (): Promise<number> => numberOf(await page.getByTestId('latest-blocks').getByTestId('block-number').first().innerText());
     const before = await newest();
@@ -178,12 +186,7 @@ test.describe('live updates from the event stream', () => {
   });
 
   test('the AI dashboard refreshes itself when the stream brings a block, and makes no other request', async ({ page }) => {
-    await page.clock.install();
-    const opened = streamOpened(page);
-    await page.goto('/ai-dashboard');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
-    await opened;
+    await gotoLivePaused(page, '/ai-dashboard');
     const requests: string[] = [];
     page.on('request', (req) => {
       if (!isStream(req.url()) && ['fetch', 'xhr', 'document'].includes(req.resourceType())) requests.push(new URL(req.url()).pathname);

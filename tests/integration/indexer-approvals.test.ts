@@ -8,17 +8,10 @@ import { buildRouter } from '../../indexer/src/api/routes.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
 import { insertRows } from '../../indexer/src/sync/bulk.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
-import { rollbackTestBlocks, testHash, writeTestBlock } from '../approvals-chain.ts';
+import { MAX, NFT, OP, OWNER, rollbackTestBlocks, SPENDER_B as DEX, SPENDER_A as SPENDER, testHash, TOKEN, writeTestBlock } from '../approvals-chain.ts';
 import { BACKEND, scratchStore } from './backend.ts';
 
-const OWNER = '0x00000000000000000000000000000000000000a1';
 const BUSY = '0x00000000000000000000000000000000000000a2';
-const TOKEN = '0x00000000000000000000000000000000000000e2';
-const NFT = '0x00000000000000000000000000000000000000f7';
-const SPENDER = '0x00000000000000000000000000000000000000b1';
-const DEX = '0x00000000000000000000000000000000000000b2';
-const OP = '0x00000000000000000000000000000000000000c1';
-const MAX = 2n ** 256n - 1n;
 
 type Row = Record<string, unknown>;
 let db: Store;

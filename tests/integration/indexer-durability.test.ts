@@ -6,8 +6,6 @@
 //    round, and state is read at a batch's own block only within 64 blocks of the head), followed live: no row of an
 //    orphaned block is left, and every count and balance matches the chain and a clean index of the new chain.
 // Runs on the suite's backend (SQLite, or PostgreSQL in the `integration-postgres` project).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
 import { DatabaseSync } from 'node:sqlite';
@@ -34,6 +32,7 @@ import {
   waitFor,
 } from '../../indexer/testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
+import { tempDirs } from './temp-dirs.ts';
 
 /** Kills of the indexer process during one catch-up. */
 const KILLS = 20;
@@ -85,16 +84,11 @@ const TINY_CONTRACT = '0x6001600c60003960016000f300';
 let anvil: AnvilHandle;
 let info: ScenarioInfo;
 let rpc: RpcClient;
-const dirs: string[] = [];
 const procs: Proc[] = [];
 const opened: Store[] = [];
 const indexers: Indexer[] = [];
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'indexer-durability-'));
-  dirs.push(dir);
-  return dir;
-}
+const { make: tempDir, removeAll: removeTempDirs } = tempDirs('indexer-durability-');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -116,7 +110,7 @@ afterAll(async () => {
   for (const ix of indexers) await ix.stop();
   for (const s of opened) await s.close().catch(() => undefined);
   await anvil?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 // ---------------------------------------------------------------------------------------------------------------

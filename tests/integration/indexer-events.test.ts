@@ -2,10 +2,7 @@
 // the events of a new block and their ids, topics, reconnecting with Last-Event-ID, reload past the replay window,
 // rollbacks, the limits, bad queries, a reader that stops reading; on PostgreSQL, a stream served by an API-only
 // process while another process syncs.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
 import { getAddress, Interface } from 'ethers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +22,7 @@ import { startIndexer, type Indexer, type IndexerOptions } from '../../indexer/s
 import { SseReader, type SseEvent } from '../../indexer/testing/sse.ts';
 import { waitFor } from '../../indexer/testing/verify.ts';
 import { BACKEND, freshStorage } from './backend.ts';
+import { tempDirs } from './temp-dirs.ts';
 
 const FRESH = '0x00000000000000000000000000000000000e5001';
 const erc20 = new Interface(['function transfer(address to, uint256 value)']);
@@ -34,14 +32,9 @@ let rpc: RpcClient;
 let indexer: Indexer;
 let accounts: string[];
 let token: string;
-const dirs: string[] = [];
 const readers: SseReader[] = [];
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'indexer-events-'));
-  dirs.push(dir);
-  return dir;
-}
+const { make: tempDir, removeAll: removeTempDirs } = tempDirs('indexer-events-');
 
 /** Sends a transaction (automine: a block of its own) and answers its hash, block and created contract. */
 async function send(tx: Record<string, string>): Promise<{ hash: string; block: number; contract: string | null }> {
@@ -131,7 +124,7 @@ afterEach(async () => {
 afterAll(async () => {
   await indexer?.stop();
   await anvil?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe('GET /events', () => {

@@ -2,9 +2,6 @@
 // is killed (SIGKILL, no clean-up of any kind) a waiting process takes over, and the database ends up row for row
 // what a single clean run writes. An API-only process (INDEXER_ROLE=api) serves what the syncing one writes, and a
 // process that lost the sync can no longer write.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
@@ -14,6 +11,7 @@ import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
 import { counterMismatches, countOf, dumpState, waitFor } from '../../indexer/testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
+import { tempDirs } from './temp-dirs.ts';
 
 /** An indexer process and what it said so far. */
 type Proc = IndexerProcess;
@@ -21,15 +19,10 @@ type Proc = IndexerProcess;
 let anvil: AnvilHandle;
 let rpc: RpcClient;
 let head: number;
-const dirs: string[] = [];
 const procs: Proc[] = [];
 const stores: Store[] = [];
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pg-takeover-'));
-  dirs.push(dir);
-  return dir;
-}
+const { make: tempDir, removeAll: removeTempDirs } = tempDirs('pg-takeover-');
 
 /** Starts `tests/integration/indexer-process.ts` with startIndexer options. */
 function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
@@ -61,7 +54,7 @@ afterAll(async () => {
   await Promise.all(procs.map((p) => p.exited));
   for (const s of stores) await s.close();
   await anvil?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe('one syncing process, the others waiting', () => {

@@ -6,17 +6,7 @@ import { isUnlimitedAllowance, UNLIMITED_ALLOWANCE_FROM } from '../../common/app
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
 import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC, ApprovalBatch, parseApprovalLog } from '../../indexer/src/sync/approvals.ts';
-import { approvalState, rollbackTestBlocks, writeTestBlock, type TestLog } from '../approvals-chain.ts';
-
-const OWNER = '0x00000000000000000000000000000000000000a1';
-const TOKEN = '0x00000000000000000000000000000000000000e2';
-const NFT = '0x00000000000000000000000000000000000000f7';
-const S1 = '0x00000000000000000000000000000000000000b1';
-const S2 = '0x00000000000000000000000000000000000000b2';
-const OP = '0x00000000000000000000000000000000000000c1';
-const MAX = 2n ** 256n - 1n;
-
-const word = (v: string): string => `0x${v.slice(2).padStart(64, '0')}`;
+import { approvalState, MAX, NFT, OP, OWNER, rollbackTestBlocks, SPENDER_A as S1, SPENDER_B as S2, TOKEN, word, writeTestBlock, type TestLog } from '../approvals-chain.ts';
 
 describe('parseApprovalLog', () => {
   it.each([

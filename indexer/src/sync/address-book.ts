@@ -15,6 +15,11 @@ export class AddressBook {
   /** Each entry is an address and one of two words, so a count bounds the memory as well as bytes would. */
   private readonly kinds = new LRUCache<string, 'contract' | 'account'>({ max: 250_000 });
   private readonly pending = new Map<string, ContractProbe>();
+  /**
+   * Accounts whose code was seen to be an EIP-7702 delegation designator: they emit logs with their delegate's code,
+   * yet stay accounts, and an account with a private key never gets other code, so one check is enough.
+   */
+  private readonly delegatedAccounts = new LRUCache<string, true>({ max: 50_000 });
 
   constructor(db: Queryable) {
     this.db = db;
@@ -62,9 +67,20 @@ export class AddressBook {
     this.remember(address, 'contract');
   }
 
+  /** Whether the address was seen delegated (EIP-7702). */
+  isDelegated(address: string): boolean {
+    return this.delegatedAccounts.has(address);
+  }
+
+  /** Records an account seen delegated (EIP-7702). */
+  markDelegated(address: string): void {
+    this.delegatedAccounts.set(address, true);
+  }
+
   /** Forgets everything (after a rollback, memory may describe orphaned blocks). */
   clear(): void {
     this.kinds.clear();
     this.pending.clear();
+    this.delegatedAccounts.clear();
   }
 }

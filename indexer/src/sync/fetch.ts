@@ -110,8 +110,12 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
     if (a !== null && a !== ZERO_ADDRESS && !unknown.has(a) && (await ctx.book.lookup(a)) === undefined) unknown.add(a);
   };
   // Log emitters known as accounts are checked again: a delegated account (EIP-7702) emits logs with its delegate's code.
+  // One seen delegated before is not: it stays an account (the book remembers it).
+  const knownDelegated = new Set<string>();
   const recheck = async (a: string): Promise<void> => {
-    if (a !== ZERO_ADDRESS && !unknown.has(a) && (await ctx.book.lookup(a)) === 'account') unknown.add(a);
+    if (a === ZERO_ADDRESS || unknown.has(a)) return;
+    if (ctx.book.isDelegated(a)) knownDelegated.add(a);
+    else if ((await ctx.book.lookup(a)) === 'account') unknown.add(a);
   };
   for (const [bi, block] of blocks.entries()) {
     if (block.miner) touched.add(block.miner.toLowerCase());
@@ -167,7 +171,9 @@ export async function fetchBatch(ctx: FetchContext, first: number, last: number)
     }
   }
   for (const [a, kind] of read.kinds) ctx.book.remember(a, kind);
-  const { balances, supplies, delegated } = read;
+  for (const a of read.delegated) ctx.book.markDelegated(a);
+  const { balances, supplies } = read;
+  const delegated = new Set([...read.delegated, ...knownDelegated]);
   return { first, last: lastNumber, blocks, receipts, balances, supplies, txCount, delegated };
 }
 
