@@ -104,8 +104,8 @@ export interface IndexerOptions {
   traceLimits?: ApiContext['traceLimits'];
   /** Tracer tuning and test hooks (blocks per step, per batch). */
   tracer?: Pick<TracerOptions, 'maxBlocks' | 'maxTxs' | 'blocksPerBatch' | 'txsPerBatch' | 'beforeWrite'>;
-  /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch). */
-  sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch'>;
+  /** Catch-up tuning (batches in flight, transactions per batch, blocks per batch) and the tests' commit hook. */
+  sync?: Pick<SyncOptions, 'concurrency' | 'txsPerBatch' | 'maxBlocksPerBatch' | 'onCommit'>;
   /**
    * Limits of GET /events (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS; the defaults of DEFAULT_STREAM_LIMITS).
    * Clients are told apart as the rate limits tell them (INDEXER_TRUST_PROXY; exempt ones are not counted per client).

@@ -1,11 +1,26 @@
 // An indexer in a process of its own, for tests that kill one (issue 14: the waiting process takes over the sync).
 // argv[2] is a JSON object of startIndexer options. Writes one line per event on stdout: `ready <url>` once it
 // serves, `syncing` once it holds the sync lock, and `log <line>` for its log. Exits when its parent is gone.
+// With `pauseAt: N` beside the options, the process stops itself (SIGSTOP) as soon as a batch ending at block N or
+// later has committed, after saying `paused <block>`: a kill then lands mid-sync however fast the sync runs.
 import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
 
-const opts = JSON.parse(process.argv[2] ?? '{}') as IndexerOptions;
+const { pauseAt, ...opts } = JSON.parse(process.argv[2] ?? '{}') as IndexerOptions & { pauseAt?: number };
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const indexer = await startIndexer({ ...opts, log: (line) => say(`log ${line}`), progress: false, metadata: false, verify: { download: false } });
+const onCommit = (last: number) => {
+  if (pauseAt === undefined || last < pauseAt) return;
+  // stdout is a pipe: written synchronously on Linux, so the line is out before the process stops.
+  say(`paused ${last}`);
+  process.kill(process.pid, 'SIGSTOP');
+};
+const indexer = await startIndexer({
+  ...opts,
+  sync: { ...opts.sync, onCommit },
+  log: (line) => say(`log ${line}`),
+  progress: false,
+  metadata: false,
+  verify: { download: false },
+});
 say(`ready ${indexer.url}`);
 void indexer.syncing().then(() => say('syncing'));
 

@@ -13,8 +13,11 @@ export interface IndexerProcess {
   exited: Promise<void>;
 }
 
-/** Starts an indexer process with these startIndexer options; it is added to `started` (for the tests' clean-up). */
-export function spawnIndexerProcess(opts: Partial<IndexerOptions>, started: IndexerProcess[]): IndexerProcess {
+/**
+ * Starts an indexer process with these startIndexer options; it is added to `started` (for the tests' clean-up).
+ * `pauseAt` stops the process (SIGSTOP) once it has committed that block, after it says `paused <block>`.
+ */
+export function spawnIndexerProcess(opts: Partial<IndexerOptions> & { pauseAt?: number }, started: IndexerProcess[]): IndexerProcess {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'indexer-process.ts'), JSON.stringify(opts)], { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let ready: (url: string) => void = () => {};

@@ -25,7 +25,7 @@ const stores: Store[] = [];
 const { make: tempDir, removeAll: removeTempDirs } = tempDirs('pg-takeover-');
 
 /** Starts `tests/integration/indexer-process.ts` with startIndexer options. */
-function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
+function spawnIndexer(opts: Partial<IndexerOptions> & { pauseAt?: number }): Proc {
   return spawnIndexerProcess({ rpcUrl: anvil.url, port: 0, ...opts }, procs);
 }
 
@@ -60,9 +60,10 @@ afterAll(async () => {
 describe('one syncing process, the others waiting', () => {
   it('a SIGKILL of the syncing process mid-sync: the waiting one takes over, with no row lost or written twice', async () => {
     const storage = await freshStorage(tempDir());
-    // Small batches, so that the kill lands in the middle of the catch-up.
+    // Small batches, and the first process stops itself once it has committed block 60: the kill lands in the middle
+    // of the catch-up however fast the sync runs (a poll from here could see the head reached first).
     const sync = { concurrency: 1, maxBlocksPerBatch: 2, txsPerBatch: 4 };
-    const first = spawnIndexer({ ...storage, sync });
+    const first = spawnIndexer({ ...storage, sync, pauseAt: 60 });
     await said(first, 'syncing');
     const second = spawnIndexer({ ...storage, sync });
     await second.url;
@@ -70,12 +71,13 @@ describe('one syncing process, the others waiting', () => {
     const apiUrl = await api.url;
 
     const db = await opened(storage);
-    await waitFor(async () => (await storedHead(db)) >= 60, 60_000, 'the first process to store 60 blocks');
+    await waitFor(() => first.lines.some((line) => line.startsWith('paused ')), 60_000, 'the first process to store 60 blocks');
     // The second process serves but does not sync while the first holds the lock.
     expect(second.lines).not.toContain('syncing');
     first.child.kill('SIGKILL');
     await first.exited;
     const killedAt = await storedHead(db);
+    expect(killedAt).toBeGreaterThanOrEqual(60);
     expect(killedAt).toBeLessThan(head);
 
     await said(second, 'syncing');

@@ -34,6 +34,8 @@ export interface SyncOptions {
    * It must return at once; its work runs beside the sync, never in its way.
    */
   onChange?: () => void;
+  /** Test hook: called with the batch's last block once it has committed, before the sync goes on. */
+  onCommit?: (last: number) => void;
 }
 
 interface Tip {
@@ -187,6 +189,7 @@ export class Syncer {
   private readonly publisher: SyncStatePublisher;
   private readonly metadataUpdates: MetadataUpdates;
   private readonly onChange: () => void;
+  private readonly onCommit: ((last: number) => void) | undefined;
 
   constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
     this.db = db;
@@ -198,6 +201,7 @@ export class Syncer {
     this.publisher = new SyncStatePublisher(db);
     this.metadataUpdates = opts.metadataUpdates ?? new MetadataUpdates();
     this.onChange = opts.onChange ?? (() => {});
+    this.onCommit = opts.onCommit;
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
@@ -423,6 +427,7 @@ export class Syncer {
       this.maybeCheckpoint(false);
       this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
       this.onChange();
+      this.onCommit?.(written.last);
     });
     // Awaited below or by catchUp; never left unhandled meanwhile.
     write.catch((err: unknown) => {
