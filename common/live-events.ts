@@ -6,6 +6,7 @@
 // at most MAX_STREAM_TOPICS in all (a malformed address or too many get a 400 with the API's usual error body).
 // `lastEventId` may stand for the Last-Event-ID header (a page reopening its stream after a hidden spell builds a new
 // EventSource, which cannot set headers).
+import type { GasTrackerLive } from './gas-tracker.ts';
 
 /** Names of the events every stream carries, in the order they are written for each new block. */
 export const BLOCK_EVENTS = ['block', 'transactions', 'stats', 'gas'] as const;
@@ -76,10 +77,14 @@ export interface StatsEventData {
   erc20Count: unknown;
 }
 
-/** `gas`: the node's eth_gasPrice after the block (hex wei), null when the node did not answer. */
+/**
+ * `gas`: the node's eth_gasPrice after the block (hex wei), null when the node did not answer; `tracker` the gas
+ * tracker's live figures (common/gas-tracker.ts) read once per block, null when the node did not answer in time.
+ */
 export interface GasEventData {
   block: number;
   gasPrice: string | null;
+  tracker: GasTrackerLive | null;
 }
 
 /**

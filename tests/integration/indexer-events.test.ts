@@ -167,7 +167,7 @@ describe('GET /events', () => {
       erc20Count: { count: 1 },
     });
     expect((s?.['transactionCount'] as { latestBlock: number }).latestBlock).toBe(block);
-    expect(gas).toEqual({ block, gasPrice: await rpc.call<string>('eth_gasPrice') });
+    expect(gas).toEqual({ block, gasPrice: await rpc.call<string>('eth_gasPrice'), tracker: null });
   });
 
   it('carries address and token topics to the streams that asked for them, and only to them', async () => {

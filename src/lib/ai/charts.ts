@@ -2,8 +2,8 @@
 // neither this file nor uPlot is part of the page's first JavaScript. Each chart's data is in its element
 // (data-ai-chart, JSON written by the server), beside the table that is its text equivalent.
 import uPlot from 'uplot';
-import { chartColours, onThemeChange, type ChartColours } from '../charts/theme.ts';
-import { addUplotStyles } from '../charts/uplot-styles.ts';
+import { axisColours, mountChart } from '../charts/mount.ts';
+import type { ChartColours } from '../charts/theme.ts';
 import { parseChartSpec, type ChartSpec } from './chart-spec.ts';
 
 const HEIGHT = 240;
@@ -39,35 +39,14 @@ function options(spec: ChartSpec, width: number, colours: ChartColours): uPlot.O
   };
 }
 
-/** An axis in the theme's colours: its labels, grid and ticks. */
-function axisColours(colours: ChartColours): uPlot.Axis {
-  return { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
-}
-
 /** Draws one chart into its [data-chart-canvas], keeps it sized, and draws it again in a new theme's colours. */
 export function drawAiChart(root: HTMLElement): void {
-  const target = root.querySelector<HTMLElement>('[data-chart-canvas]');
   const spec = parseChartSpec(root.dataset['aiChart']);
-  if (!target || !spec) {
+  if (!spec) {
     root.dataset['state'] = 'failed';
     return;
   }
-  addUplotStyles();
-  const width = () => Math.max(240, target.clientWidth);
   const xs = spec.labels.map((_, i) => i);
   const data = [xs, ...spec.series.map((s) => s.values)] as uPlot.AlignedData;
-  const draw = (): uPlot => {
-    const colours = chartColours(target);
-    root.dataset['chartText'] = colours.text;
-    return new uPlot(options(spec, width(), colours), data, target);
-  };
-  let chart = draw();
-  root.dataset['state'] = 'drawn';
-  new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT })).observe(target);
-  const stop = onThemeChange(() => {
-    chart.destroy();
-    // A chart the live refresh has replaced stops listening.
-    if (target.isConnected) chart = draw();
-    else stop();
-  });
+  mountChart(root, data, (width, colours) => options(spec, width, colours), HEIGHT);
 }

@@ -1,8 +1,6 @@
 // Browser-only: draws the token price chart with uPlot. Loaded with import() once the chart scrolls into view, so
 // neither this file nor uPlot is part of the page's first JavaScript (its chunk name starts with 'token-price-chart').
-import uPlot from 'uplot';
-import { chartColours, onThemeChange } from '../charts/theme.ts';
-import { addUplotStyles } from '../charts/uplot-styles.ts';
+import { axisColours, mountChart } from '../charts/mount.ts';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
@@ -23,34 +21,18 @@ function parseSeries(text: string | undefined): [number[], number[]] | null {
  * again in a new theme's colours.
  */
 export function drawPriceChart(root: HTMLElement): void {
-  const target = root.querySelector<HTMLElement>('[data-chart-canvas]');
   const series = parseSeries(root.dataset['series']);
-  if (!target || !series) return;
-  addUplotStyles();
-  const width = () => Math.max(240, target.clientWidth);
-  const draw = (): uPlot => {
-    const colours = chartColours(target);
-    root.dataset['chartText'] = colours.text;
-    const axis = { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
-    return new uPlot(
-      {
-        width: width(),
-        height: 240,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
-        axes: [axis, { ...axis, size: 60, values: (_u, splits) => splits.map((v) => compact.format(v)) }],
-        series: [{}, { label: 'Price', stroke: colours.line, width: 2, fill: colours.fill, points: { show: true, size: 5 } }],
-      },
-      series,
-      target,
-    );
-  };
-  let chart = draw();
-  root.dataset['state'] = 'drawn';
-  new ResizeObserver(() => chart.setSize({ width: width(), height: 240 })).observe(target);
-  onThemeChange(() => {
-    chart.destroy();
-    chart = draw();
-  });
+  if (!series) return;
+  mountChart(
+    root,
+    series,
+    (_width, colours) => ({
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [axisColours(colours), { ...axisColours(colours), size: 60, values: (_u, splits) => splits.map((v) => compact.format(v)) }],
+      series: [{}, { label: 'Price', stroke: colours.line, width: 2, fill: colours.fill, points: { show: true, size: 5 } }],
+    }),
+    240,
+  );
 }

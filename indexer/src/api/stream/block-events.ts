@@ -106,7 +106,7 @@ export class BlockEventReader {
    * null when it failed (or never answered yet).
    */
   async gas(block: number, reorgs: number): Promise<Buffer> {
-    const data: GasEventData = { block, gasPrice: await this.currentGasPrice() };
+    const data: GasEventData = { block, gasPrice: await this.currentGasPrice(), tracker: null };
     return frame(block, eventIndex('gas'), reorgs, 'gas' satisfies StreamEventName, JSON.stringify(data));
   }
 
