@@ -128,7 +128,7 @@ async function foldDays(tx: Queryable, firstDay: number, last: number): Promise<
   for (const t of transfers) {
     const d = dayOfBlock.get(Number(t.b)) as number;
     let m = tokenDays.get(d);
-    if (m === undefined) tokenDays.set(d, (m = new Map()));
+    if (m === undefined) tokenDays.set(d, (m = new Map<string, number>()));
     m.set(t.token_address, (m.get(t.token_address) ?? 0) + Number(t.n));
   }
   const holders = await holdersAt(tx, from, to, tokenDays);
