@@ -2,11 +2,13 @@
 // site's page figures (requests/s), then what a visitor on a slow link sees (web; lighthouse only when named, as it needs npx lighthouse@13).
 // `load` only when named (a 60 s check that fails the run): 200 concurrent clients on the site and the indexer API, 0 errors and
 // resident memory within 20 % expected. `stream` only when named: 2,000 event streams on the indexer for 60 s while the
-// devnet mines (bench/stream.ts). Builds the site first if needed.
+// devnet mines (bench/stream.ts). `stats` only when named: the daily series on a 1,000,000-transaction year, SQLite and
+// PostgreSQL (bench/stats.ts). Builds the site first if needed.
 import { runIndexerBench } from '../bench/indexer.ts';
 import { runLighthouseBench } from '../bench/lighthouse.ts';
 import { runLoadBench } from '../bench/load.ts';
 import { runPageBench } from '../bench/pages.ts';
+import { runStatsBench } from '../bench/stats.ts';
 import { runStreamBench } from '../bench/stream.ts';
 import { runVerifyBench } from '../bench/verify.ts';
 import { runWebBench } from '../bench/web.ts';
@@ -28,6 +30,7 @@ if (only === 'lighthouse') {
   await runLighthouseBench();
 }
 if (only === 'stream') await runStreamBench();
+if (only === 'stats') await runStatsBench();
 if (only === 'load') {
   if (!siteIsBuilt()) await buildSite();
   await runLoadBench();
