@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDay } from '../../common/stats-series.ts';
 import { dayRow } from '../../indexer/src/stats/day.ts';
 import { foldStep } from '../../indexer/src/stats/fold.ts';
+import { StatsFollower } from '../../indexer/src/stats/follower.ts';
 import { holdersByDay } from '../../indexer/src/stats/holders.ts';
 import { dailyRows, seriesPoints, tokenPoints } from '../../indexer/src/stats/read.ts';
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
@@ -248,5 +249,35 @@ describe('foldStep on a table of blocks', () => {
     await fold(db);
     expect([...(await dailyRows(db, D, D + 10)).keys()]).toEqual([D + 5]);
     expect(await db.one('SELECT count(*) AS n FROM token_daily_stats')).toEqual({ n: 0 });
+  });
+});
+
+describe('StatsFollower', () => {
+  it('runs the sync fence first in every step: a refused fence writes nothing, an accepted one folds', async () => {
+    const db = store();
+    await write(db, CHAIN);
+    const refused = new StatsFollower(db, { fence: () => Promise.reject(new Error('another process syncs now')) });
+    await expect(refused.step()).rejects.toThrow('another process syncs now');
+    expect(await db.one('SELECT count(*) AS n FROM daily_stats')).toEqual({ n: 0 });
+    expect(await db.one('SELECT block_number FROM stats_cursor')).toEqual({ block_number: null });
+    let fenced = 0;
+    const follower = new StatsFollower(db, { fence: async (tx) => {
+      // Inside the step's transaction, before any of its writes.
+      expect(await tx.one('SELECT count(*) AS n FROM daily_stats')).toEqual({ n: 0 });
+      fenced++;
+    } });
+    expect(await follower.step()).toBe(false);
+    expect(fenced).toBe(1);
+    expect(follower.foldedBlock()).toBe(5);
+  });
+
+  it('folds no further than the tracer where it trails one', async () => {
+    const db = store();
+    await write(db, CHAIN);
+    await db.run('UPDATE internal_trace SET block_number = 2, block_hash = ? WHERE id = 1', hashOf(CHAIN[2] as TestBlock));
+    const follower = new StatsFollower(db, { trailTracer: () => true });
+    await follower.step();
+    expect(follower.foldedBlock()).toBe(2);
+    expect([...(await dailyRows(db, D, D + 3)).keys()]).toEqual([D]);
   });
 });
