@@ -225,6 +225,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       busy: () => s.status().catchingUp,
       ...(leader ? { fence: leader.fence } : {}),
       trailTracer: () => t !== null && t.state() !== 'unavailable',
+      moved: () => `${s.status().lastBlock}:${s.status().reorgs}:${t?.tracedBlock()}`,
     });
     stats.start();
     syncWaiters.splice(0).forEach((resolve) => resolve());
