@@ -129,9 +129,9 @@ async function removeFrom(db: Store, from: number): Promise<void> {
   await settleBalances(db);
 }
 
-async function fold(db: Store, maxDays = 31): Promise<void> {
+async function fold(db: Store, maxDays = 31, maxTxs?: number): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const outcome = await db.transaction((tx) => foldStep(tx, { maxDays }));
+    const outcome = await db.transaction((tx) => foldStep(tx, { maxDays, ...(maxTxs === undefined ? {} : { maxTxs }) }));
     if (!outcome.more) return;
   }
   throw new Error('the fold did not end');
@@ -207,15 +207,16 @@ describe('foldStep on a table of blocks', () => {
     ['a step that ends mid-day (the day is re-folded whole when its next blocks come)', 2, 31],
     ['a batch across midnight', 4, 31],
     ['one day per step', 6, 1],
-  ])('%s ends as one fold of everything', async (_name, split, maxDays) => {
+    ['one transaction per step (steps within a day)', 6, 31, 1],
+  ])('%s ends as one fold of everything', async (_name, split, maxDays, maxTxs?: number) => {
     const once = store();
     await write(once, CHAIN);
     await fold(once);
     const steps = store();
     await write(steps, CHAIN.slice(0, split));
-    await fold(steps, maxDays);
+    await fold(steps, maxDays, maxTxs);
     await write(steps, CHAIN.slice(split));
-    await fold(steps, maxDays);
+    await fold(steps, maxDays, maxTxs);
     expect(await rows(steps)).toEqual(await rows(once));
   });
 

@@ -17,6 +17,11 @@ export interface FoldLimits {
   /** Most UTC days folded per step (the first fold of a long history runs in several steps). */
   maxDays: number;
   /**
+   * Transactions aimed at per step (default 250,000; at least one block): on a busy chain a step ends within a day, and
+   * the next one folds that day again whole, with its next blocks.
+   */
+  maxTxs?: number;
+  /**
    * Fold no further than the trailing tracer's cursor (internal_trace), which adds the contracts created by contracts:
    * a day folded before them would miss them. False: up to the indexed head (no tracer, or a node that cannot trace).
    */
@@ -53,7 +58,8 @@ export async function foldStep(tx: Queryable, limits: FoldLimits): Promise<FoldO
     if (first !== undefined && first.number <= top) {
       const firstDay = Math.floor(first.timestamp / DAY_S);
       const endTime = (firstDay + limits.maxDays) * DAY_S;
-      const last = (await tx.one<{ n: number }>('SELECT max(number) AS n FROM blocks WHERE number <= ? AND timestamp < ?', top, endTime))?.n ?? top;
+      const dayLast = (await tx.one<{ n: number }>('SELECT max(number) AS n FROM blocks WHERE number <= ? AND timestamp < ?', top, endTime))?.n ?? top;
+      const last = await withinBudget(tx, first.number, Number(dayLast), limits.maxTxs ?? 250_000);
       folded = await foldDays(tx, firstDay, last);
       cursor = last;
       more = last < top;
@@ -61,6 +67,16 @@ export async function foldStep(tx: Queryable, limits: FoldLimits): Promise<FoldO
   }
   await recountVerified(tx, stored?.verified_at ?? 0);
   return { cursor, rewound, folded, more };
+}
+
+/** The last block from `first` to `last` whose transactions, with those before it, stay within `budget` (at least `first`). */
+async function withinBudget(tx: Queryable, first: number, last: number, budget: number): Promise<number> {
+  let sum = 0;
+  for (const b of await tx.all<{ number: number; tx_count: number }>('SELECT number, tx_count FROM blocks WHERE number BETWEEN ? AND ? ORDER BY number', first, last)) {
+    sum += Number(b.tx_count);
+    if (sum > budget && Number(b.number) > first) return Number(b.number) - 1;
+  }
+  return last;
 }
 
 /** Deletes the days a reorg changed: back to the last day whose last block is intact. Answers the new cursor. */
