@@ -218,14 +218,14 @@ describe('GasTracker on a database and a recorded node', () => {
     expect(rpc.call).toHaveBeenCalledTimes(1);
     const reads = spy.mock.calls.filter(([sql]) => sql.includes('FROM transactions'));
     expect(reads).toHaveLength(1);
-    expect(reads[0]?.slice(1)).toEqual([2_000_000, 4_000_000]);
+    expect(reads[0]?.slice(1, 3)).toEqual([2_000_000, 4_000_000]);
 
     // A new block in the same hour: the node once more, and only the hour in progress read again.
     await addBlock(db, 4, HOUR + 20, [verified]);
     sync.lastBlock = 4;
     const second = await tracker.response();
     expect(rpc.call).toHaveBeenCalledTimes(2);
-    expect(spy.mock.calls.filter(([sql]) => sql.includes('FROM transactions')).at(-1)?.slice(1)).toEqual([3_000_000, 5_000_000]);
+    expect(spy.mock.calls.filter(([sql]) => sql.includes('FROM transactions')).at(-1)?.slice(1, 3)).toEqual([3_000_000, 5_000_000]);
     expect(second.hourly.at(-1)).toMatchObject({ transactions: 2, min: '3000000000', max: '4000000000', average: '3500000000' });
     expect(second.hourly.at(-2)).toEqual(first.hourly.at(-2));
   });
@@ -238,6 +238,19 @@ describe('GasTracker on a database and a recorded node', () => {
     sync.lastBlock = 1;
     const { topConsumers } = await tracker.response();
     expect(topConsumers.map((c) => c.address)).toEqual([...contracts].reverse().slice(0, TOP_CONSUMERS));
+  });
+
+  it('reads a busy hour in pages, every transaction counted', async () => {
+    const { tracker, db, sync } = await setup();
+    const c = addr(0xc0);
+    await db.run(`INSERT INTO contracts (address, first_seen_block, contract_type) VALUES (?, 1, 'other')`, c);
+    await addBlock(db, 1, HOUR, Array.from({ length: 5_001 }, () => c));
+    sync.lastBlock = 1;
+    const spy = vi.spyOn(db, 'all');
+    const r = await tracker.response();
+    expect(r.hourly.at(-1)?.transactions).toBe(5_001);
+    expect(r.topConsumers[0]).toMatchObject({ address: c, transactions: 5_001, share: 1 });
+    expect(spy.mock.calls.filter(([sql]) => sql.includes('FROM transactions')).map((call) => call[1])).toEqual([1_000_000, 1_005_000]);
   });
 
   it('a node that fails: a 502 with a clear message, and the failure is not kept', async () => {
