@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { csvText } from '../../src/lib/export/stream.ts';
 import { seriesCsv, seriesCsvHeader, seriesCsvName, seriesCsvRecords } from '../../src/lib/charts/series-csv.ts';
 
 const POINTS = [
@@ -16,7 +17,7 @@ describe('series CSV', () => {
   });
 
   it('writes every cell quoted, one line per record', () => {
-    expect(seriesCsv(POINTS, 'wei')).toBe(
+    expect(csvText(seriesCsv(POINTS, 'wei'))).toBe(
       '"Date(UTC)","UnixTimeStamp","Value (wei)"\n"2026-01-01","1767225600","123456789012345678901"\n"2026-01-02","1767312000",""\n',
     );
   });

@@ -1,6 +1,7 @@
 // The CSV answer of a series (chain-wide and a token's): the file, or a short text with the status of what went wrong
 // (a bad ?range= 400, no series on this indexer 404, the indexer's failure as its page would answer it).
 import type { SeriesResponse } from '../../../common/stats-series.ts';
+import { csvText } from '../../lib/export/stream.ts';
 import { loadChart } from '../../lib/charts/load.ts';
 import { seriesCsv, seriesCsvName } from '../../lib/charts/series-csv.ts';
 import { BAD_RANGE_MESSAGE, parseRange, sliceRange } from '../../lib/charts/series-view.ts';
@@ -18,7 +19,7 @@ export async function seriesCsvResponse(name: string, url: URL, read: () => Prom
   if (load.kind === 'unavailable') return plainText(404, 'Statistics are not available on this indexer: it keeps no daily series.');
   if (load.kind === 'error') return plainText(load.status, load.message);
   const points = sliceRange(load.value.points, range);
-  return new Response(seriesCsv(points, load.value.unit), {
+  return new Response(csvText(seriesCsv(points, load.value.unit)), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${seriesCsvName(name, points, load.value.token)}"`,
