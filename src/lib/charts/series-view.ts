@@ -1,8 +1,7 @@
 // What the chart pages show of a daily series (issue 30): its values in words fit for their unit, the ranges a visitor
 // picks (1M, 6M, 1Y, All: the server slices, so they are plain links), and the numbers the chart draws.
 import { DAY_MS, parseDay, formatDay, type SeriesPoint, type SeriesUnit } from '../../../common/stats-series.ts';
-import { formatGweiWei } from '../format/gwei.ts';
-import { formatSto } from '../format/index.ts';
+import { formatUnits } from '../../../common/units.ts';
 
 /** The ranges of a series page, shortest first. */
 export const SERIES_RANGES = ['1M', '6M', '1Y', 'All'] as const;
@@ -52,6 +51,19 @@ export function weiScale(values: readonly (string | null)[]): WeiScale {
 }
 
 const integers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Wei figures truncate, never round up (as the site's amounts do); their decimal text is exact, so no float error.
+// (Written here rather than with src/lib/format: the charts folder stays below the token domain that draws with it.)
+const upTo4 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4, roundingMode: 'trunc' });
+const upTo2 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'trunc' });
+const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, roundingMode: 'trunc' });
+
+/** Wei in the scale's unit: gwei with up to 2 decimals, STO with up to 4; below 1 of either, 3 significant digits. */
+function formatWei(wei: bigint, scale: WeiScale): string {
+  const places = scale === 'STO' ? 18 : 9;
+  const text = formatUnits(wei, places) as `${number}`;
+  if (wei !== 0n && wei < 10n ** BigInt(places)) return small.format(text);
+  return (scale === 'STO' ? upTo4 : upTo2).format(text);
+}
 const seconds = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** The unit words after a figure ('' for counts and gas). */
@@ -68,7 +80,7 @@ export function formatSeriesValue(value: string | null, unit: SeriesUnit, scale?
   if (unit === 'wei') {
     if (!/^\d+$/.test(value)) return value;
     const s = scale ?? weiScale([value]);
-    return `${s === 'STO' ? formatSto(value) : formatGweiWei(BigInt(value))} ${unitLabel(unit, s)}`;
+    return `${formatWei(BigInt(value), s)} ${unitLabel(unit, s)}`;
   }
   const n = Number(value);
   if (!Number.isFinite(n)) return value;
