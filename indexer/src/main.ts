@@ -21,6 +21,7 @@ import { ProgressBar } from './sync/progress.ts';
 import { RpcClient } from './chain/rpc.ts';
 import { Syncer, type SyncOptions, type SyncTimings } from './sync/syncer.ts';
 import { InternalTracer, type TracerOptions } from './sync/tracer.ts';
+import { StatsFollower } from './stats/follower.ts';
 import { Compilers, DEFAULT_COMPILER_LIST_URL } from './verify/compilers.ts';
 import { CompilerPool } from './verify/pool.ts';
 import { VerificationService } from './verify/service.ts';
@@ -127,6 +128,8 @@ export interface Indexer {
   syncing(): Promise<void>;
   /** Whether this process syncs now. */
   isSyncing(): boolean;
+  /** The last block the stats follower folded (null before any, or while this process does not sync). */
+  statsBlock(): number | null;
   /** The last block the trailing tracer covered (null before any, or while this process does not trace). */
   tracedBlock(): number | null;
   /** Where this process's catch-up time went (null while it does not sync). */
@@ -174,6 +177,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   let syncer: Syncer | null = null;
   let metadata: MetadataQueue | null = null;
   let tracer: InternalTracer | null = null;
+  let stats: StatsFollower | null = null;
   const leader = pgStore && role === 'all' ? new SyncLeader(pgStore, { log, lead: () => startSync(), follow: () => stopSync() }) : null;
   const startSync = (): void => {
     // The metadata queue counts its writes; the syncer's status reports the count.
@@ -212,16 +216,29 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       });
       tracer.start();
     }
+    // The daily series, behind the tracer where there is one (it adds contracts created by contracts); same fence.
+    const t = tracer;
+    stats = new StatsFollower(store, {
+      pollMs: Math.min(pollMs, 1000),
+      log,
+      caughtUp: () => s.caughtUp(),
+      busy: () => s.status().catchingUp,
+      ...(leader ? { fence: leader.fence } : {}),
+      trailTracer: () => t !== null && t.state() !== 'unavailable',
+    });
+    stats.start();
     syncWaiters.splice(0).forEach((resolve) => resolve());
   };
   const stopSync = async (): Promise<void> => {
     const s = syncer;
     const m = metadata;
     const t = tracer;
+    const f = stats;
     syncer = null;
     metadata = null;
     tracer = null;
-    await Promise.all([s?.stop(), m?.stop(), t?.stop()]);
+    stats = null;
+    await Promise.all([s?.stop(), m?.stop(), t?.stop(), f?.stop()]);
   };
   const syncWaiters: (() => void)[] = [];
 
@@ -290,6 +307,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     },
     syncing,
     isSyncing: () => syncer !== null,
+    statsBlock: () => stats?.foldedBlock() ?? null,
     tracedBlock: () => tracer?.tracedBlock() ?? null,
     syncTimings: () => syncer?.syncTimings() ?? null,
     streams: () => hub.stats(),

@@ -9,6 +9,7 @@ import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { countOf, waitFor } from '../../indexer/testing/verify.ts';
+import { CHAIN_SERIES, STATS_MESSAGES, SUMMARY_DAYS, TOKEN_SERIES } from '../../common/stats-series.ts';
 
 let anvil: AnvilHandle;
 let info: ScenarioInfo;
@@ -879,5 +880,102 @@ describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, 
     const body = (await res.json()) as { error: string };
     expect(body.error).toContain('delegated by EIP-7702');
     expect(body.error.toLowerCase()).toContain(lc(t.delegate));
+  });
+});
+
+describe('daily statistics (issue 30): the series the stats follower folds', () => {
+  interface Series {
+    name: string;
+    unit: string;
+    token?: string;
+    from: string;
+    to: string;
+    points: { day: string; value: string | null }[];
+  }
+  interface Summary {
+    firstDay: string | null;
+    lastDay: string | null;
+    series: { name: string; latest: { day: string; value: string | null } | null; recent: { day: string; value: string | null }[] }[];
+  }
+  const DAY_S = 86_400;
+  const dayText = (d: number): string => new Date(d * DAY_S * 1000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    const head = await countOf(indexer.store, 'SELECT max(number) AS n FROM blocks');
+    await waitFor(() => (indexer.statsBlock() ?? -1) >= head, 60_000, `the stats follower to reach block ${head}`);
+  });
+
+  it('answers every chain-wide series for every day of the kept range, in the summary too', async () => {
+    const summary = await ok<Summary>('/stats/summary');
+    expect(summary.firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(summary.series.map((s) => s.name)).toEqual(Object.keys(CHAIN_SERIES));
+    const days = (Date.parse(`${summary.lastDay}T00:00:00Z`) - Date.parse(`${summary.firstDay}T00:00:00Z`)) / 86_400_000 + 1;
+    expect(days).toBeGreaterThan(20);
+    for (const name of Object.keys(CHAIN_SERIES) as (keyof typeof CHAIN_SERIES)[]) {
+      const s = await ok<Series>(`/stats/series/${name}`);
+      expect(s).toMatchObject({ name, unit: CHAIN_SERIES[name].unit, from: summary.firstDay, to: summary.lastDay });
+      expect(s.points).toHaveLength(days);
+      expect(s.points[0]?.day).toBe(summary.firstDay);
+      expect(s.points.every((p) => p.value === null || /^\d+(\.\d{1,3})?$/.test(p.value))).toBe(true);
+      const card = summary.series.find((c) => c.name === name);
+      expect(card?.recent).toEqual(s.points.slice(-Math.min(SUMMARY_DAYS, days)));
+      expect(card?.latest).toEqual(s.points[s.points.length - 1]);
+    }
+    // Over the whole history, the sums are the indexed totals.
+    const total = (s: Series): bigint => s.points.reduce((sum, p) => sum + BigInt(p.value ?? '0'), 0n);
+    expect(total(await ok<Series>('/stats/series/transactions'))).toBe(BigInt(info.txCount));
+    expect(total(await ok<Series>('/stats/series/blocks'))).toBe(BigInt(await countOf(indexer.store, 'SELECT count(*) AS n FROM blocks')));
+    expect(total(await ok<Series>('/stats/series/new-contracts'))).toBe(BigInt(await countOf(indexer.store, 'SELECT count(*) AS n FROM contracts')));
+  });
+
+  it('agrees with counts computed by SQL from the indexed tables, day by day', async () => {
+    const busiest = await indexer.store.all<{ d: number }>(
+      `SELECT timestamp / ${DAY_S} AS d FROM blocks GROUP BY timestamp / ${DAY_S} ORDER BY sum(tx_count) DESC, d LIMIT 3`,
+    );
+    expect(busiest.length).toBeGreaterThan(0);
+    for (const { d } of busiest) {
+      const day = dayText(Number(d));
+      const range = [Number(d) * DAY_S, (Number(d) + 1) * DAY_S] as const;
+      const within = 'b.timestamp >= ? AND b.timestamp < ?';
+      const point = async (name: string): Promise<string | null> => (await ok<Series>(`/stats/series/${name}?from=${day}&to=${day}`)).points[0]?.value ?? null;
+      const sql = (q: string): Promise<number> => countOf(indexer.store, q, ...range);
+      expect(await point('transactions')).toBe(String(await sql(`SELECT count(*) AS n FROM transactions t JOIN blocks b ON b.number = t.block_number WHERE ${within}`)));
+      expect(await point('blocks')).toBe(String(await sql(`SELECT count(*) AS n FROM blocks b WHERE ${within}`)));
+      expect(await point('active-senders')).toBe(String(await sql(`SELECT count(DISTINCT t.from_addr) AS n FROM transactions t JOIN blocks b ON b.number = t.block_number WHERE ${within}`)));
+      expect(await point('new-addresses')).toBe(String(await sql(`SELECT count(*) AS n FROM addresses a JOIN blocks b ON b.number = a.first_seen_block WHERE ${within}`)));
+      expect(await point('erc20-transfers')).toBe(String(await sql(`SELECT count(*) AS n FROM token_transfers t JOIN blocks b ON b.number = t.block_number WHERE t.token_type = 'ERC20' AND ${within}`)));
+      expect(await point('nft-transfers')).toBe(String(await sql(`SELECT count(*) AS n FROM token_transfers t JOIN blocks b ON b.number = t.block_number WHERE t.token_type <> 'ERC20' AND ${within}`)));
+      const gas = await indexer.store.all<{ gas_used: string }>(`SELECT b.gas_used FROM blocks b WHERE ${within}`, ...range);
+      expect(await point('gas-used')).toBe(String(gas.reduce((s, r) => s + BigInt(r.gas_used), 0n)));
+    }
+  });
+
+  it("answers a token's transfers per day and its holders at the end of each day", async () => {
+    const token = lc(info.tokens[0]?.address ?? '');
+    const transfers = await ok<Series>(`/tokens/${token}/series/transfers`);
+    const holders = await ok<Series>(`/tokens/${token.toUpperCase().replace('0X', '0x')}/series/holders`);
+    expect(transfers).toMatchObject({ name: 'transfers', unit: 'count', token });
+    expect(holders.points).toHaveLength(transfers.points.length);
+    const t = await ok<Token>(`/tokens/${token}`);
+    expect(transfers.points.reduce((s, p) => s + Number(p.value), 0)).toBe(t.transfers);
+    expect(holders.points[holders.points.length - 1]?.value).toBe(String(t.holders));
+    // A day without transfers keeps the day before's holders.
+    for (const [i, p] of transfers.points.entries()) if (i > 0 && p.value === '0') expect(holders.points[i]?.value).toBe(holders.points[i - 1]?.value);
+  });
+
+  it.each([
+    ['/stats/series/nope', STATS_MESSAGES.unknownSeries(Object.keys(CHAIN_SERIES))],
+    ['/stats/series/transactions?from=2024-02-30', STATS_MESSAGES.badDay('from')],
+    ['/stats/series/transactions?to=yesterday', STATS_MESSAGES.badDay('to')],
+    ['/stats/series/transactions?from=2024-03-02&to=2024-03-01', STATS_MESSAGES.reversed],
+    ['/stats/series/transactions?from=1990-01-01&to=2024-03-01', STATS_MESSAGES.tooLong],
+    ['/stats/series/transactions?from=2001-01-01&to=2001-01-02', 'Invalid range: statistics start on'],
+    ['/stats/series/transactions?to=2099-01-01', 'Invalid range: statistics end on'],
+    ['/tokens/0x12/series/holders', STATS_MESSAGES.badToken],
+    ['/tokens/0x000000000000000000000000000000000000dEaD/series/nope', STATS_MESSAGES.unknownSeries(Object.keys(TOKEN_SERIES))],
+  ])('%s is a 400 with a clear message', async (path, message) => {
+    const r = await get<ApiError>(path);
+    expect(r.status).toBe(400);
+    expect(r.body.error.startsWith(message)).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import { openApiDocument } from './openapi.ts';
 import { proxyRoutes } from './proxy.ts';
 import { searchRoutes } from './search.ts';
 import { statsRoutes } from './stats.ts';
+import { statsSeriesRoutes } from './stats-series.ts';
 import { streamRoutes } from './stream/route.ts';
 import { tokenLogoRoutes } from './token-logos.ts';
 import { tokenRoutes } from './tokens.ts';
@@ -33,6 +34,7 @@ export function buildRouter(ctx: ApiContext): Router {
   nftRoutes(router, ctx);
   holderRoutes(router, ctx);
   statsRoutes(router, ctx);
+  statsSeriesRoutes(router, ctx);
   contractRoutes(router, ctx);
   bytecodeFunctionRoutes(router, ctx);
   etherscanRoutes(router, ctx);
