@@ -92,10 +92,10 @@ test.describe('a series page', () => {
       await page.goto('/charts/blocks');
       const all = await tableRows(page);
       await expect(page.getByTestId('series-chart')).toHaveAttribute('data-state', 'server');
-      await expect(page.getByRole('link', { name: 'Range: all days' })).toHaveAttribute('aria-current', 'page');
-      await page.getByRole('link', { name: 'Range: one month' }).click();
+      await expect(page.getByRole('link', { name: 'All, all days' })).toHaveAttribute('aria-current', 'page');
+      await page.getByRole('link', { name: '1M, one month' }).click();
       await expect(page).toHaveURL(/\/charts\/blocks\?range=1M$/);
-      await expect(page.getByRole('link', { name: 'Range: one month' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('link', { name: '1M, one month' })).toHaveAttribute('aria-current', 'page');
       const month = await tableRows(page);
       expect(month.length).toBeLessThanOrEqual(30);
       expect(month.length).toBe(Math.min(30, all.length));
