@@ -15,7 +15,8 @@ function shownBetween(shown: { day: string | null; value: string | null }, befor
   const same = (p: SeriesPoint | null) => (p === null ? shown.day === null : shown.day === p.day && shown.value === (p.value ?? ''));
   if (same(before) || same(after)) return true;
   if (!before || !after || before.day !== after.day || shown.day !== after.day || shown.value === null) return false;
-  const [b, s, a] = [before.value, shown.value, after.value].map((v) => (v === null || v === '' ? null : Number(v)));
+  const num = (v: string | null): number | null => (v === null || v === '' ? null : Number(v));
+  const [b, s, a] = [num(before.value), num(shown.value), num(after.value)];
   return b !== null && s !== null && a !== null && Math.min(b, a) <= s && s <= Math.max(b, a);
 }
 
