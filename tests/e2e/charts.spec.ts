@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CHAIN_SERIES, type ChainSeriesName, type SeriesPoint, type SeriesResponse, type SummaryResponse } from '../../common/stats-series.ts';
 import { formatSeriesValue } from '../../src/lib/charts/series-view.ts';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 // Issue 30, the charts: /charts' cards against the indexer's own /stats/summary, a series page with and without
 // JavaScript (the chart drawn, the table, the range links, the CSV), the token page's cards, 360 px, the dark theme
@@ -9,6 +9,17 @@ import { indexerJson, scenario, test } from './fixtures.ts';
 // compared with the answers read just before and just after it.
 
 const NAMES = Object.keys(CHAIN_SERIES) as ChainSeriesName[];
+
+/**
+ * Waits until the indexer has folded every block up to the chain's head of now into its days (it folds behind its
+ * sync, oldest day first, in whole days): from then on a finished day's figures no longer change while a test reads
+ * them. The daily block counts then add up to at least the head's number.
+ */
+async function statsCaughtUp(): Promise<void> {
+  const head = Number(BigInt(await rpc<string>('eth_blockNumber', [])));
+  const folded = async (): Promise<number> => (await indexerJson<SeriesResponse>('/stats/series/blocks')).points.reduce((n, p) => n + Number(p.value ?? 0), 0);
+  await expect.poll(folded, { timeout: 60_000, message: `blocks folded into days, up to block ${head}` }).toBeGreaterThanOrEqual(head);
+}
 
 /** Whether a shown point is one of two answers, or between them on the same day (the day's figures only grow). */
 function shownBetween(shown: { day: string | null; value: string | null }, before: SeriesPoint | null, after: SeriesPoint | null): boolean {
@@ -29,8 +40,7 @@ test.describe('/charts', () => {
   test.use({ javaScriptEnabled: false });
 
   test("a card per series with the day's figure the indexer answers, its line drawn on the server", async ({ page }) => {
-    // The indexer folds its blocks into days behind its sync: the test starts once it has.
-    await expect.poll(async () => (await indexerJson<SummaryResponse>('/stats/summary')).lastDay, { timeout: 30_000 }).not.toBeNull();
+    await statsCaughtUp();
     const before = await indexerJson<SummaryResponse>('/stats/summary');
     const res = await page.goto('/charts');
     const after = await indexerJson<SummaryResponse>('/stats/summary');
@@ -56,6 +66,7 @@ test.describe('/charts', () => {
 
 test.describe('a series page', () => {
   test('draws its chart with JavaScript, above the table of the days the indexer answers', async ({ page }) => {
+    await statsCaughtUp();
     const res = await page.goto('/charts/transactions');
     expect(res?.status()).toBe(200);
     const series = await indexerJson<SeriesResponse>('/stats/series/transactions');
@@ -90,6 +101,7 @@ test.describe('a series page', () => {
     test.use({ javaScriptEnabled: false });
 
     test('reads as a table, and its range links slice the days on the server', async ({ page }) => {
+      await statsCaughtUp();
       await page.goto('/charts/blocks');
       const all = await tableRows(page);
       await expect(page.getByTestId('series-chart')).toHaveAttribute('data-state', 'server');
@@ -106,6 +118,7 @@ test.describe('a series page', () => {
   });
 
   test("'Download CSV' gives the series' days with the indexer's exact values", async ({ page, request }) => {
+    await statsCaughtUp();
     await page.goto('/charts/fees?range=6M');
     await expect(page.getByTestId('series-csv')).toHaveAttribute('href', '/charts/fees/csv?range=6M');
     const res = await request.get('/charts/fees/csv');
@@ -158,6 +171,7 @@ test.describe('a series page', () => {
 test.describe("a token's charts", () => {
   test('its Transfers per Day and Holders cards sit beside the price chart, with the figures the indexer answers', async ({ page }) => {
     const token = scenario().holderToken.address;
+    await statsCaughtUp();
     await page.goto(`/tokens/${token}`);
     const holders = await indexerJson<SeriesResponse>(`/tokens/${token}/series/holders`);
     const cards = page.getByTestId('token-series-cards');

@@ -14,7 +14,8 @@ export interface SeriesChartData {
   y: (number | null)[];
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+// Three significant digits: ticks 0.005 apart on a chart of fees in STO read apart (two decimals made 0.01 twice).
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 const full = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 /** The embedded data when it is well formed; null otherwise (the table stays the chart). */
@@ -49,8 +50,9 @@ export function drawSeriesChart(root: HTMLElement): void {
       legend: { show: true, live: true },
       axes: [axisColours(colours), { ...axisColours(colours), size: 60, values: (_u, splits) => splits.map((v) => compact.format(v)) }],
       series: [
+        // Away from the chart (no day under the pointer, idx null) the legend reads nothing rather than 'No data'.
         { label: 'Day (UTC)', value: (_u, v) => (v === null ? '' : new Date(v * 1000).toISOString().slice(0, 10)) },
-        { label: data.label, stroke: colours.line, width: 2, fill: colours.fill, spanGaps: false, value: (_u, v) => (v === null ? 'No data' : `${full.format(v)}${suffix}`) },
+        { label: data.label, stroke: colours.line, width: 2, fill: colours.fill, spanGaps: false, value: (_u, v, _s, idx) => (idx === null ? '' : v === null ? 'No data' : `${full.format(v)}${suffix}`) },
       ],
     }),
     280,
