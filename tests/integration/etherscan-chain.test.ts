@@ -530,3 +530,79 @@ describe('proxy eth_sendRawTransaction', () => {
     }
   });
 });
+
+describe('module=stats daily actions (issue 30): the folded daily series in Etherscan\'s shapes', () => {
+  type Day = Record<string, string | number> & { UTCDate: string; unixTimeStamp: string };
+  interface Series {
+    points: { day: string; value: string | null }[];
+  }
+  let first = '';
+  let last = '';
+  const series = async (name: string): Promise<Map<string, string | null>> => {
+    const res = await fetch(`${indexer.url}/stats/series/${name}?from=${first}&to=${last}`);
+    return new Map(((await res.json()) as Series).points.map((p) => [p.day, p.value]));
+  };
+  const daily = (action: string, extra: Record<string, string> = {}): Promise<Envelope<Day[]>> =>
+    api<Envelope<Day[]>>({ module: 'stats', action, startdate: first, enddate: last, ...extra });
+
+  beforeAll(async () => {
+    // The last case above mined a block: the follower folds up to the new head.
+    const now = Number(BigInt(await rpc.call<string>('eth_blockNumber')));
+    await indexer.caughtUp();
+    const deadline = Date.now() + 60_000;
+    while ((indexer.statsBlock() ?? -1) < now && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(indexer.statsBlock()).toBe(now);
+    const summary = (await (await fetch(`${indexer.url}/stats/summary`)).json()) as { firstDay: string; lastDay: string };
+    first = summary.firstDay;
+    last = summary.lastDay;
+  });
+
+  const asNumber = (v: string): number => Number(v);
+  const asText = (v: string): string => v;
+  it.each<[string, string, string, (v: string) => string | number]>([
+    ['dailytx', 'transactionCount', 'transactions', asNumber],
+    ['dailynewaddress', 'newAddressCount', 'new-addresses', asNumber],
+    ['dailygasused', 'gasUsed', 'gas-used', asText],
+    ['dailyavggasprice', 'avgGasPrice_Wei', 'average-gas-price', asText],
+    ['dailyavgblocktime', 'blockTime_sec', 'average-block-time', asText],
+    ['dailyavgblocksize', 'blockSize_bytes', 'average-block-size', asNumber],
+    ['dailyblkcount', 'blockCount', 'blocks', asNumber],
+  ])('%s answers every day, its %s the figure of the series route', async (action, field, name, as) => {
+    const answer = await daily(action);
+    expect(answer.status).toBe('1');
+    const days = answer.result.map((r) => r.UTCDate);
+    expect(days[0]).toBe(first);
+    expect(days[days.length - 1]).toBe(last);
+    const s = await series(name);
+    for (const r of answer.result) {
+      expect(r.unixTimeStamp).toBe(String(Date.parse(`${r.UTCDate}T00:00:00Z`) / 1000));
+      expect(r[field], `${action} ${field} on ${r.UTCDate}`).toEqual(as(s.get(r.UTCDate) ?? '0'));
+    }
+  });
+
+  it('dailytxnfee in STO, dailyblockrewards and desc order', async () => {
+    const fees = await series('fees');
+    const answer = await daily('dailytxnfee', { sort: 'desc' });
+    expect(answer.result[0]?.UTCDate).toBe(last);
+    for (const r of answer.result) {
+      const wei = BigInt(fees.get(r.UTCDate) ?? '0');
+      expect(BigInt(Math.round(Number(r['transactionFee_Eth']) * 1e9)) * 10n ** 9n - wei < 10n ** 9n).toBe(true);
+    }
+    const rewards = await daily('dailyblockrewards');
+    expect(rewards.result.map((r) => Object.keys(r).sort())).toEqual(rewards.result.map(() => ['UTCDate', 'blockRewards_Eth', 'unixTimeStamp']));
+    expect(rewards.result.every((r) => /^\d+(\.\d+)?$/.test(String(r['blockRewards_Eth'])))).toBe(true);
+  });
+
+  it.each([
+    [{ startdate: '2024-02-30', enddate: '2024-03-01' }, 'Error! Invalid startdate format, expected yyyy-MM-dd'],
+    [{ startdate: '2024-03-01' }, 'Error! Invalid enddate format, expected yyyy-MM-dd'],
+    [{ startdate: '2024-03-02', enddate: '2024-03-01' }, 'Error! startdate is after enddate'],
+    [{ startdate: '1990-01-01', enddate: '2024-03-01' }, 'Error! At most 3,660 days at once'],
+  ])('refuses %j', async (params, message) => {
+    expect(await api({ module: 'stats', action: 'dailytx', ...params })).toEqual(notOk(message));
+  });
+
+  it('a range before the first day indexed: no records', async () => {
+    expect(await api({ module: 'stats', action: 'dailytx', startdate: '2001-01-01', enddate: '2001-01-31' })).toEqual({ status: '0', message: 'No records found', result: [] });
+  });
+});

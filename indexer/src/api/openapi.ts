@@ -2,6 +2,7 @@
 // against the router's registered routes in both directions.
 
 import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS, STREAM_LIMIT_MESSAGES, STREAM_RETRY_MS } from '../../../common/live-events.ts';
+import { CHAIN_SERIES, DEFAULT_MAX_DAYS, MAX_SERIES_DAYS, SUMMARY_DAYS, TOKEN_SERIES } from '../../../common/stats-series.ts';
 import { MAX_CHANGE_BLOCKS } from './changes.ts';
 import { etherscanCatalog } from './etherscan/index.ts';
 
@@ -241,6 +242,23 @@ const GET: Record<string, Op> = {
   '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
   '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
   '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
+  // Daily series (issue 30, common/stats-series.ts): folded as blocks are indexed, read by day range.
+  '/stats/series/{name}': {
+    summary: `One chain-wide daily series, a point for every UTC day from … to (YYYY-MM-DD; default: every day kept, at most ${DEFAULT_MAX_DAYS.toLocaleString('en-US')}); 0 for counts and sums and null for averages on days without blocks. 400 for an unknown series, a malformed, reversed or too long range (over ${MAX_SERIES_DAYS.toLocaleString('en-US')} days) or one beyond the days kept`,
+    extra: { description: `name: ${Object.keys(CHAIN_SERIES).join(', ')}` },
+    query: ['from', 'to'],
+    schema: obj({ name: str, unit: { enum: ['count', 'gas', 'wei', 'seconds', 'bytes'] }, from: str, to: str, points: arr(obj({ day: str, value: nullable(str) })) }),
+  },
+  '/tokens/{address}/series/{name}': {
+    summary: "One token's daily series from … to: transfers per day, or holders at the end of each day; the same range rules and 400s",
+    extra: { description: `name: ${Object.keys(TOKEN_SERIES).join(', ')}` },
+    query: ['from', 'to'],
+    schema: obj({ name: str, unit: str, token: addr, from: str, to: str, points: arr(obj({ day: str, value: nullable(str) })) }),
+  },
+  '/stats/summary': {
+    summary: `Every chain-wide series' latest day and its last ${SUMMARY_DAYS} days, with the first and last days kept (null before any block)`,
+    schema: obj({ firstDay: nullable(str), lastDay: nullable(str), series: arr(obj({ name: str, unit: str, latest: nullable(obj({ day: str, value: nullable(str) })), recent: arr(obj({ day: str, value: nullable(str) })) })) }),
+  },
   '/transactions/{hash}/revert-reason': {
     summary: "Why a failed transaction reverted: replayed on its parent block, decoded (Error(string), Panic(uint256), the target's verified custom errors); kind 'not-reproduced' when the replay succeeds",
     schema: obj({ hash: hash, reverted: bool, kind: nullable(str), reason: nullable(str), data: nullable(str) }),

@@ -44,7 +44,7 @@ export function holdersByDay(
   };
   for (const t of transfers) {
     if (t.block <= last) {
-      while (next < days.length && (days[next] as number) > t.day) note(days[next++] as number);
+      while (next < days.length && (days[next] as number) >= t.day) note(days[next++] as number);
     }
     move(t.token, t.to, -t.amount);
     move(t.token, t.from, t.amount);
