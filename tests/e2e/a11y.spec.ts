@@ -27,3 +27,30 @@ for (const width of [1280, 375]) {
     });
   }
 }
+
+// Issue 30's chart pages, at both widths: the cards, a series page (its chart drawn, as a visitor sees it once it is in
+// view), a token's series page and a bad range.
+const CHART_SCREENS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) => string]> = [
+  ['charts', () => '/charts'],
+  ['chart', () => '/charts/median-gas-price'],
+  ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`],
+  ['chart, bad range', () => '/charts/blocks?range=x'],
+];
+
+for (const width of [1280, 375]) {
+  for (const [name, path] of CHART_SCREENS) {
+    test(`${name} at ${width}px: no serious or critical accessibility findings`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path(scenario()));
+      const chart = page.locator('[data-series-chart]:has([data-chart-canvas])');
+      if ((await chart.count()) > 0) {
+        await chart.scrollIntoViewIfNeeded();
+        await expect(chart).toHaveAttribute('data-state', 'drawn');
+      }
+      await bannerSettled(page);
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const findings = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(findings, name).toEqual([]);
+    });
+  }
+}

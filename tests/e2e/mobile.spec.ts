@@ -36,6 +36,11 @@ const SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> = [
   ['token admin login', () => '/token-admin'],
   ['cookie policy', () => '/cookie-policy'],
   ['terms of service', () => '/terms-of-service'],
+  // Issue 30's charts.
+  ['charts', () => '/charts'],
+  ['chart', () => '/charts/average-block-size'],
+  ['chart, bad range', () => '/charts/transactions?range=10Y'],
+  ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/transfers`],
 ];
 
 /** How far the page scrolls sideways, and the element that sticks out furthest (tag, id, classes and text). */

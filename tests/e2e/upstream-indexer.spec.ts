@@ -157,3 +157,26 @@ test('the NFT list shows the recorded collections and no 502', async ({ page }) 
   expect(res?.status()).toBe(200);
   await expect(page.locator('main')).toContainText('Seed NFT');
 });
+
+test.describe("charts (issue 30) on the chain operator's indexer, which keeps no daily series", () => {
+  test('every chart page and card says the statistics are not available there, and answers 200', async ({ page }) => {
+    for (const path of ['/charts', '/charts/transactions', '/charts/fees?range=1M', `/tokens/${P['SEED']}/charts/holders`]) {
+      const res = await page.goto(`${site.url}${path}`);
+      expect(res?.status(), path).toBe(200);
+      await expect(page.getByTestId('stats-unavailable').first(), path).toHaveText('Statistics are not available on this indexer: it keeps no daily series.');
+      await expect(page.getByTestId('series-table'), path).toHaveCount(0);
+    }
+    await page.goto(`${site.url}/charts`);
+    // The page's notice, then one on each of the 15 cards.
+    await expect(page.getByTestId('series-card').getByTestId('stats-unavailable')).toHaveCount(15);
+    await page.goto(`${site.url}/tokens/${P['SEED']}`);
+    await expect(page.getByTestId('token-series-cards').getByTestId('stats-unavailable')).toHaveCount(2);
+    await expect(page.getByTestId('price-chart')).toBeVisible();
+    // Bad input is still the visitor's: an unknown series 404, a bad range 400.
+    expect((await page.goto(`${site.url}/charts/no-such-series`))?.status()).toBe(404);
+    expect((await page.goto(`${site.url}/charts/blocks?range=5Y`))?.status()).toBe(400);
+    const csv = await page.request.get(`${site.url}/charts/blocks/csv`);
+    expect(csv.status()).toBe(404);
+    expect(await csv.text()).toContain('Statistics are not available on this indexer');
+  });
+});
