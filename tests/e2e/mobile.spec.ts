@@ -36,6 +36,7 @@ const SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> = [
   ['token admin login', () => '/token-admin'],
   ['cookie policy', () => '/cookie-policy'],
   ['terms of service', () => '/terms-of-service'],
+  ['gas tracker', () => '/gastracker'],
 ];
 
 /** How far the page scrolls sideways, and the element that sticks out furthest (tag, id, classes and text). */

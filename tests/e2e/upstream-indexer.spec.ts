@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { startSite, type RunningSite } from '../../scripts/site.ts';
+import { GAS_TRACKER_UNAVAILABLE } from '../../src/lib/gastracker/load.ts';
 import { fixtureJson } from '../upstream-fixtures.ts';
 import { test } from './fixtures.ts';
 import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
@@ -156,4 +157,15 @@ test('the NFT list shows the recorded collections and no 502', async ({ page }) 
   const res = await page.goto(`${site.url}/nfts`);
   expect(res?.status()).toBe(200);
   await expect(page.locator('main')).toContainText('Seed NFT');
+});
+
+test.describe('gas tracker (issue 30)', () => {
+  test('/gastracker says the gas tracker is not available from that indexer (no /stats/gas), with a 200', async ({ page }) => {
+    const res = await page.goto(`${site.url}/gastracker`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId('gas-tracker-unavailable')).toHaveText(GAS_TRACKER_UNAVAILABLE);
+    await expect(page.getByTestId('gas-level')).toHaveCount(0);
+    // The header's gas price still links here.
+    await expect(page.getByTestId('gas-tracker-link')).toHaveAttribute('href', '/gastracker');
+  });
 });

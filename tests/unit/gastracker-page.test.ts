@@ -114,8 +114,8 @@ describe('normalizeGasTracker', () => {
   });
 
   it('missing lists and figures are empty or unknown, a hostile name stays text', () => {
-    const { hourly: _h, topConsumers: _t, blockTime: _b, indexedBlock: _i, ...live } = trackerAnswer();
-    const tracker = normalizeGasTracker(live);
+    const { lastBlock, baseFee, levels, blocks } = trackerAnswer();
+    const tracker = normalizeGasTracker({ lastBlock, baseFee, levels, blocks });
     expect(tracker).toMatchObject({ hourly: [], topConsumers: [], blockTime: null, indexedBlock: null });
     expect(normalizeGasTracker(trackerAnswer())?.topConsumers[0]?.name).toBe('Seed <b>Token</b>');
   });
