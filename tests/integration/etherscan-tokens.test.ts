@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import { Contract, formatUnits, JsonRpcProvider, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEE_WINDOW, HOURS, TRANSFER_GAS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
@@ -308,6 +309,74 @@ describe('module=gastracker', () => {
     if (atSafe.status === '1') expect(Number(atSafe.result)).toBeGreaterThanOrEqual(Number(fast.result));
     for (const gasprice of ['', 'abc', '-1', '1.5', '0x10']) {
       expect(await api({ module: 'gastracker', action: 'gasestimate', gasprice })).toEqual(notOk('Error! Invalid gasprice'));
+    }
+  });
+
+  /** Sends a transaction from an unlocked devnet account (automine) and answers its receipt once the indexer has its block. */
+  type Receipt = { blockNumber: string; gasUsed: string; effectiveGasPrice: string; contractAddress: string | null };
+  const sendIndexed = async (tx: Record<string, string>): Promise<Receipt> => {
+    const [from] = await provider.send('eth_accounts', []) as string[];
+    const hash = await provider.send('eth_sendTransaction', [{ from, ...tx }]) as string;
+    const receipt = await waitFor(async () => (await provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null, 10_000, 'a receipt');
+    await waitFor(() => (indexer.status().lastBlock ?? -1) >= Number(receipt.blockNumber), 30_000, 'the indexer to store the block');
+    return receipt;
+  };
+
+  it('/stats/gas: ordered levels as gasoracle names them; a transaction at a known priority fee in its hour, its contract a top consumer with its exact gas', async () => {
+    // A contract whose code is one STOP: a call to it uses exactly what its receipt says, all of it its `to`'s.
+    const created = await sendIndexed({ data: '0x600060005360016000f3', gas: '0x186a0' });
+    const target = created.contractAddress as string;
+    const priorityFee = parseUnits('2', 'gwei');
+    const sent = await sendIndexed({ to: target, data: `0x${'ff'.repeat(16_384)}`, gas: '0x100000', maxPriorityFeePerGas: `0x${priorityFee.toString(16)}`, maxFeePerGas: `0x${parseUnits('50', 'gwei').toString(16)}` });
+    const block = await provider.getBlock(Number(sent.blockNumber));
+    if (!block) throw new Error('no block');
+    expect(BigInt(sent.effectiveGasPrice)).toBe((block.baseFeePerGas ?? 0n) + priorityFee);
+
+    const res = await fetch(`${indexer.url}/stats/gas`);
+    expect(res.status).toBe(200);
+    const gas = (await res.json()) as GasTrackerResponse;
+    expect(gas.lastBlock).toBe(block.number);
+    expect(gas.indexedBlock).toBe(block.number);
+    expect(gas.blocks.map((b) => b.number)).toEqual(Array.from({ length: FEE_WINDOW }, (_, i) => block.number - FEE_WINDOW + 1 + i));
+    const { slow, standard, fast } = gas.levels;
+    expect(BigInt(slow.price) <= BigInt(standard.price) && BigInt(standard.price) <= BigInt(fast.price)).toBe(true);
+    for (const level of [slow, standard, fast]) {
+      expect(BigInt(level.price)).toBe(BigInt(gas.baseFee) + BigInt(level.priorityFee));
+      expect(BigInt(level.transferFee)).toBe(BigInt(level.price) * BigInt(TRANSFER_GAS));
+    }
+    // The same figures as the Etherscan module at the same head.
+    const oracle = (await api<Record<string, string>>({ module: 'gastracker', action: 'gasoracle' })).result;
+    expect([oracle['LastBlock'], oracle['suggestBaseFee'], oracle['SafeGasPrice'], oracle['ProposeGasPrice'], oracle['FastGasPrice']]).toEqual(
+      [String(gas.lastBlock), ...[gas.baseFee, slow.price, standard.price, fast.price].map((wei) => formatUnits(BigInt(wei), 'gwei').replace(/\.0$/, ''))],
+    );
+    expect(await api<string>({ module: 'gastracker', action: 'gasestimate', gasprice: fast.price })).toEqual(
+      fast.waitSeconds === null ? notOk('Error! No recent block would have included a transaction at this gas price') : { status: '1', message: 'OK', result: String(fast.waitSeconds) },
+    );
+
+    expect(gas.hourly).toHaveLength(HOURS);
+    const hour = Math.floor(block.timestamp / 3600) * 3600;
+    expect(gas.hourly.map((h) => h.hour)).toEqual(Array.from({ length: HOURS }, (_, i) => hour - (HOURS - 1 - i) * 3600));
+    const last = gas.hourly[HOURS - 1];
+    expect(last?.transactions).toBeGreaterThanOrEqual(2);
+    expect(BigInt(last?.min ?? -1) <= BigInt(sent.effectiveGasPrice) && BigInt(sent.effectiveGasPrice) <= BigInt(last?.max ?? -1)).toBe(true);
+    expect(gas.topConsumers.find((c) => c.address.toLowerCase() === target.toLowerCase())).toMatchObject({
+      name: null,
+      gasUsed: BigInt(sent.gasUsed).toString(),
+      fees: (BigInt(sent.gasUsed) * BigInt(sent.effectiveGasPrice)).toString(),
+      transactions: 1,
+    });
+    const used = gas.topConsumers.map((c) => BigInt(c.gasUsed));
+    expect(used).toEqual([...used].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+  });
+
+  it('/stats/gas and gasoracle against a node that is down: a 502 with a clear message, the error inside the envelope', async () => {
+    const offline = await startIndexer({ rpcUrl: 'http://127.0.0.1:9', ...storage, role: 'api', port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+    try {
+      const res = await fetch(`${offline.url}/stats/gas`);
+      expect([res.status, await res.json()]).toEqual([502, { error: 'The node could not be read' }]);
+      expect(await etherscanGet<Envelope<string>>(offline.url, { module: 'gastracker', action: 'gasoracle' })).toEqual(notOk('The node could not be read'));
+    } finally {
+      await offline.stop();
     }
   });
 });

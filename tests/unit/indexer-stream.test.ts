@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GasTrackerLive } from '../../common/gas-tracker.ts';
 import { eventId, MAX_STREAM_TOPICS, parseEventId } from '../../common/live-events.ts';
 import { BlockEventReader } from '../../indexer/src/api/stream/block-events.ts';
 import { streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
@@ -87,22 +88,52 @@ describe('the gas event waits a bounded time for the node', () => {
     const reader = new BlockEventReader(db, () => { calls++; return new Promise<string>((resolve) => answers.push(resolve)); }, 300);
     const first = gasOf(reader, 1);
     answers[0]?.('0x1');
-    expect(await first).toEqual({ block: 1, gasPrice: '0x1' });
+    expect(await first).toEqual({ block: 1, gasPrice: '0x1', tracker: null });
     const second = gasOf(reader, 2);
     await vi.advanceTimersByTimeAsync(300);
-    expect(await second).toEqual({ block: 2, gasPrice: '0x1' });
+    expect(await second).toEqual({ block: 2, gasPrice: '0x1', tracker: null });
     // Still waiting for that call: the next block asks no second one, and takes the answer when it comes.
     const third = gasOf(reader, 3);
     expect(calls).toBe(2);
     answers[1]?.('0x2');
-    expect(await third).toEqual({ block: 3, gasPrice: '0x2' });
+    expect(await third).toEqual({ block: 3, gasPrice: '0x2', tracker: null });
+  });
+
+  const figures = (lastBlock: number): GasTrackerLive => {
+    const level = { priorityFee: '1', price: '8', transferFee: '168000', waitSeconds: 2 };
+    return { lastBlock, baseFee: '7', levels: { slow: level, standard: level, fast: level }, blocks: [{ number: lastBlock, baseFee: '7', gasUsedRatio: 0.5 }] };
+  };
+
+  it('the tracker: read once per block with the gas price, null when later than the same wait, one read at a time', async () => {
+    vi.useFakeTimers();
+    const reads: ((live: GasTrackerLive) => void)[] = [];
+    const reader = new BlockEventReader(db, () => Promise.resolve('0x7'), 300);
+    reader.useGasTracker(() => new Promise<GasTrackerLive>((resolve) => reads.push(resolve)));
+    const first = gasOf(reader, 1);
+    reads[0]?.(figures(1));
+    expect(await first).toEqual({ block: 1, gasPrice: '0x7', tracker: figures(1) });
+    // A slow read: the gas price goes out at the wait's end, the tracker null (not the last figures: they are a block old).
+    const second = gasOf(reader, 2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await second).toEqual({ block: 2, gasPrice: '0x7', tracker: null });
+    // That read is still under way: the next block waits on it instead of asking again.
+    const third = gasOf(reader, 3);
+    expect(reads).toHaveLength(2);
+    reads[1]?.(figures(3));
+    expect(await third).toEqual({ block: 3, gasPrice: '0x7', tracker: figures(3) });
+  });
+
+  it('a tracker that fails: null, and the gas price still goes out', async () => {
+    const reader = new BlockEventReader(db, () => Promise.resolve('0x9'), 300);
+    reader.useGasTracker(() => Promise.reject(new Error('node down')));
+    expect(await gasOf(reader, 1)).toEqual({ block: 1, gasPrice: '0x9', tracker: null });
   });
 
   it('a node that fails: null, and no old price is kept', async () => {
     let fail = false;
     const reader = new BlockEventReader(db, () => (fail ? Promise.reject(new Error('down')) : Promise.resolve('0x5')), 300);
-    expect(await gasOf(reader, 1)).toEqual({ block: 1, gasPrice: '0x5' });
+    expect(await gasOf(reader, 1)).toEqual({ block: 1, gasPrice: '0x5', tracker: null });
     fail = true;
-    expect(await gasOf(reader, 2)).toEqual({ block: 2, gasPrice: null });
+    expect(await gasOf(reader, 2)).toEqual({ block: 2, gasPrice: null, tracker: null });
   });
 });

@@ -241,6 +241,23 @@ const GET: Record<string, Op> = {
   '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
   '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
   '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
+  // The gas tracker (issue 30; common/gas-tracker.ts, whose constants the texts name).
+  '/stats/gas': {
+    summary:
+      "Gas tracker: Slow / Standard / Fast levels (the next block's base fee plus the mean 25th, 50th and 75th percentile priority fee of the blocks of the node's eth_feeHistory over FEE_WINDOW blocks that held transactions), each with its transfer fee (× TRANSFER_GAS) and wait estimate; the window's blocks and mean block time; " +
+      'from the indexed transactions of the last HOURS hours (by block time, up to the indexed head), the hourly effective gas price and the TOP_CONSUMERS contracts that used the most gas as `to`. Read once per indexed head. 502 when the node cannot be read',
+    schema: (() => {
+      const level = obj({ priorityFee: dec, price: dec, transferFee: dec, waitSeconds: nullable(int) });
+      return obj({
+        lastBlock: int, baseFee: dec, levels: obj({ slow: level, standard: level, fast: level }),
+        blocks: arr(obj({ number: int, baseFee: dec, gasUsedRatio: num })), blockTime: nullable(num),
+        hourly: arr(obj({ hour: int, average: nullable(dec), min: nullable(dec), max: nullable(dec), transactions: int })),
+        topConsumers: arr(obj({ address: addr, name: nullable(str), gasUsed: dec, fees: dec, transactions: int, share: num })),
+        indexedBlock: nullable(int),
+      });
+    })(),
+    errors: [502],
+  },
   '/transactions/{hash}/revert-reason': {
     summary: "Why a failed transaction reverted: replayed on its parent block, decoded (Error(string), Panic(uint256), the target's verified custom errors); kind 'not-reproduced' when the replay succeeds",
     schema: obj({ hash: hash, reverted: bool, kind: nullable(str), reason: nullable(str), data: nullable(str) }),

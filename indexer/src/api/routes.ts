@@ -8,6 +8,7 @@ import { changeRoutes } from './changes.ts';
 import type { ApiContext } from './context.ts';
 import { contractRoutes } from './contracts.ts';
 import { etherscanRoutes } from './etherscan/index.ts';
+import { gasTrackerRoutes } from './gas-tracker.ts';
 import { healthRoutes } from './health.ts';
 import { holderRoutes } from './holders.ts';
 import { nftRoutes } from './nfts.ts';
@@ -33,6 +34,7 @@ export function buildRouter(ctx: ApiContext): Router {
   nftRoutes(router, ctx);
   holderRoutes(router, ctx);
   statsRoutes(router, ctx);
+  gasTrackerRoutes(router, ctx);
   contractRoutes(router, ctx);
   bytecodeFunctionRoutes(router, ctx);
   etherscanRoutes(router, ctx);

@@ -1,6 +1,7 @@
 // What every stream carries for new blocks: `block`, `transactions`, `stats` and `gas`, each read once per new block
 // (or per coalesced range) and serialized once, as the REST routes they stand for answer (the same shapes, the same
 // JSON with checksummed addresses).
+import type { GasTrackerLive } from '../../../../common/gas-tracker.ts';
 import { BLOCK_EVENTS, STREAM_TRANSACTIONS, type GasEventData, type StreamEventName } from '../../../../common/live-events.ts';
 import { toJson } from '../../http/json.ts';
 import { RawJson, Reply, type Router } from '../../http/router.ts';
@@ -43,8 +44,9 @@ const STATS_ROUTES: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * How long a block's events wait for the node's gas price (issue 28: a block on the page within 1 s of being stored).
- * Past it they go out with the last price the node gave; the call goes on, and its answer serves the next block.
+ * How long a block's events wait for the node's gas price and the gas tracker's figures, together (issue 28: a block on
+ * the page within 1 s of being stored). Past it they go out with the last price the node gave and no tracker figures;
+ * the calls go on, and their answers serve the next block.
  */
 export const GAS_WAIT_MS = 300;
 
@@ -58,6 +60,10 @@ export class BlockEventReader {
   private lastGas: string | null = null;
   /** The call under way: a slow node gets one at a time, not one per block. */
   private gasCall: Promise<string | null> | null = null;
+  /** The gas tracker's live figures (api/gas-tracker.ts); absent until the routes are built. */
+  private tracker: (() => Promise<GasTrackerLive>) | null = null;
+  /** The tracker's read under way, one at a time like gasCall. */
+  private trackerCall: Promise<GasTrackerLive | null> | null = null;
 
   constructor(db: Queryable, gasPrice: () => Promise<string | null>, gasWaitMs = GAS_WAIT_MS) {
     this.db = db;
@@ -68,6 +74,11 @@ export class BlockEventReader {
   /** The router whose stats routes the `stats` event carries the answers of. */
   useRouter(router: Router): void {
     this.router = router;
+  }
+
+  /** Where the `gas` event's tracker figures come from (read once per block, at most one read at a time). */
+  useGasTracker(read: () => Promise<GasTrackerLive>): void {
+    this.tracker = read;
   }
 
   /**
@@ -102,15 +113,10 @@ export class BlockEventReader {
   }
 
   /**
-   * `gas` after block `block`: the node's eth_gasPrice, or the last one it gave when it takes longer than the wait;
-   * null when it failed (or never answered yet).
+   * `gas` after block `block`: the node's eth_gasPrice, or the last one it gave when it takes longer than the wait
+   * (null when it failed or never answered yet); the tracker's figures, null when not read within the same wait.
    */
   async gas(block: number, reorgs: number): Promise<Buffer> {
-    const data: GasEventData = { block, gasPrice: await this.currentGasPrice(), tracker: null };
-    return frame(block, eventIndex('gas'), reorgs, 'gas' satisfies StreamEventName, JSON.stringify(data));
-  }
-
-  private async currentGasPrice(): Promise<string | null> {
     this.gasCall ??= this.gasPrice()
       .then((price) => price, () => null)
       .then((price) => {
@@ -118,13 +124,21 @@ export class BlockEventReader {
         this.gasCall = null;
         return price;
       });
+    const tracker = this.tracker;
+    this.trackerCall ??=
+      tracker === null
+        ? null
+        : tracker()
+            .catch(() => null)
+            .finally(() => (this.trackerCall = null));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), this.gasWaitMs);
     });
-    const answer = await Promise.race([this.gasCall, late]);
+    const [price, figures] = await Promise.all([Promise.race([this.gasCall, late]), Promise.race([this.trackerCall ?? null, late])]);
     clearTimeout(timer);
-    return answer === 'late' ? this.lastGas : answer;
+    const data: GasEventData = { block, gasPrice: price === 'late' ? this.lastGas : price, tracker: figures === 'late' ? null : figures };
+    return frame(block, eventIndex('gas'), reorgs, 'gas' satisfies StreamEventName, JSON.stringify(data));
   }
 
   /** The JSON text a GET route answers (without a query), as the server would send it. */

@@ -154,6 +154,11 @@ export class StreamHub {
     this.reader.useRouter(router);
   }
 
+  /** Where the `gas` event's tracker figures come from (api/gas-tracker.ts). */
+  useGasTracker(read: Parameters<BlockEventReader['useGasTracker']>[0]): void {
+    this.reader.useGasTracker(read);
+  }
+
   /** Reads where the indexed chain stands (streams start from there) and starts the heartbeat. */
   async start(): Promise<void> {
     const state = await this.state();
