@@ -15,6 +15,7 @@ import {
   STREAM_LIMIT_MESSAGES,
   STREAM_RETRY_MS,
 } from '../../common/live-events.ts';
+import type { GasTrackerLive, GasTrackerResponse } from '../../common/gas-tracker.ts';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { compileContracts } from '../../devnet/compile.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
@@ -167,7 +168,11 @@ describe('GET /events', () => {
       erc20Count: { count: 1 },
     });
     expect((s?.['transactionCount'] as { latestBlock: number }).latestBlock).toBe(block);
-    expect(gas).toEqual({ block, gasPrice: await rpc.call<string>('eth_gasPrice'), tracker: null });
+    // The tracker's figures: the live part of /stats/gas at the same head (read once for both), the block the newest.
+    const full = (await restJson('/stats/gas')) as GasTrackerResponse;
+    const live: GasTrackerLive = { lastBlock: full.lastBlock, baseFee: full.baseFee, levels: full.levels, blocks: full.blocks };
+    expect([full.indexedBlock, live.lastBlock, live.blocks.at(-1)?.number]).toEqual([block, block, block]);
+    expect(gas).toEqual({ block, gasPrice: await rpc.call<string>('eth_gasPrice'), tracker: live });
   });
 
   it('carries address and token topics to the streams that asked for them, and only to them', async () => {

@@ -139,24 +139,32 @@ export function windowHours(headTimestamp: number): number[] {
   return Array.from({ length: HOURS }, (_, i) => last - (HOURS - 1 - i) * HOUR);
 }
 
+/** Empty tallies of the given hours. */
+export function emptyTallies(hours: readonly number[]): Map<number, HourTally> {
+  return new Map(hours.map((hour) => [hour, { hour, transactions: 0, sum: 0n, min: null, max: null, gasUsed: 0n, byTo: new Map() }]));
+}
+
+/** Adds a transaction to the tally of its hour (nothing when its hour is not one of them). */
+export function addToTallies(tallies: Map<number, HourTally>, tx: TxGas): void {
+  const t = tallies.get(hourOf(tx.timestamp));
+  if (!t) return;
+  t.transactions++;
+  t.sum += tx.price;
+  t.min = t.min === null || tx.price < t.min ? tx.price : t.min;
+  t.max = t.max === null || tx.price > t.max ? tx.price : t.max;
+  t.gasUsed += tx.gasUsed;
+  if (tx.to === null) return;
+  const c = t.byTo.get(tx.to) ?? { gas: 0n, fees: 0n, transactions: 0 };
+  c.gas += tx.gasUsed;
+  c.fees += tx.gasUsed * tx.price;
+  c.transactions++;
+  t.byTo.set(tx.to, c);
+}
+
 /** Tallies transactions by hour (only those of the given hours). */
 export function tallyHours(hours: readonly number[], txs: Iterable<TxGas>): Map<number, HourTally> {
-  const out = new Map<number, HourTally>(hours.map((hour) => [hour, { hour, transactions: 0, sum: 0n, min: null, max: null, gasUsed: 0n, byTo: new Map() }]));
-  for (const tx of txs) {
-    const t = out.get(hourOf(tx.timestamp));
-    if (!t) continue;
-    t.transactions++;
-    t.sum += tx.price;
-    t.min = t.min === null || tx.price < t.min ? tx.price : t.min;
-    t.max = t.max === null || tx.price > t.max ? tx.price : t.max;
-    t.gasUsed += tx.gasUsed;
-    if (tx.to === null) continue;
-    const c = t.byTo.get(tx.to) ?? { gas: 0n, fees: 0n, transactions: 0 };
-    c.gas += tx.gasUsed;
-    c.fees += tx.gasUsed * tx.price;
-    c.transactions++;
-    t.byTo.set(tx.to, c);
-  }
+  const out = emptyTallies(hours);
+  for (const tx of txs) addToTallies(out, tx);
   return out;
 }
 
@@ -213,6 +221,9 @@ async function topConsumers(db: Queryable, ranked: readonly Omit<GasConsumer, 'n
   return out;
 }
 
+/** Transactions read per query while tallying hours. */
+const TX_PAGE = 5_000;
+
 /** The indexed figures of the last HOURS hours: completed hours are tallied once per generation, the current one per head. */
 class HourlyFigures {
   private generation = -1;
@@ -231,19 +242,20 @@ class HourlyFigures {
     // Block times never go back, so the blocks from the first hour not yet tallied on are a range of numbers.
     const from = hours.find((h) => !this.done.has(h)) ?? hourOf(head.timestamp);
     const first = await db.one<{ number: number }>('SELECT number FROM blocks WHERE timestamp >= ? ORDER BY timestamp, number LIMIT 1', from);
-    const read = hours.filter((h) => h >= from);
-    const rows =
-      first === undefined
-        ? []
-        : await db.all<{ timestamp: number; to_addr: string | null; gas_used: string; price: string | null }>(
-            `SELECT timestamp, to_addr, gas_used, coalesce(effective_gas_price, gas_price) AS price FROM transactions WHERE id >= ? AND id < ?`,
-            first.number * ROW_ID_BLOCK,
-            (head.number + 1) * ROW_ID_BLOCK,
-          );
-    const fresh = tallyHours(
-      read,
-      rows.map((r) => ({ timestamp: r.timestamp, to: r.to_addr, gasUsed: BigInt(r.gas_used), price: BigInt(r.price ?? '0') })),
-    );
+    const fresh = emptyTallies(hours.filter((h) => h >= from));
+    // In pages, so that a busy day is never held in memory as rows.
+    const end = (head.number + 1) * ROW_ID_BLOCK;
+    for (let id = first === undefined ? end : first.number * ROW_ID_BLOCK; id < end; ) {
+      const page = await db.all<{ id: number; timestamp: number; to_addr: string | null; gas_used: string; price: string | null }>(
+        'SELECT id, timestamp, to_addr, gas_used, coalesce(effective_gas_price, gas_price) AS price FROM transactions WHERE id >= ? AND id < ? ORDER BY id LIMIT ?',
+        id,
+        end,
+        TX_PAGE,
+      );
+      for (const r of page) addToTallies(fresh, { timestamp: r.timestamp, to: r.to_addr, gasUsed: BigInt(r.gas_used), price: BigInt(r.price ?? '0') });
+      const last = page.at(-1);
+      id = page.length < TX_PAGE || last === undefined ? end : Number(last.id) + 1;
+    }
     // An hour is complete once a block of a later hour is indexed.
     for (const [hour, t] of fresh) if (hour + HOUR <= head.timestamp) this.done.set(hour, t);
     const tallies = hours.map((h) => fresh.get(h) ?? this.done.get(h)).filter((t): t is HourTally => t !== undefined);
