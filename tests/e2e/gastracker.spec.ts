@@ -50,6 +50,9 @@ test.describe('gas tracker', () => {
     await expect(links).toHaveCount(a.topConsumers.length);
     expect(a.topConsumers.length).toBeGreaterThan(0);
     for (const [i, c] of a.topConsumers.entries()) await expect(links.nth(i)).toHaveAttribute('href', `/address/${c.address}`);
+    // Their names (the chain's text) as text, in the indexer's order.
+    await expect(page.getByTestId('gas-consumer-name')).toHaveText(a.topConsumers.flatMap((c) => (c.name === null ? [] : [c.name])));
+    await expect(page.getByTestId('gas-consumer-gas')).toHaveText(a.topConsumers.map((c) => BigInt(c.gasUsed).toLocaleString('en-US')));
   });
 
   test('the render cache keeps the page per head block: rendered once per block, anew for the next one', async ({ request }) => {
