@@ -99,6 +99,7 @@ test.describe('gas tracker', () => {
     const shown = await shownFigures(page);
     await expect(page.getByTestId('gas-last-block')).toHaveText(shown.lastBlock.toLocaleString('en-US'));
     await expect(page.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown.lastBlock));
+    await expect(page.locator('[data-gas="bars-last"]')).toHaveText(`#${shown.lastBlock.toLocaleString('en-US')}`);
   });
 
   test('dark theme: the page is dark and has no serious or critical accessibility finding', async ({ page, context, baseURL }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEE_WINDOW, TOP_CONSUMERS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
 import { GAS_TRACKER_UNAVAILABLE, loadGasTracker, outcomeStatus } from '../../src/lib/gastracker/load.ts';
-import { averageFullness, blockBars, BARS_HEIGHT, BARS_WIDTH, consumerRows, feeUsd, hourChart, hourRows, levelCards, NO_WAIT_ESTIMATE, waitText } from '../../src/lib/gastracker/view.ts';
+import { averageFullness, barEnds, blockBars, BARS_HEIGHT, BARS_WIDTH, consumerRows, feeUsd, hourChart, hourRows, levelCards, NO_WAIT_ESTIMATE, waitText } from '../../src/lib/gastracker/view.ts';
 import { getGasTracker } from '../../src/lib/indexer-api/gas-tracker.ts';
 import { createTransport } from '../../src/lib/indexer-api/transport.ts';
 import { normalizeGasTracker, normalizeGasTrackerLive } from '../../src/lib/normalize/gas-tracker.ts';
@@ -250,8 +250,10 @@ describe('block bars', () => {
     expect((full.at(-1)?.x ?? 0) + (full.at(-1)?.width ?? 0)).toBeLessThanOrEqual(BARS_WIDTH);
   });
 
-  it('no blocks, no bars; the average fullness of the blocks', () => {
+  it('no blocks, no bars; the average fullness of the blocks; the numbers under the ends', () => {
     expect(blockBars([])).toEqual([]);
+    expect(barEnds([])).toEqual({ first: '', last: '' });
+    expect(barEnds(blockBars([{ number: 1_234, baseFee: '1', gasUsedRatio: 0 }, { number: 1_235, baseFee: '1', gasUsedRatio: 0 }]))).toEqual({ first: '#1,234', last: '#1,235' });
     expect(averageFullness([])).toBe('—');
     expect(averageFullness(trackerAnswer().blocks)).toBe('43.8%');
   });

@@ -3,7 +3,7 @@ import { getGasTracker } from '../indexer-api/gas-tracker.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { GasTrackerLive } from '../model/gas-tracker.ts';
 import { normalizeGasTrackerLive } from '../normalize/gas-tracker.ts';
-import { averageFullness, blockBars, levelCards } from './view.ts';
+import { averageFullness, barEnds, blockBars, levelCards } from './view.ts';
 
 // The page's live part (issue 30), loaded by its script on the first `gas` event or poll: it writes the levels, the
 // base fee and the block bars again from the event's `tracker` (or from /stats/gas while there is no stream), with
@@ -31,7 +31,11 @@ function stoUsd(root: HTMLElement): number | null {
 function drawBars(root: HTMLElement, live: GasTrackerLive): void {
   const group = field(root, 'bars');
   if (!group) return;
-  const rects = blockBars(live.blocks).map((bar) => {
+  const bars = blockBars(live.blocks);
+  const ends = barEnds(bars);
+  write(root, 'bars-first', ends.first);
+  write(root, 'bars-last', ends.last);
+  const rects = bars.map((bar) => {
     const rect = document.createElementNS(SVG, 'rect');
     for (const [name, value] of Object.entries({ x: bar.x, y: bar.y, width: bar.width, height: bar.height })) rect.setAttribute(name, String(value));
     rect.setAttribute('role', 'img');

@@ -95,6 +95,12 @@ export function blockBars(blocks: readonly GasBlock[], width = BARS_WIDTH, heigh
   });
 }
 
+/** The block numbers under the bars' ends ('#331', '#350'); empty without bars. */
+export function barEnds(bars: readonly BlockBar[]): { first: string; last: string } {
+  const label = (bar: BlockBar | undefined): string => (bar === undefined ? '' : `#${bar.number.toLocaleString('en-US')}`);
+  return { first: label(bars[0]), last: label(bars[bars.length - 1]) };
+}
+
 /** The average fullness of the blocks ('45.6%'); '—' without blocks. */
 export function averageFullness(blocks: readonly GasBlock[]): string {
   if (blocks.length === 0) return '—';
