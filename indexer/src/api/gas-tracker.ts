@@ -202,13 +202,17 @@ export function rankConsumers(tallies: readonly HourTally[]): Omit<GasConsumer, 
     }));
 }
 
-/** Candidates looked up as contracts per query when picking the top consumers. */
+/** Candidates looked up as contracts per query when picking the top consumers, and at most in all. */
 const CONSUMER_BATCH = 50;
+const MAX_CANDIDATES = 1_000;
 
-/** The first TOP_CONSUMERS of the ranked addresses that are contracts, named from verification or the token. */
+/**
+ * The first TOP_CONSUMERS of the ranked addresses that are contracts, named from verification or the token. Only the
+ * first MAX_CANDIDATES are looked up: a window whose biggest `to`s are mostly accounts ends the list early.
+ */
 async function topConsumers(db: Queryable, ranked: readonly Omit<GasConsumer, 'name'>[]): Promise<GasConsumer[]> {
   const out: GasConsumer[] = [];
-  for (let i = 0; i < ranked.length && out.length < TOP_CONSUMERS; i += CONSUMER_BATCH) {
+  for (let i = 0; i < Math.min(ranked.length, MAX_CANDIDATES) && out.length < TOP_CONSUMERS; i += CONSUMER_BATCH) {
     const batch = ranked.slice(i, i + CONSUMER_BATCH);
     const rows = await db.all<{ address: string; verified: string | null; token: string | null }>(
       `SELECT c.address, v.contract_name AS verified, c.name AS token FROM contracts c LEFT JOIN verified_contracts v ON v.address = c.address
