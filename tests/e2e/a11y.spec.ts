@@ -8,11 +8,16 @@ import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 /** The WCAG 2.0 and 2.1 rules at levels A and AA. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** Screens scanned here beyond the fixtures' read screens. */
+const MORE_SCREENS: typeof READ_SCREENS = [
+  ['gas tracker', () => '/gastracker'],
+];
+
 // The scans share nothing but the read-only stack: any worker may take any of them.
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of [1280, 375]) {
-  for (const [name, path] of READ_SCREENS) {
+  for (const [name, path] of [...READ_SCREENS, ...MORE_SCREENS]) {
     test(`${name} at ${width}px: no serious or critical accessibility findings`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const url = path(scenario());

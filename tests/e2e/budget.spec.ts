@@ -345,6 +345,8 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   ['chart', () => '/charts/transactions', { br: 11972, gzip: 12798, raw: 49305, inlineCss: 20104, elements: 255, script: 27554 }],
   // measured: br 11562, gzip 12439, raw 48177, inline CSS 19518, 250 elements, script 26746
   ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`, { br: 11909, gzip: 12813, raw: 49623, inlineCss: 20104, elements: 255, script: 27549 }],
+  // measured: br 13554, gzip 14701, raw 68909, inline CSS 20625, 522 elements (9 top consumers of 10), script 5152
+  ['gas tracker', () => '/gastracker', { br: 13960, gzip: 15140, raw: 71000, inlineCss: 21300, elements: 540, script: 5310 }],
 ];
 
 test.describe('Weight budgets per page kind (HTML as served, inline CSS, elements, script before interaction)', () => {

@@ -228,4 +228,25 @@ test.describe('live updates from the event stream', () => {
     await expect(notice).toBeVisible({ timeout: 20_000 });
     await expect(notice).toContainText('This block was replaced by a chain reorganisation');
   });
+
+  test("the gas tracker's levels, base fee and bars follow the `gas` events, with no poll", async ({ page }) => {
+    await gotoLivePaused(page, '/gastracker');
+    const polls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/stats/gas') polls.push(req.url());
+    });
+    const tracker = page.getByTestId('gas-tracker');
+    const lastBlock = async (): Promise<number> => Number(await tracker.getAttribute('data-last-block'));
+    const before = await lastBlock();
+    await rpc('evm_mine', []);
+    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    expect(mined).toBeGreaterThan(before);
+    // The page's clock stands still: what moves the figures is the stream's `gas` event, not the 30 s poll.
+    await expect.poll(lastBlock, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
+    const shown = await lastBlock();
+    await expect(page.getByTestId('gas-last-block')).toHaveText(shown.toLocaleString('en-US'));
+    await expect(tracker.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown));
+    await expect(tracker.getByTestId('gas-level-price')).toHaveCount(3);
+    expect(polls).toEqual([]);
+  });
 });

@@ -41,6 +41,7 @@ const SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> = [
   ['chart', () => '/charts/average-block-size'],
   ['chart, bad range', () => '/charts/transactions?range=10Y'],
   ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/transfers`],
+  ['gas tracker', () => '/gastracker'],
 ];
 
 /** How far the page scrolls sideways, and the element that sticks out furthest (tag, id, classes and text). */

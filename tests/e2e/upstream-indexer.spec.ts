@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { startSite, type RunningSite } from '../../scripts/site.ts';
+import { GAS_TRACKER_UNAVAILABLE } from '../../src/lib/gastracker/load.ts';
 import { fixtureJson } from '../upstream-fixtures.ts';
 import { test } from './fixtures.ts';
 import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
@@ -178,5 +179,16 @@ test.describe("charts (issue 30) on the chain operator's indexer, which keeps no
     const csv = await page.request.get(`${site.url}/charts/blocks/csv`);
     expect(csv.status()).toBe(404);
     expect(await csv.text()).toContain('Statistics are not available on this indexer');
+  });
+});
+
+test.describe('gas tracker (issue 30)', () => {
+  test('/gastracker says the gas tracker is not available from that indexer (no /stats/gas), with a 200', async ({ page }) => {
+    const res = await page.goto(`${site.url}/gastracker`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId('gas-tracker-unavailable')).toHaveText(GAS_TRACKER_UNAVAILABLE);
+    await expect(page.getByTestId('gas-level')).toHaveCount(0);
+    // The header's gas price still links here.
+    await expect(page.getByTestId('gas-tracker-link')).toHaveAttribute('href', '/gastracker');
   });
 });

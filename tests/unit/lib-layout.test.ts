@@ -17,7 +17,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // The HTTP client of the indexer's API.
   ['indexer-api'],
   // The domains and the live parts.
-  ['address', 'admin', 'ai', 'approvals', 'blocks', 'charts', 'client-directives', 'contracts', 'export', 'home', 'nfts', 'search', 'stores', 'tokens', 'transactions'],
+  ['address', 'admin', 'ai', 'approvals', 'blocks', 'charts', 'client-directives', 'contracts', 'export', 'gastracker', 'home', 'nfts', 'search', 'stores', 'tokens', 'transactions'],
   // Server-only code.
   ['server'],
 ];

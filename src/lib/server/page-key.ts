@@ -6,7 +6,7 @@ import { parseThemePreference, THEME_COOKIE } from '../page/theme.ts';
 import { cookieValue, type PageKey } from './render-cache.ts';
 
 /** Lists and pages of the moment, whose content changes only when the indexer stores a block. */
-const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search']);
+const LISTS_PER_HEAD = new Set(['/', '/blocks', '/transactions', '/tokens', '/search', '/gastracker']);
 
 /** The NFT list, a collection's page and an NFT's page (the collection's address captured). */
 const NFT_PAGE = /^\/nfts(?:\/(0x[0-9a-fA-F]{40})(?:\/\d{1,78})?)?$/;

@@ -1,0 +1,34 @@
+import { getGasTracker } from '../indexer-api/gas-tracker.ts';
+import { errorMessage, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import type { RequestOptions, Transport } from '../indexer-api/transport.ts';
+import type { GasTracker } from '../model/gas-tracker.ts';
+
+// What /gastracker can show (issue 30): the tracker, a notice that the indexer has none (the chain operator's answers
+// 404: the page is a 200 saying so), or the site's error state for an indexer that fails.
+
+/** The page's outcomes. */
+export type GasTrackerOutcome =
+  | { kind: 'found'; tracker: GasTracker }
+  | { kind: 'unavailable' }
+  | { kind: 'failed'; status: FailureStatus; message: string };
+
+/** The notice of an indexer without /stats/gas. */
+export const GAS_TRACKER_UNAVAILABLE = "The gas tracker is not available from this explorer's indexer.";
+
+/** What the page says when the indexer fails. */
+export const GAS_TRACKER_FAILED = 'Failed to fetch the gas tracker. Please try again.';
+
+/** Reads the tracker; never throws. */
+export async function loadGasTracker(t: Transport, request?: RequestOptions): Promise<GasTrackerOutcome> {
+  try {
+    const tracker = await getGasTracker(t, request);
+    return tracker === null ? { kind: 'unavailable' } : { kind: 'found', tracker };
+  } catch (error) {
+    return { kind: 'failed', status: failureStatus(error), message: errorMessage(error) };
+  }
+}
+
+/** The page's HTTP status for an outcome: 200 unless the indexer failed. */
+export function outcomeStatus(outcome: GasTrackerOutcome): number {
+  return outcome.kind === 'failed' ? outcome.status : 200;
+}

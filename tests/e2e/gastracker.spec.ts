@@ -1,0 +1,173 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { GAS_LEVELS, HOURS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
+import { startSite, type RunningSite } from '../../scripts/site.ts';
+import { formatGwei } from '../../src/lib/format/index.ts';
+import { GAS_TRACKER_FAILED } from '../../src/lib/gastracker/load.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
+import { bannerSettled, indexerJson, indexerUrl, rpc, test, withoutStream } from './fixtures.ts';
+
+// Issue 30, the gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
+// GET /stats/gas answers, it is whole without JavaScript, and its levels, base fee and bars follow the chain. The
+// pushed `gas` event's case is in live-stream-push.spec.ts (the `live` project owns the stream's tests).
+
+/** The page's figures: last block, base fee and each level's price, as texts. */
+async function shownFigures(page: Page): Promise<{ lastBlock: number; baseFee: string; prices: string[] }> {
+  const root = page.getByTestId('gas-tracker');
+  return {
+    lastBlock: Number((await root.getAttribute('data-last-block')) ?? 'NaN'),
+    baseFee: await page.getByTestId('gas-base-fee').innerText(),
+    prices: await page.getByTestId('gas-level-price').allInnerTexts(),
+  };
+}
+
+test.describe('gas tracker', () => {
+  test("the page's figures are what /stats/gas answers, levels Slow to Fast", async ({ page }) => {
+    // The chain moves on while the test reads: page and answer are compared when they are of the same block.
+    let answer: GasTrackerResponse | undefined;
+    await expect(async () => {
+      await page.goto('/gastracker');
+      const shown = await shownFigures(page);
+      answer = await indexerJson<GasTrackerResponse>('/stats/gas');
+      expect(shown.lastBlock).toBe(answer.lastBlock);
+      expect(shown.baseFee).toBe(formatGwei(answer.baseFee));
+      expect(shown.prices).toEqual(GAS_LEVELS.map(({ key }) => formatGwei(answer!.levels[key].price)));
+    }).toPass({ timeout: 30_000 });
+    const a = answer!;
+    await expect(page.getByTestId('gas-level-label')).toHaveText(['Slow', 'Standard', 'Fast']);
+    const prices = GAS_LEVELS.map(({ key }) => BigInt(a.levels[key].price));
+    expect(prices[0]! <= prices[1]! && prices[1]! <= prices[2]!, `levels ordered: ${prices.join(' ≤ ')}`).toBe(true);
+    // One bar per block of the fee history, each saying its block.
+    const bars = page.getByTestId('gas-block-bars').locator('rect');
+    await expect(bars).toHaveCount(a.blocks.length);
+    await expect(bars.last()).toHaveAttribute('data-block', String(a.blocks.at(-1)?.number));
+    // The hours: a table row each, with the indexer's transaction counts.
+    await expect(page.getByTestId('gas-hour-row')).toHaveCount(a.hourly.length);
+    expect(a.hourly).toHaveLength(HOURS);
+    await expect(page.getByTestId('gas-hour-transactions')).toHaveText(a.hourly.map((h) => h.transactions.toLocaleString('en-US')));
+    // The consumers, each linking to its address page.
+    const links = page.getByTestId('gas-consumer-row').getByTestId('address');
+    await expect(links).toHaveCount(a.topConsumers.length);
+    expect(a.topConsumers.length).toBeGreaterThan(0);
+    for (const [i, c] of a.topConsumers.entries()) await expect(links.nth(i)).toHaveAttribute('href', `/address/${c.address}`);
+    // Their names (the chain's text) as text, in the indexer's order.
+    await expect(page.getByTestId('gas-consumer-name')).toHaveText(a.topConsumers.flatMap((c) => (c.name === null ? [] : [c.name])));
+    await expect(page.getByTestId('gas-consumer-gas')).toHaveText(a.topConsumers.map((c) => BigInt(c.gasUsed).toLocaleString('en-US')));
+  });
+
+  test('the render cache keeps the page per head block: rendered once per block, anew for the next one', async ({ request }) => {
+    await expect(async () => {
+      const first = await request.get('/gastracker?visit=cache');
+      const again = await request.get('/gastracker?visit=cache');
+      expect(first.headers()['x-render-cache']).toBe('miss');
+      expect(again.headers()['x-render-cache']).toBe('hit');
+    }).toPass({ timeout: 20_000 });
+    // A block stored: the next visit is rendered for it (a page kept for its s-maxage alone would still be a hit).
+    await rpc('evm_mine', []);
+    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    await expect.poll(async () => (await indexerJson<{ lastBlock: number | null }>('/health')).lastBlock ?? -1).toBeGreaterThanOrEqual(mined);
+    const next = await request.get('/gastracker?visit=cache');
+    expect(next.headers()['x-render-cache']).toBe('miss');
+    expect(Number(/data-last-block="(\d+)"/.exec(await next.text())?.[1])).toBeGreaterThanOrEqual(mined);
+  });
+
+  test("the header's gas price links to the gas tracker", async ({ page }) => {
+    await page.goto('/blocks');
+    await page.getByTestId('gas-tracker-link').click();
+    await expect(page).toHaveURL(/\/gastracker$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gas Tracker');
+  });
+
+  test('without the stream the page polls /stats/gas every 30 s and its figures follow the chain', async ({ page }) => {
+    await withoutStream(page);
+    const polls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/stats/gas') polls.push(req.url());
+    });
+    await page.clock.install();
+    await page.goto('/gastracker');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const before = (await shownFigures(page)).lastBlock;
+    await rpc('evm_mine', []);
+    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    expect(mined).toBeGreaterThan(before);
+    // The indexer answers /stats/gas once per block it has stored: the poll comes once it has this one.
+    await expect.poll(async () => (await indexerJson<{ lastBlock: number | null }>('/health')).lastBlock ?? -1).toBeGreaterThanOrEqual(mined);
+    await page.clock.runFor(30_000);
+    await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await shownFigures(page)).lastBlock).toBeGreaterThanOrEqual(mined);
+    const shown = await shownFigures(page);
+    await expect(page.getByTestId('gas-last-block')).toHaveText(shown.lastBlock.toLocaleString('en-US'));
+    await expect(page.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown.lastBlock));
+    await expect(page.locator('[data-gas="bars-last"]')).toHaveText(`#${shown.lastBlock.toLocaleString('en-US')}`);
+  });
+
+  test('dark theme: the page is dark and has no serious or critical accessibility finding', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'theme_preference', value: 'dark', url: baseURL! }]);
+    await page.goto('/gastracker');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const card = page.getByTestId('gas-level').first();
+    const background = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    // A scan during the cookie banner's fade-in would measure half-transparent text.
+    await bannerSettled(page);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const findings = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(' | ')}`);
+    expect(findings).toEqual([]);
+  });
+});
+
+test.describe('gas tracker without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first response is the whole page', async ({ page }) => {
+    const res = await page.goto('/gastracker');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId('gas-level')).toHaveCount(GAS_LEVELS.length);
+    await expect(page.getByTestId('gas-level-fee-sto').first()).toHaveText(/ STO$/);
+    await expect(page.getByTestId('gas-level-fee-usd').first()).toHaveText(/^\$/);
+    await expect(page.getByTestId('gas-level-wait').first()).not.toBeEmpty();
+    expect(await page.getByTestId('gas-block-bars').locator('rect').count()).toBeGreaterThan(0);
+    await expect(page.getByTestId('gas-hours-chart')).toBeVisible();
+    // The table of the hours is the chart's text: it is in the page, behind its summary.
+    await expect(page.getByTestId('gas-hour-row')).toHaveCount(HOURS);
+    await page.getByText('Hourly figures').click();
+    await expect(page.getByTestId('gas-hours-table')).toBeVisible();
+    await expect(page.getByTestId('gas-consumers')).toBeVisible();
+  });
+});
+
+test.describe('gas tracker with a failing indexer', () => {
+  // A second site reads the real indexer through a proxy that breaks /stats/gas only (the rest of the page works).
+  let proxy: FaultProxy;
+  let site: RunningSite;
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async () => {
+    proxy = await startFaultProxy(indexerUrl());
+    site = await startSite({ indexerUrl: proxy.url, quiet: true });
+  });
+
+  test.afterAll(async () => {
+    await site.stop();
+    await proxy.stop();
+  });
+
+  test("a failing or garbled /stats/gas is the site's error state with its status, never a stack, never kept", async ({ request }) => {
+    const cases: Array<[Fault, number]> = [['error', 502], ['malformed', 502]];
+    for (const [fault, status] of cases) {
+      await proxy.set(fault, /^\/stats\/gas/);
+      const res = await request.get(`${site.url}/gastracker`);
+      const body = await res.text();
+      expect(res.status(), fault).toBe(status);
+      expect(body, fault).toContain(GAS_TRACKER_FAILED);
+      expect(body, fault).toContain('</html>');
+      expect(body, fault).not.toMatch(/\bat [\w.<>]+ \(|node:internal|SyntaxError|Unexpected end of JSON/);
+      expect(res.headers()['cache-control'], fault).toBe('no-store');
+    }
+    await proxy.set('pass');
+    expect((await request.get(`${site.url}/gastracker`)).status()).toBe(200);
+  });
+});
