@@ -111,7 +111,7 @@ export interface IndexerOptions {
    * Limits of GET /events (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS; the defaults of DEFAULT_STREAM_LIMITS).
    * Clients are told apart as the rate limits tell them (INDEXER_TRUST_PROXY; exempt ones are not counted per client).
    */
-  streams?: Partial<StreamLimits> & Pick<StreamHubOptions, 'heartbeatMs' | 'onEmit'>;
+  streams?: Partial<StreamLimits> & Pick<StreamHubOptions, 'heartbeatMs' | 'onEmit' | 'gasWaitMs'>;
 }
 
 /** A running indexer. */
@@ -170,6 +170,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     ...(opts.streams ? { limits: opts.streams } : {}),
     ...(opts.streams?.heartbeatMs ? { heartbeatMs: opts.streams.heartbeatMs } : {}),
     ...(opts.streams?.onEmit ? { onEmit: opts.streams.onEmit } : {}),
+    ...(opts.streams?.gasWaitMs ? { gasWaitMs: opts.streams.gasWaitMs } : {}),
     log,
   });
 

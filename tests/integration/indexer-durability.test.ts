@@ -588,6 +588,8 @@ describe('deep reorgs', () => {
     expect((await dbCounts(clean.store)).blocks).toBe(head + 1);
     // Both tracers have traced the new chain's head (the live one again, after its rollbacks).
     await waitFor(() => indexer.tracedBlock() === head && clean.tracedBlock() === head, 120_000, `both tracers to reach block ${head}`);
+    // And both stats followers have folded it (they fold up to the tracer's cursor, one step behind it at most).
+    await waitFor(() => indexer.statsBlock() === head && clean.statsBlock() === head, 120_000, `both stats followers to reach block ${head}`);
     await expectSameRows(indexer.store, clean.store, EXCLUDED_AFTER_REORGS);
   }, 180_000);
 });

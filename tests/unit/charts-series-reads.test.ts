@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/indexer-api/errors.ts';
-import { createSeriesReads } from '../../src/lib/indexer-api/series.ts';
+import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import type { FetchLike } from '../../src/lib/indexer-api/transport.ts';
 import { loadChart } from '../../src/lib/charts/load.ts';
 
@@ -23,25 +23,25 @@ const SERIES = { name: 'transactions', unit: 'count', from: '2026-01-01', to: '2
 describe('series reads', () => {
   it('ask the contract routes, with from and to when given', async () => {
     const fetch = answering(200, SERIES);
-    const reads = createSeriesReads(BASE, { fetch });
+    const reads = createIndexerClient(BASE, { fetch });
     await reads.getChainSeries('transactions', { from: '2026-01-01', to: '2026-01-02' });
     await reads.getTokenSeries(TOKEN, 'holders');
     expect(fetch.urls).toEqual([`${BASE}/stats/series/transactions?from=2026-01-01&to=2026-01-02`, `${BASE}/tokens/${TOKEN}/series/holders`]);
   });
 
   it('answer the normalized series', async () => {
-    const result = await createSeriesReads(BASE, { fetch: answering(200, SERIES) }).getChainSeries('transactions');
+    const result = await createIndexerClient(BASE, { fetch: answering(200, SERIES) }).getChainSeries('transactions');
     expect(result).toEqual({ kind: 'ok', value: SERIES });
   });
 
   it("say 'unavailable' on the chain operator's indexer (an HTML 404 for a route it does not have)", async () => {
-    const reads = createSeriesReads(BASE, { fetch: answering(404, '<!DOCTYPE html><pre>Cannot GET /stats/summary</pre>') });
+    const reads = createIndexerClient(BASE, { fetch: answering(404, '<!DOCTYPE html><pre>Cannot GET /stats/summary</pre>') });
     expect(await reads.getSeriesSummary()).toEqual({ kind: 'unavailable' });
     expect(await loadChart(() => reads.getSeriesSummary())).toEqual({ kind: 'unavailable' });
   });
 
   it('throw a bad gateway answer for a 200 that is not a series', async () => {
-    const read = createSeriesReads(BASE, { fetch: answering(200, { hello: 'world' }) }).getSeriesSummary();
+    const read = createIndexerClient(BASE, { fetch: answering(200, { hello: 'world' }) }).getSeriesSummary();
     await expect(read).rejects.toBeInstanceOf(ApiError);
     await expect(read).rejects.toMatchObject({ status: 502 });
   });
@@ -49,7 +49,7 @@ describe('series reads', () => {
 
 describe('loadChart', () => {
   it("shows the indexer's own 400 message", async () => {
-    const reads = createSeriesReads(BASE, { fetch: answering(400, { error: 'Invalid range: statistics start on 2026-01-01' }) });
+    const reads = createIndexerClient(BASE, { fetch: answering(400, { error: 'Invalid range: statistics start on 2026-01-01' }) });
     expect(await loadChart(() => reads.getChainSeries('transactions', { from: '2025-01-01' }))).toEqual({
       kind: 'error',
       status: 400,
@@ -58,7 +58,7 @@ describe('loadChart', () => {
   });
 
   it('answers 502 with its own text for a failing indexer, never a 500', async () => {
-    const reads = createSeriesReads(BASE, { fetch: answering(500, { error: 'boom' }) });
+    const reads = createIndexerClient(BASE, { fetch: answering(500, { error: 'boom' }) });
     expect(await loadChart(() => reads.getSeriesSummary())).toEqual({ kind: 'error', status: 502, message: 'Failed to load the statistics. Please try again later.' });
   });
 });

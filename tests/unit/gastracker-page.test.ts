@@ -150,13 +150,13 @@ describe('getGasTracker and loadGasTracker', () => {
     const { t, paths } = answering(200, JSON.stringify(trackerAnswer()));
     expect(await getGasTracker(t)).toEqual(trackerAnswer());
     expect(paths).toEqual(['/stats/gas']);
-    expect(await loadGasTracker(t)).toEqual({ kind: 'found', tracker: trackerAnswer() });
+    expect(await loadGasTracker(() => getGasTracker(t))).toEqual({ kind: 'found', tracker: trackerAnswer() });
   });
 
   it("the chain operator's indexer (404, an HTML page) has none: the page says so with a 200", async () => {
     const { t } = answering(404, '<!DOCTYPE html><pre>Cannot GET /stats/gas</pre>');
     expect(await getGasTracker(t)).toBeNull();
-    const outcome = await loadGasTracker(t);
+    const outcome = await loadGasTracker(() => getGasTracker(t));
     expect(outcome).toEqual({ kind: 'unavailable' });
     expect(outcomeStatus(outcome)).toBe(200);
     expect(GAS_TRACKER_UNAVAILABLE).toMatch(/not available/);
@@ -170,14 +170,14 @@ describe('getGasTracker and loadGasTracker', () => {
     ['a rate limit', 429, '{}', 429],
   ])('%s is a failed outcome with its status, never a throw', async (_name, status, body, expected) => {
     const { t } = answering(status, body);
-    const outcome = await loadGasTracker(t);
+    const outcome = await loadGasTracker(() => getGasTracker(t));
     expect(outcome.kind).toBe('failed');
     expect(outcomeStatus(outcome)).toBe(expected);
   });
 
   it('an indexer that cannot be reached is a 503', async () => {
     const t = createTransport('http://indexer.test', { fetch: () => Promise.reject(new TypeError('fetch failed')) });
-    expect(outcomeStatus(await loadGasTracker(t))).toBe(503);
+    expect(outcomeStatus(await loadGasTracker(() => getGasTracker(t)))).toBe(503);
   });
 });
 

@@ -1,6 +1,4 @@
-import { getGasTracker } from '../indexer-api/gas-tracker.ts';
 import { errorMessage, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
-import type { RequestOptions, Transport } from '../indexer-api/transport.ts';
 import type { GasTracker } from '../model/gas-tracker.ts';
 
 // What /gastracker can show (issue 30): the tracker, a notice that the indexer has none (the chain operator's answers
@@ -18,10 +16,10 @@ export const GAS_TRACKER_UNAVAILABLE = "The gas tracker is not available from th
 /** What the page says when the indexer fails. */
 export const GAS_TRACKER_FAILED = 'Failed to fetch the gas tracker. Please try again.';
 
-/** Reads the tracker; never throws. */
-export async function loadGasTracker(t: Transport, request?: RequestOptions): Promise<GasTrackerOutcome> {
+/** Reads the tracker with `read` (the indexer client's getGasTracker: null on a 404); never throws. */
+export async function loadGasTracker(read: () => Promise<GasTracker | null>): Promise<GasTrackerOutcome> {
   try {
-    const tracker = await getGasTracker(t, request);
+    const tracker = await read();
     return tracker === null ? { kind: 'unavailable' } : { kind: 'found', tracker };
   } catch (error) {
     return { kind: 'failed', status: failureStatus(error), message: errorMessage(error) };

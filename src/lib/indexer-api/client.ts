@@ -3,11 +3,13 @@ import * as approvals from './approvals.ts';
 import * as blocks from './blocks.ts';
 import * as contracts from './contracts.ts';
 import * as exportLists from './export.ts';
+import { getGasTracker } from './gas-tracker.ts';
 import * as health from './health.ts';
 import * as holders from './holders.ts';
 import * as nfts from './nfts.ts';
 import * as rpc from './rpc.ts';
 import * as search from './search.ts';
+import { getChainSeries, getSeriesSummary, getTokenSeries } from './series.ts';
 import * as stats from './stats.ts';
 import { readTokenMeta } from './token-meta.ts';
 import * as tokens from './tokens.ts';
@@ -40,6 +42,8 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, nfts),
     ...bind(t, contracts),
     ...bind(t, exportLists),
+    // Issue 30: the daily series and the gas tracker.
+    ...bind(t, { getChainSeries, getTokenSeries, getSeriesSummary, getGasTracker }),
   };
 }
 

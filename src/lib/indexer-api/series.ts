@@ -1,7 +1,7 @@
 import { normalizeSeries, normalizeSummary } from '../normalize/series.ts';
 import type { ChainSeriesName, SeriesResponse, SummaryResponse, TokenSeriesName } from '../../../common/stats-series.ts';
 import { httpError } from './errors.ts';
-import { bind, buildUrl, createTransport, seg, type Bound, type RequestOptions, type Transport, type TransportOptions } from './transport.ts';
+import { buildUrl, seg, type RequestOptions, type Transport } from './transport.ts';
 
 // The daily series of the bundled indexer (issue 30, common/stats-series.ts). The chain operator's indexer has no such
 // routes and answers 404: a read then says 'unavailable', so a page shows a notice instead of an error. Other failures
@@ -40,14 +40,4 @@ export function getTokenSeries(t: Transport, address: string, name: TokenSeriesN
 /** GET /stats/summary → every chain-wide series' latest figure and last days. */
 export function getSeriesSummary(t: Transport, request?: RequestOptions): Promise<SeriesRead<SummaryResponse>> {
   return read(t, '/stats/summary', normalizeSummary, {}, request);
-}
-
-const calls = { getChainSeries, getTokenSeries, getSeriesSummary };
-
-/** The series reads bound to a transport of their own (the indexer client does not bind them yet). */
-export type SeriesReads = Bound<typeof calls>;
-
-/** The series reads of an indexer base URL. */
-export function createSeriesReads(baseUrl: string, options: TransportOptions = {}): SeriesReads {
-  return bind(createTransport(baseUrl, options), calls);
 }

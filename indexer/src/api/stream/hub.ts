@@ -33,6 +33,8 @@ export interface StreamHubOptions {
   log?: (line: string) => void;
   heartbeatMs?: number;
   catchUpIntervalMs?: number;
+  /** How long a block's `gas` event waits for the node (GAS_WAIT_MS unless a test needs more on a loaded machine). */
+  gasWaitMs?: number;
   /**
    * Called after each new block's events were written to every stream, with the block and when the hub was told of
    * it (epoch ms, sub-millisecond): the benchmark's measure of delivery delay starts there.
@@ -139,7 +141,7 @@ export class StreamHub {
 
   constructor(opts: StreamHubOptions) {
     this.db = opts.db;
-    this.reader = new BlockEventReader(opts.db, opts.gasPrice);
+    this.reader = new BlockEventReader(opts.db, opts.gasPrice, opts.gasWaitMs);
     this.clientKey = opts.clientKey;
     this.busy = opts.busy ?? (() => false);
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...opts.limits };

@@ -2,10 +2,10 @@
 import type { APIRoute } from 'astro';
 import { CHAIN_SERIES, type ChainSeriesName } from '../../../../common/stats-series.ts';
 import { plainText, seriesCsvResponse } from '../_csv.ts';
-import { seriesReads } from '../_reads.ts';
+import { indexerClient } from '../../../lib/server/indexer-client.ts';
 
 export const GET: APIRoute = ({ params, url }) => {
   const name = params['name'] ?? '';
   if (!Object.hasOwn(CHAIN_SERIES, name)) return plainText(404, 'Unknown series');
-  return seriesCsvResponse(name, url, () => seriesReads().getChainSeries(name as ChainSeriesName));
+  return seriesCsvResponse(name, url, () => indexerClient().getChainSeries(name as ChainSeriesName));
 };
