@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { GAS_LEVELS, HOURS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
-import { startSite, type RunningSite } from '../../scripts/site.ts';
 import { formatGwei } from '../../src/lib/format/index.ts';
-import { GAS_TRACKER_FAILED } from '../../src/lib/gastracker/load.ts';
-import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
-import { bannerSettled, indexerJson, indexerUrl, rpc, test, withoutStream } from './fixtures.ts';
+import { bannerSettled, indexerJson, rpc, test, withoutStream } from './fixtures.ts';
 
 // Issue 30, the gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
 // GET /stats/gas answers, it is whole without JavaScript, and its levels, base fee and bars follow the chain. The
@@ -136,38 +133,5 @@ test.describe('gas tracker without JavaScript', () => {
     await page.getByText('Hourly figures').click();
     await expect(page.getByTestId('gas-hours-table')).toBeVisible();
     await expect(page.getByTestId('gas-consumers')).toBeVisible();
-  });
-});
-
-test.describe('gas tracker with a failing indexer', () => {
-  // A second site reads the real indexer through a proxy that breaks /stats/gas only (the rest of the page works).
-  let proxy: FaultProxy;
-  let site: RunningSite;
-  test.describe.configure({ mode: 'serial' });
-
-  test.beforeAll(async () => {
-    proxy = await startFaultProxy(indexerUrl());
-    site = await startSite({ indexerUrl: proxy.url, quiet: true });
-  });
-
-  test.afterAll(async () => {
-    await site.stop();
-    await proxy.stop();
-  });
-
-  test("a failing or garbled /stats/gas is the site's error state with its status, never a stack, never kept", async ({ request }) => {
-    const cases: Array<[Fault, number]> = [['error', 502], ['malformed', 502]];
-    for (const [fault, status] of cases) {
-      await proxy.set(fault, /^\/stats\/gas/);
-      const res = await request.get(`${site.url}/gastracker`);
-      const body = await res.text();
-      expect(res.status(), fault).toBe(status);
-      expect(body, fault).toContain(GAS_TRACKER_FAILED);
-      expect(body, fault).toContain('</html>');
-      expect(body, fault).not.toMatch(/\bat [\w.<>]+ \(|node:internal|SyntaxError|Unexpected end of JSON/);
-      expect(res.headers()['cache-control'], fault).toBe('no-store');
-    }
-    await proxy.set('pass');
-    expect((await request.get(`${site.url}/gastracker`)).status()).toBe(200);
   });
 });

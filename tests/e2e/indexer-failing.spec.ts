@@ -3,6 +3,7 @@ import { startSite, type RunningSite } from '../../scripts/site.ts';
 import { MAIN_CLIENT_TIMEOUT_MS } from '../../src/lib/indexer-api/timeouts.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
 import { indexerUrl, scenario, test } from './fixtures.ts';
+import { GAS_TRACKER_FAILED } from '../../src/lib/gastracker/load.ts';
 
 // Issue 15, the indexer failing: a second site, built like the first, reads the real indexer through a small proxy
 // that stops it, holds its answers beyond every time-out, answers 500 or answers JSON that does not parse. Every page
@@ -49,6 +50,7 @@ function pages(round: number): Array<{ path: string; text: RegExp | string }> {
     { path: `/nfts?r=${round}`, text: 'NFTs' },
     { path: `/nfts/${nft}/${2 + round}`, text: 'Failed to load NFT details. Please try again later.' },
     { path: `/search?q=Sto${round}`, text: 'Failed to perform search. Please try again.' },
+    { path: `/gastracker?r=${round}`, text: GAS_TRACKER_FAILED },
   ];
 }
 
