@@ -162,9 +162,10 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
       `/tokens/${s.holderToken.address}?tab=holders`,
     ];
     for (const path of paths) {
-      // The token price chart and uPlot (a chunk shared with the AI dashboard's charts, named after the uPlot module
-      // the build puts it with) load only when the chart scrolls into view and are outside the budget by the issue's terms.
-      const { bytes } = await scriptBytesBeforeInteraction(page, path, /\/(token-price-chart|uPlot\.min|uplot-styles)\./);
+      // The token price chart and uPlot (a chunk shared with every chart, named after src/lib/charts/uplot-mount.ts, the
+      // module the build puts uPlot with) load only when the chart scrolls into view and are outside the budget by the
+      // issue's terms.
+      const { bytes } = await scriptBytesBeforeInteraction(page, path, /\/(token-price-chart|uplot-mount|uPlot\.min|uplot-styles)\./);
       console.log(`budget ${path}: ${bytes} B transferred`);
       expect(bytes, path).toBeLessThanOrEqual(10 * KB);
     }
@@ -309,10 +310,13 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   ['blocks list', () => '/blocks', { br: 13130, gzip: 14220, raw: 71500, inlineCss: 21300, elements: 482, script: 7590 }],
   // measured: br 19864, gzip 23566, raw 203464, inline CSS 20655, 1560 elements, script 5602
   ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 20460, gzip: 24280, raw: 209600, inlineCss: 21300, elements: 1592, script: 5780 }],
-  // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005
-  ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 7220 }],
-  // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571
-  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 52300, inlineCss: 21700, elements: 236, script: 4710 }],
+  // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005; issue 30: script 7228 (the
+  // build splits the shared chunks again for the gas tracker's and the charts' scripts: the new-transactions banner's
+  // chunk +12 B, the header's +2 B, no code of the page grew)
+  ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 7300 }],
+  // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571; issue 30: 238 elements (the
+  // header's Charts link, in the desktop and the mobile navigation)
+  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 52300, inlineCss: 21700, elements: 241, script: 4710 }],
   // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
   ['address', (s) => `/address/${s.accounts[1]}`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
   // The Internal Transactions tab of a contract: within the address page's budget.

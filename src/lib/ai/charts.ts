@@ -2,7 +2,7 @@
 // neither this file nor uPlot is part of the page's first JavaScript. Each chart's data is in its element
 // (data-ai-chart, JSON written by the server), beside the table that is its text equivalent.
 import uPlot from 'uplot';
-import { axisColours, mountChart } from '../charts/mount.ts';
+import { axisColours, mountChart } from '../charts/uplot-mount.ts';
 import type { ChartColours } from '../charts/theme.ts';
 import { parseChartSpec, type ChartSpec } from './chart-spec.ts';
 

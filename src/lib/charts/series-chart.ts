@@ -2,7 +2,7 @@
 // view, so neither this file nor uPlot is part of the page's first JavaScript. Drag across the chart to zoom into days,
 // double-click to see them all again; the crosshair follows the pointer and the legend reads the day's value.
 import type uPlot from 'uplot';
-import { axisColours, mountChart } from './mount.ts';
+import { axisColours, mountChart } from './uplot-mount.ts';
 
 /** What the page embeds for its chart (components/charts/SeriesChart.astro). */
 export interface SeriesChartData {

@@ -1,6 +1,6 @@
 // Browser-only: draws the token price chart with uPlot. Loaded with import() once the chart scrolls into view, so
 // neither this file nor uPlot is part of the page's first JavaScript (its chunk name starts with 'token-price-chart').
-import { axisColours, mountChart } from '../charts/mount.ts';
+import { axisColours, mountChart } from '../charts/uplot-mount.ts';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
