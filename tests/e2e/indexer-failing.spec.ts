@@ -114,3 +114,21 @@ test('live parts show their failure and come back by themselves when the indexer
     await proxy.set('pass');
   }
 });
+
+test("the site's probes: /livez and /readyz answer 200 with the indexer down, and /readyz says it is unreachable (issue 31)", async ({ request }) => {
+  await proxy.set('down');
+  try {
+    const live = await request.get(`${site.url}/livez`);
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await request.get(`${site.url}/readyz`);
+    expect(ready.status()).toBe(200);
+    expect(ready.headers()['cache-control']).toBe('no-store');
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { indexer: { status: 'unreachable' } } });
+  } finally {
+    await proxy.set('pass');
+  }
+  const ready = (await (await request.get(`${site.url}/readyz`)).json()) as { checks: { indexer: { status: string; lastBlock: number } } };
+  expect(ready.checks.indexer.status).toBe('ok');
+  expect(ready.checks.indexer.lastBlock).toBeGreaterThan(0);
+});

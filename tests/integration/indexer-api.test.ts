@@ -303,6 +303,23 @@ describe('blocks and transactions', () => {
     expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
   });
 
+  it('answers the probes: /livez ok, /readyz ready with the database and the lag (issue 31)', async () => {
+    expect(await ok('/livez')).toEqual({ status: 'ok' });
+    const before = Math.floor(Date.now() / 1000);
+    const ready = await ok<{ status: string; checks: unknown; sync: Record<string, unknown> }>('/readyz');
+    const after = Math.ceil(Date.now() / 1000);
+    expect(ready.status).toBe('ready');
+    expect(ready.checks).toEqual({ migrations: 'ok', database: 'ok' });
+    const stored = await indexer.store.one<{ timestamp: number }>('SELECT timestamp FROM blocks WHERE number = ?', ready.sync['indexedBlock'] as number);
+    expect(ready.sync).toMatchObject({ catchingUp: false, behind: false, lastError: null });
+    expect(ready.sync['indexedBlock']).toBeGreaterThanOrEqual(info.lastBlock);
+    expect(ready.sync['lagBlocks']).toBe((ready.sync['chainHead'] as number) - (ready.sync['indexedBlock'] as number));
+    // Seconds since that block was produced, as the indexer's clock read them during the request.
+    const ts = Number(stored?.timestamp);
+    expect(ready.sync['lagSeconds']).toBeGreaterThanOrEqual(Math.max(0, before - ts));
+    expect(ready.sync['lagSeconds']).toBeLessThanOrEqual(Math.max(0, after - ts));
+  });
+
   it('lists blocks newest first, pages them, and filters blocks with transactions', async () => {
     const list = await ok<BlockSummary[]>('/blocks?limit=3&offset=2');
     expect(list.map((b) => b.number)).toEqual([info.lastBlock - 2, info.lastBlock - 3, info.lastBlock - 4]);

@@ -1,5 +1,20 @@
-import type { Router } from '../http/router.ts';
+import { Reply, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
+
+/** Longest wait for the database in GET /readyz: a probe must answer in time, whatever the database does. */
+export const READY_DB_TIMEOUT_MS = 2_000;
+
+/** Blocks behind the chain head beyond which /readyz reports the index as behind (it stays ready: it still serves). */
+export const READY_BEHIND_BLOCKS = 100;
+
+/** The database's answer within `ms`, or a rejection. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * GET /health: status, last indexed block, whether the sync runs, and catch-up progress. Not rate-limited: load
@@ -24,6 +39,39 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
       reorgs: s.reorgs,
       // Writes of NFT metadata so far (null while unknown): NFT pages change with them between blocks.
       metadataUpdates: s.metadataUpdates,
+    };
+  }, { limit: 'none' });
+
+  // Probes for load balancers and orchestrators (issue 31). /livez: the process answers (its event loop turns), nothing
+  // more, so a busy database or a slow node never gets a live process restarted.
+  router.get('/livez', () => ({ status: 'ok' }), { limit: 'none' });
+
+  // /readyz: the process can serve reads. It listens only once its migrations ran, so answering at all says they did;
+  // the database must answer (a SELECT of the indexed head, within READY_DB_TIMEOUT_MS), else 503. A syncer far
+  // behind the chain is ready (what it has indexed is served) and reported: `behind`, the lag in blocks and seconds.
+  router.get('/readyz', async () => {
+    const s = ctx.sync();
+    let head: { number: number; timestamp: number } | undefined;
+    try {
+      head = await within(ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1'), READY_DB_TIMEOUT_MS);
+    } catch (err) {
+      return new Reply(503, { status: 'unavailable', checks: { migrations: 'ok', database: `failed: ${err instanceof Error ? err.message : String(err)}` } });
+    }
+    const indexed = head === undefined ? null : Number(head.number);
+    const lagBlocks = indexed === null || s.target === null ? null : Math.max(0, s.target - indexed);
+    return {
+      status: 'ready',
+      checks: { migrations: 'ok', database: 'ok' },
+      sync: {
+        indexedBlock: indexed,
+        chainHead: s.target,
+        lagBlocks,
+        // Seconds since the newest indexed block was produced: on a chain that stopped, this grows while lagBlocks is 0.
+        lagSeconds: head === undefined ? null : Math.max(0, Math.floor(Date.now() / 1000) - Number(head.timestamp)),
+        catchingUp: s.catchingUp,
+        behind: lagBlocks !== null && lagBlocks > READY_BEHIND_BLOCKS,
+        lastError: s.lastError,
+      },
     };
   }, { limit: 'none' });
 }

@@ -5,6 +5,7 @@ import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS
 import { CHAIN_SERIES, DEFAULT_MAX_DAYS, MAX_SERIES_DAYS, SUMMARY_DAYS, TOKEN_SERIES } from '../../../common/stats-series.ts';
 import { MAX_CHANGE_BLOCKS } from './changes.ts';
 import { etherscanCatalog } from './etherscan/index.ts';
+import { READY_BEHIND_BLOCKS, READY_DB_TIMEOUT_MS } from './health.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -173,6 +174,16 @@ const GET: Record<string, Op> = {
   '/token-logos': { summary: 'Uploaded token logos: address, type and content hash (sha256, hex)', schema: obj({ logos: arr(ref('TokenLogo')) }) },
   '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
   '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
+  '/livez': { summary: 'Liveness probe: 200 {status: "ok"} while the process answers (nothing else is checked)', schema: obj({ status: str }) },
+  '/readyz': {
+    summary: `Readiness probe: 200 once migrations ran and the database answers (within ${READY_DB_TIMEOUT_MS} ms), with the sync's lag in blocks and seconds; behind is true beyond ${READY_BEHIND_BLOCKS} blocks (still ready). 503 when the database does not answer`,
+    schema: obj({
+      status: str,
+      checks: obj({ migrations: str, database: str }),
+      sync: obj({ indexedBlock: nullable(int), chainHead: nullable(int), lagBlocks: nullable(int), lagSeconds: nullable(int), catchingUp: bool, behind: bool, lastError: nullable(str) }),
+    }),
+    errors: [503],
+  },
   '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
   '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
