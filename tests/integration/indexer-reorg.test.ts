@@ -148,7 +148,10 @@ beforeAll(async () => {
   info = await runScenario(anvil.url, { scale: 0.3 });
   rpc = new RpcClient(anvil.url);
   dir = mkdtempSync(join(tmpdir(), 'indexer-reorg-'));
-  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, pollMs: 100, log: () => {}, progress: false });
+  // No trailing tracer: these cases check the sync's rollbacks, not the internal-call index (the durability file's deep
+  // reorgs check that one against a clean index). Its debug_traceBlockByHash batches over the scenario's history kept
+  // anvil busy on a loaded run, and an evm_snapshot or anvil_reorg queued behind them passed the client's 30 s.
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, pollMs: 100, log: () => {}, progress: false, traceInternal: false });
   await indexer.caughtUp();
 });
 
