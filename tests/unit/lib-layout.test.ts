@@ -77,6 +77,8 @@ describe('src/lib layout', () => {
     const upwards = new Map(files);
     upwards.set('format/index.ts', [...(files.get('format/index.ts') ?? []), 'tokens/prices.ts']);
     expect(upward(upwards)).toContain('format/index.ts -> tokens/prices.ts');
-    expect(circles(folderGraph(upwards))).toContainEqual(['format', 'tokens']);
+    // The synthetic import closes a circle through format and tokens; which other folders it passes through depends on
+    // the real graph (tokens draws with charts, which may read format), so only its two ends are asserted.
+    expect(circles(folderGraph(upwards)).some((circle) => circle.includes('format') && circle.includes('tokens'))).toBe(true);
   });
 });

@@ -1,8 +1,7 @@
 // Token holdings of the address page: value, search and order (prices come from src/lib/tokens/prices.ts, the
 // server's current book from src/lib/server/prices.ts).
-import { formatUnits } from '../../../common/units.ts';
 import { formatTokenAmount, formatUsd } from '../format/index.ts';
-import { tokenPrice, type PriceBook } from '../tokens/prices.ts';
+import { amountUsd, tokenPrice, type PriceBook } from '../tokens/prices.ts';
 import type { TokenBalance } from '../model/types.ts';
 
 /** Holdings listed before 'View All Holdings' is followed. */
@@ -10,8 +9,7 @@ export const HOLDINGS_PREVIEW = 10;
 
 /** USD value of a raw amount at a price; null when the price is unknown. */
 export function holdingValue(rawBalance: bigint, decimals: number, price: number | null): number | null {
-  if (price === null) return null;
-  return Number(formatUnits(rawBalance, decimals)) * price;
+  return amountUsd(rawBalance, decimals, price);
 }
 
 /** USD text of a value ('$1,234.50'); '—' when unknown. */

@@ -52,7 +52,7 @@ export function weiScale(values: readonly (string | null)[]): WeiScale {
 
 const integers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 // Wei figures truncate, never round up (as the site's amounts do); their decimal text is exact, so no float error.
-// (Written here rather than with src/lib/format: the charts folder stays below the token domain that draws with it.)
+// Not formatGwei of src/lib/format: a series reads plain gwei figures ('1,500.25 Gwei'), without its K and M suffixes.
 const upTo4 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4, roundingMode: 'trunc' });
 const upTo2 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, roundingMode: 'trunc' });
 const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3, roundingMode: 'trunc' });

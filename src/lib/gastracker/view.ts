@@ -3,7 +3,7 @@ import { formatUnits } from '../../../common/units.ts';
 import { barRects, sparklinePath, type BarRect } from '../charts/sparkline.ts';
 import { formatGwei, formatSto, formatUtcDate } from '../format/index.ts';
 import type { GasBlock, GasConsumer, GasHour, GasTrackerLive } from '../model/gas-tracker.ts';
-import { formatPrice } from '../tokens/prices.ts';
+import { amountUsd, formatPrice } from '../tokens/prices.ts';
 
 // The gas tracker's figures as the page shows them (issue 30), written once for both sides: the server renders them,
 // the page's live script (live.ts) writes the same texts again from a `gas` event or a poll. The fee maths is the
@@ -48,7 +48,7 @@ export function waitText(seconds: number | null): string {
 /** A fee in wei (decimal string) in US dollars at `stoUsd` per STO; null when the price is unknown. */
 export function feeUsd(feeWei: string, stoUsd: number | null): number | null {
   if (stoUsd === null || !Number.isFinite(stoUsd) || !/^\d+$/.test(feeWei)) return null;
-  return Number(formatUnits(BigInt(feeWei), 18)) * stoUsd;
+  return amountUsd(BigInt(feeWei), 18, stoUsd);
 }
 
 /** The Slow, Standard and Fast cards, slowest first. */

@@ -50,10 +50,15 @@ export function tokenPrice(symbol: string, book: PriceBook): number | null {
   return quoteOf(symbol, book)?.price ?? null;
 }
 
+/** US dollars of a raw amount (in units of 10^-decimals) at a price per whole unit; null when the price is unknown. */
+export function amountUsd(raw: bigint, decimals: number, price: number | null): number | null {
+  if (price === null) return null;
+  return Number(formatUnits(raw, decimals)) * price;
+}
+
 /** Market capitalisation: price × total supply in whole units; null when either is unknown. */
 export function marketCap(price: number | null, totalSupply: bigint | null, decimals: number): number | null {
-  if (price === null || totalSupply === null) return null;
-  return Number(formatUnits(totalSupply, decimals)) * price;
+  return totalSupply === null ? null : amountUsd(totalSupply, decimals, price);
 }
 
 /** Price text: 2 decimals, or up to 5 significant decimals for sub-cent prices ('$0.00129'); '—' when unknown. */
