@@ -97,6 +97,26 @@ test.describe('a series page', () => {
     await expect.poll(async () => (await legendDay.innerText()) < lastSeen, { message: `zoomed: ${lastSeen} → earlier` }).toBe(true);
   });
 
+  test('draws from the data in its HTML, with no request for it, and loads its code only once the chart is in view', async ({ page }) => {
+    await statsCaughtUp();
+    // A window too short to show the chart below the heading: nothing of it may load until it is scrolled to.
+    await page.setViewportSize({ width: 1280, height: 160 });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/charts/transactions');
+    const chart = page.getByTestId('series-chart');
+    await expect(chart).toHaveAttribute('data-state', 'server');
+    // The page's other scripts have run by the time its late scripts are in (networkidle), and the chart still waits.
+    await page.waitForLoadState('networkidle');
+    await expect(chart).toHaveAttribute('data-state', 'server');
+    expect(requests.filter((u) => /series-chart|uplot-mount/.test(u))).toEqual([]);
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    expect(requests.filter((u) => /series-chart/.test(u))).toHaveLength(1);
+    // The series came with the HTML: the browser asked no indexer and no route for data.
+    expect(requests.filter((u) => /\/stats\/|\/series\/|\/csv/.test(u))).toEqual([]);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

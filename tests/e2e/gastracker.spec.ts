@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { GAS_LEVELS, HOURS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
-import { formatGwei } from '../../src/lib/format/index.ts';
+import { formatGwei, formatSto } from '../../src/lib/format/index.ts';
+import { levelCards } from '../../src/lib/gastracker/view.ts';
+import { builtInPriceBook, tokenPrice } from '../../src/lib/tokens/prices.ts';
 import { bannerSettled, indexerJson, rpc, test, withoutStream } from './fixtures.ts';
 
 // Issue 30, the gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
@@ -18,6 +20,9 @@ async function shownFigures(page: Page): Promise<{ lastBlock: number; baseFee: s
   };
 }
 
+/** The STO price the site uses without a market feed, as the e2e stack runs. */
+const STO_USD = tokenPrice('STO', builtInPriceBook()) as number;
+
 test.describe('gas tracker', () => {
   test("the page's figures are what /stats/gas answers, levels Slow to Fast", async ({ page }) => {
     // The chain moves on while the test reads: page and answer are compared when they are of the same block.
@@ -29,7 +34,13 @@ test.describe('gas tracker', () => {
       expect(shown.lastBlock).toBe(answer.lastBlock);
       expect(shown.baseFee).toBe(formatGwei(answer.baseFee));
       expect(shown.prices).toEqual(GAS_LEVELS.map(({ key }) => formatGwei(answer!.levels[key].price)));
+      // Each level's transfer fee, in STO and in US dollars at the site's built-in STO price (no market feed here).
+      const cards = levelCards(answer, STO_USD);
+      expect(cards.map((c) => c.feeSto)).toEqual(GAS_LEVELS.map(({ key }) => `${formatSto(answer!.levels[key].transferFee)} STO`));
+      expect(await page.getByTestId('gas-level-fee-sto').allInnerTexts()).toEqual(cards.map((c) => c.feeSto));
+      expect(await page.getByTestId('gas-level-fee-usd').allInnerTexts()).toEqual(cards.map((c) => c.feeUsd));
     }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId('gas-tracker')).toHaveAttribute('data-sto-usd', String(STO_USD));
     const a = answer!;
     await expect(page.getByTestId('gas-level-label')).toHaveText(['Slow', 'Standard', 'Fast']);
     const prices = GAS_LEVELS.map(({ key }) => BigInt(a.levels[key].price));
