@@ -248,6 +248,8 @@ describe('GET /events', () => {
     await rpc.call('anvil_mine', [`0x${(MAX_REPLAY_BLOCKS + 1).toString(16)}`]);
     const head = start + MAX_REPLAY_BLOCKS + 1;
     await passed(head);
+    // The hub has written the head's events; the reader has them once they crossed the socket.
+    await eventsOf(live, head, BLOCK_EVENTS.length);
     // The indexer caught up over 101 blocks: fewer emissions than blocks, some of them merged ranges. How many depends on
     // how the batches fell (a loaded machine makes more, smaller rounds), so only "fewer than one per block" is asserted.
     const blocks = live.events.filter((e) => e.event === 'block');
