@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
+
+// Structured logs of every process (site server, indexer, `npm start`), issue 31: JSON lines with a level, a time and
+// the process's name, one object per event; a readable format when the output is a terminal (LOG_FORMAT=json or
+// pretty forces one). LOG_LEVEL picks the least severe level written (default info). Secrets never reach a line:
+// the paths in REDACTED are replaced with "[redacted]" by pino itself, whatever the caller passed.
+
+export type { Logger } from 'pino';
+
+/** The levels LOG_LEVEL accepts, most severe first; `silent` writes nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The forms LOG_FORMAT accepts: `json` lines, `pretty` (coloured, for a terminal), or `auto` (pretty on a TTY). */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** The header that carries a request's id from the browser or proxy to the site server, and on to the indexer. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What is replaced by "[redacted]" in every line: credentials in headers, and fields named as secrets anywhere. */
+export const REDACTED: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'password',
+  'passwordHash',
+  'token',
+  'adminToken',
+  'session',
+  'sessionId',
+  'databaseUrl',
+  '*.password',
+  '*.passwordHash',
+  '*.token',
+  '*.adminToken',
+  '*.session',
+  '*.sessionId',
+  '*.databaseUrl',
+];
+
+/** LOG_LEVEL from an environment, or an Error naming the variable and the accepted forms. */
+export function logLevelFromEnv(env: Record<string, string | undefined> = process.env): LogLevel {
+  const raw = env['LOG_LEVEL']?.trim().toLowerCase() ?? '';
+  if (raw === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env['LOG_LEVEL'])}`);
+}
+
+/** LOG_FORMAT from an environment, or an Error naming the variable and the accepted forms. */
+export function logFormatFromEnv(env: Record<string, string | undefined> = process.env): LogFormat {
+  const raw = env['LOG_FORMAT']?.trim().toLowerCase() ?? '';
+  if (raw === '') return 'auto';
+  if ((LOG_FORMATS as readonly string[]).includes(raw)) return raw as LogFormat;
+  throw new Error(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got ${JSON.stringify(env['LOG_FORMAT'])}`);
+}
+
+/** Options of createLogger. */
+export interface LoggerSetup {
+  /** The environment LOG_LEVEL and LOG_FORMAT are read from (process.env by default). */
+  env?: Record<string, string | undefined>;
+  /** Where lines go (standard output by default); tests pass a stream that keeps them. */
+  destination?: DestinationStream;
+  /** Whether the destination is a terminal (process.stdout.isTTY by default), for LOG_FORMAT=auto. */
+  tty?: boolean;
+}
+
+/**
+ * A process's logger, `name` being what runs (`site`, `indexer`, `start`). A bad LOG_LEVEL or LOG_FORMAT throws (the
+ * start-up checks report it before anything is served).
+ */
+export function createLogger(name: string, setup: LoggerSetup = {}): Logger {
+  const env = setup.env ?? process.env;
+  const level = logLevelFromEnv(env);
+  const format = logFormatFromEnv(env);
+  const tty = setup.tty ?? Boolean(process.stdout.isTTY);
+  const options: LoggerOptions = {
+    name,
+    level,
+    base: { name, pid: process.pid },
+    redact: { paths: [...REDACTED], censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  const readable = format === 'pretty' || (format === 'auto' && tty);
+  // pino-pretty as a plain stream in this thread (no transport worker): lines stay in order with everything else
+  // the process writes, and a test's destination receives them synchronously.
+  const destination = readable
+    ? pretty({ destination: setup.destination ?? 1, colorize: tty, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : (setup.destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(options, destination);
+}
+
+/** A request id as received, when it is one (1 to 128 of A-Z a-z 0-9 . _ : -); a new random one otherwise. */
+export function requestIdOf(header: string | string[] | null | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+/** A destination that keeps every line written to it, parsed (for tests, and for reading one's own output). */
+export class MemoryLog extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly text: string[] = [];
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    for (const line of String(chunk).split('\n')) {
+      if (line.trim() === '') continue;
+      this.text.push(line);
+      try {
+        this.lines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // A pretty line: kept as text only.
+      }
+    }
+    done();
+  }
+}
