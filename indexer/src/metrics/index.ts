@@ -174,8 +174,9 @@ export function createIndexerMetrics(): IndexerMetrics {
     if (sources) this.set(sources.streamsOpen());
   } });
   // Zero from the start, so that a rate() has a first point and a dashboard shows 0 rather than nothing.
-  for (const cls of ['general', 'search', 'rpc', 'verify', 'api'] as const) refusals.labels(cls);
-  for (const outcome of ['ok', 'error', 'refused'] as const) metadata.labels(outcome);
+  for (const cls of ['general', 'search', 'rpc', 'verify', 'api'] as const) refusals.inc({ class: cls }, 0);
+  for (const outcome of ['ok', 'error', 'refused'] as const) metadata.inc({ outcome }, 0);
+  for (const kind of QUERY_KINDS) queryTime.zero({ kind });
 
   return {
     registry,
