@@ -1,4 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { createLogger, type Logger } from '../../common/log.ts';
+import { createIndexerMetrics } from './metrics/index.ts';
+import { startMetricsServer, type MetricsServer } from './metrics/server.ts';
 import { dirname, join } from 'node:path';
 import type { ApiContext } from './api/context.ts';
 import { buildRouter } from './api/routes.ts';
@@ -62,7 +65,19 @@ export interface IndexerOptions {
   /** HTTP port; 0 picks a free one (default 3300). */
   port?: number;
   host?: string;
+  /**
+   * Where free-text lines go (sync progress, warnings). Default: the logger, at info. Tests and scripts/stack.ts pass
+   * their own; request lines go to `logger` either way.
+   */
   log?: (line: string) => void;
+  /** The process's structured logger (one JSON line per request, issue 31); default createLogger('indexer'). */
+  logger?: Logger;
+  /**
+   * GET /metrics. `token`: the bearer token a scrape needs (METRICS_TOKEN; undefined: the admin token; null: none).
+   * `port`: serve it on a port of its own on the same host instead of the API's port (INDEXER_METRICS_PORT; 0: any
+   * free port), the API's port then answering 404 for it.
+   */
+  metrics?: { token?: string | null; port?: number | null };
   pollMs?: number;
   ipfsGateway?: string;
   /** Progress bar on stderr during catch-up (default: when stderr is a TTY or PROGRESS=1). */
@@ -136,23 +151,36 @@ export interface Indexer {
   syncTimings(): SyncTimings | null;
   /** The event streams: open, dropped as slow, emissions so far, the last block they were told about. */
   streams(): ReturnType<StreamHub['stats']>;
+  /** The URL of GET /metrics: on the API's port, or on the metrics port when one is set. */
+  metricsUrl: string;
+  /** Closes the metrics port's server when there is one (stop() calls it). */
+  closeMetrics(): Promise<void>;
   /** Stops HTTP, sync and metadata work and closes the database. */
   stop(): Promise<void>;
 }
 
 /** Opens the database, starts following the chain and serves the API. */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
-  const log = opts.log ?? ((line: string) => console.log(line));
-  // First, so that unreadable settings fail before anything is opened.
-  const limiter = opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit, { token: opts.adminToken, log });
+  // First, so that unreadable settings (LOG_LEVEL, LOG_FORMAT, rate limits) fail before anything is opened.
+  const logger = opts.logger ?? createLogger('indexer');
+  const log = opts.log ?? ((line: string) => logger.info(line));
+  // One registry per instance: tests run several indexers in one process.
+  const metrics = createIndexerMetrics();
+  const metricsToken = opts.metrics?.token === undefined ? (opts.adminToken ?? null) : opts.metrics.token;
+  const metricsPort = opts.metrics?.port ?? null;
+  const limiter =
+    opts.rateLimit === false ? null : new RateLimiter(opts.rateLimit, { token: opts.adminToken, log, onRefused: (cls) => metrics.refused(cls) });
   const role = opts.role ?? 'all';
   const dbFile = opts.databaseUrl ? null : (opts.dbFile ?? join(opts.dataDir ?? './data', 'indexer.sqlite'));
   const pgStore: PostgresStore | null = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onError: (err) => log(`database: ${err.message}`) })
     : null;
   // On SQLite, writes run on a thread of their own: the main thread fetches and answers API reads meanwhile.
-  const store: Store = pgStore ?? new SqliteStore(openDatabase(dbFile as string), { writerFile: dbFile as string });
-  const rpc = new RpcClient(opts.rpcUrl);
+  const sqliteStore = pgStore ? null : new SqliteStore(openDatabase(dbFile as string), { writerFile: dbFile as string });
+  const store: Store = pgStore ?? (sqliteStore as SqliteStore);
+  (pgStore ?? (sqliteStore as SqliteStore)).onQuery = metrics.observeQuery;
+  const observe = metrics.observeRpc;
+  const rpc = new RpcClient(opts.rpcUrl, { observe });
   // The bundled signature set, when this version of it is not in the database yet.
   await ensureBundledSignatures(store);
   const progress = opts.progress === undefined ? new ProgressBar() : new ProgressBar(process.stderr, opts.progress);
@@ -161,7 +189,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const pollMs = opts.pollMs ?? 1000;
   // One hub per process; it learns of new blocks from this process's syncer, or from the sync state read below.
   const identity = limiter?.identity ?? new ClientIdentity({ token: opts.adminToken, log });
-  const gasRpc = new RpcClient(opts.rpcUrl, { timeoutMs: 2_000 });
+  const gasRpc = new RpcClient(opts.rpcUrl, { timeoutMs: 2_000, observe });
   const hub = new StreamHub({
     db: store,
     gasPrice: () => gasRpc.call<string>('eth_gasPrice'),
@@ -192,14 +220,16 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       ...(leader ? { fence: leader.fence } : {}),
       metadataUpdates,
       onChange: () => hub.kick(),
+      metrics: metrics.sync,
     });
     const s = syncer;
-    metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000 }), {
+    metadata = new MetadataQueue(store, new RpcClient(opts.rpcUrl, { timeoutMs: 10_000, observe }), {
       gateway,
       log,
       syncBusy: () => s.status().catchingUp,
       allowPrivate: opts.metadataAllowPrivate === true,
       updates: metadataUpdates,
+      onFetch: (outcome) => metrics.metadataFetch(outcome),
     });
     const m = metadata;
     if (opts.metadata !== false) s.onNftRows(() => m.kick());
@@ -207,7 +237,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     if (opts.metadata !== false) m.start();
     if (opts.traceInternal !== false) {
       // Behind the syncer, never during a catch-up; its writes pass the same fence as the syncer's.
-      tracer = new InternalTracer(store, new RpcClient(opts.rpcUrl, { timeoutMs: 30_000 }), {
+      tracer = new InternalTracer(store, new RpcClient(opts.rpcUrl, { timeoutMs: 30_000, observe }), {
         ...opts.tracer,
         pollMs: Math.min(pollMs, 1000),
         log,
@@ -262,12 +292,27 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       listUrl: opts.verify?.listUrl ?? DEFAULT_COMPILER_LIST_URL,
       timeoutMs: 10_000,
     }),
-    pool: new CompilerPool({ size: opts.verify?.workers ?? 1, maxQueue: 16, timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000 }),
+    pool: new CompilerPool({
+      size: opts.verify?.workers ?? 1,
+      maxQueue: 16,
+      timeoutMs: opts.verify?.compileTimeoutMs ?? 120_000,
+      onCompiled: (seconds) => metrics.compiled(seconds),
+    }),
     ...(opts.verify?.diagnosisBudgetMs !== undefined ? { diagnosisBudgetMs: opts.verify.diagnosisBudgetMs } : {}),
   });
   const router = buildRouter({ db: store, rpc, sync: status, ipfsGateway: gateway, cache: opts.apiCache !== false, verifier, ...(opts.adminToken ? { adminToken: opts.adminToken } : {}), ...(opts.etherscanSendRaw ? { etherscanSendRaw: true } : {}), ...(opts.stoPrice ? { stoPrice: opts.stoPrice } : {}), ...(opts.traceLimits ? { traceLimits: opts.traceLimits } : {}), stream: hub });
-  const server = createApiServer(router, log, { limiter });
+  metrics.watch({
+    heads: () => {
+      const s = status();
+      return { chain: s.target, indexed: s.lastBlock };
+    },
+    blockTime: async (n) => (await store.one<{ timestamp: number }>('SELECT timestamp FROM blocks WHERE number = ?', n))?.timestamp ?? null,
+    streamsOpen: () => hub.stats().open,
+    verifyQueue: () => verifier.pool.load,
+  });
+  const server = createApiServer(router, log, { limiter, metrics, logger, scrape: metricsPort === null ? { token: metricsToken } : null });
   const host = opts.host ?? '127.0.0.1';
+  let metricsServer: MetricsServer | null = null;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -276,13 +321,18 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         resolve();
       });
     });
+    if (metricsPort !== null) metricsServer = await startMetricsServer(metrics, { host, port: metricsPort, token: metricsToken, logger });
   } catch (err) {
+    await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
     await Promise.all([reader?.stop(), verifier.close(), hub.close()]);
     await store.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const closeMetrics = async (): Promise<void> => {
+    await metricsServer?.close();
+  };
 
   if (role === 'all') {
     if (leader) leader.start();
@@ -313,6 +363,8 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     tracedBlock: () => tracer?.tracedBlock() ?? null,
     syncTimings: () => syncer?.syncTimings() ?? null,
     streams: () => hub.stats(),
+    metricsUrl: metricsServer?.url ?? `${url}/metrics`,
+    closeMetrics,
     stop() {
       stopped ??= (async () => {
         // Ends a wait for the sync lock at once.
@@ -323,7 +375,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         server.closeAllConnections();
         // The lock loop ends first, so that no syncer starts after the one stopped here.
         await leaving;
-        await Promise.all([stopSync(), unread, streamsClosed, closed, verifier.close()]);
+        await Promise.all([stopSync(), unread, streamsClosed, closed, verifier.close(), closeMetrics()]);
         await leader?.release();
         await checkpointer?.close();
         await store.close();

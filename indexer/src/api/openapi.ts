@@ -187,6 +187,15 @@ const GET: Record<string, Op> = {
   '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
   '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
+  '/metrics': {
+    summary:
+      'Prometheus metrics (text exposition format): chain and indexed heads, lag, blocks and transactions indexed, reorgs, RPC calls by method, database statements by kind, HTTP requests by route template, rate-limit refusals, verification queue, metadata fetches, open event streams, Node process metrics; all named explorer_indexer_*. ' +
+      'Needs Authorization: Bearer METRICS_TOKEN (else INDEXER_ADMIN_TOKEN) when either is set (401 without it). Not rate-limited. 404 on this port when INDEXER_METRICS_PORT serves it on a port of its own',
+    mediaType: 'text/plain; version=0.0.4',
+    schema: str,
+    errors: [401],
+    notFound: true,
+  },
   '/events': {
     summary: `Live updates (server-sent events, common/live-events.ts): for every new block ${BLOCK_EVENTS.join(', ')} (the JSON of GET /blocks, GET /transactions, the stats routes and eth_gasPrice), address:{a} and token:{a} for the topics asked for, reorg {depth, fork, head, reorgs} after a rollback; ids {block}-{index}-{reorgs}; Last-Event-ID (or lastEventId) replays what was missed, up to ${MAX_REPLAY_BLOCKS} blocks, else reload`,
     extra: {

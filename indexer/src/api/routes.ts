@@ -1,4 +1,4 @@
-import { Router } from '../http/router.ts';
+import { HttpError, Router } from '../http/router.ts';
 import { addressRoutes } from './address.ts';
 import { adminRoutes } from './admin.ts';
 import { approvalRoutes } from './approvals.ts';
@@ -49,5 +49,14 @@ export function buildRouter(ctx: ApiContext): Router {
   ctx.stream?.useRouter(router);
   const doc = openApiDocument();
   router.get('/openapi.json', () => doc);
+  // The API server answers /metrics itself, before routing (http/server.ts); a request that reaches the router finds
+  // it served on INDEXER_METRICS_PORT instead (or asked as /v1/metrics). Registered so that the document lists it.
+  router.get(
+    '/metrics',
+    () => {
+      throw new HttpError(404, 'Not found: /metrics is served on the metrics port (INDEXER_METRICS_PORT)');
+    },
+    { limit: 'none' },
+  );
   return router;
 }

@@ -30,6 +30,8 @@ export class RpcError extends Error {
 export interface RpcClientOptions {
   timeoutMs?: number;
   maxBatch?: number;
+  /** Told of every call and its outcome (the indexer's rpc_* metrics); raw bodies the proxy forwards are not. */
+  observe?: (method: string, ok: boolean, seconds: number | null) => void;
 }
 
 interface RpcResponse {
@@ -43,10 +45,12 @@ export class RpcClient {
   readonly url: string;
   private readonly timeoutMs: number;
   private readonly maxBatch: number;
+  private readonly observe: RpcClientOptions['observe'];
   private nextId = 1;
 
   constructor(url: string, opts: RpcClientOptions = {}) {
     this.url = url;
+    this.observe = opts.observe;
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.maxBatch = opts.maxBatch ?? 500;
   }
@@ -69,10 +73,17 @@ export class RpcClient {
 
   /** One call; throws RpcError when the node answers an error. */
   async call<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-    const out = (await this.raw({ jsonrpc: '2.0', id: this.nextId++, method, params })) as RpcResponse;
-    if (out === null || typeof out !== 'object') throw new Error('RPC answered a non-object');
-    if (out.error) throw new RpcError(out.error);
-    return out.result as T;
+    const began = this.observe ? performance.now() : 0;
+    let ok = false;
+    try {
+      const out = (await this.raw({ jsonrpc: '2.0', id: this.nextId++, method, params })) as RpcResponse;
+      if (out === null || typeof out !== 'object') throw new Error('RPC answered a non-object');
+      if (out.error) throw new RpcError(out.error);
+      ok = true;
+      return out.result as T;
+    } finally {
+      this.observe?.(method, ok, (performance.now() - began) / 1000);
+    }
   }
 
   /** Many calls in JSON-RPC batches; outcomes are returned in the order of the calls. */
@@ -91,8 +102,16 @@ export class RpcClient {
     const firstId = this.nextId;
     this.nextId += slice.length;
     const body = slice.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params }));
-    const answer = await this.raw(body);
+    const began = this.observe ? performance.now() : 0;
+    let answer: unknown;
+    try {
+      answer = await this.raw(body);
+    } catch (err) {
+      this.observeBatch(slice, null, start, began);
+      throw err;
+    }
     if (!Array.isArray(answer)) {
+      this.observeBatch(slice, null, start, began);
       const err = (answer as RpcResponse | null)?.error;
       throw err ? new RpcError(err) : new Error('RPC answered a batch with a non-array');
     }
@@ -103,7 +122,19 @@ export class RpcClient {
       seen.add(index);
       outcomes[start + index] = item.error ? { ok: false, error: item.error } : { ok: true, result: item.result as T };
     }
-    if (seen.size !== slice.length) throw new Error('RPC batch answer is missing responses');
+    if (seen.size !== slice.length) {
+      this.observeBatch(slice, null, start, began);
+      throw new Error('RPC batch answer is missing responses');
+    }
+    this.observeBatch(slice, outcomes, start, began);
+  }
+
+  /** Counts each call of a batch chunk by its outcome (all failed when `outcomes` is null); the round trip once. */
+  private observeBatch(slice: readonly RpcCall[], outcomes: readonly RpcOutcome<unknown>[] | null, start: number, began: number): void {
+    const observe = this.observe;
+    if (observe === undefined) return;
+    const seconds = (performance.now() - began) / 1000;
+    for (let i = 0; i < slice.length; i++) observe((slice[i] as RpcCall).method, outcomes?.[start + i]?.ok === true, i === 0 ? seconds : null);
   }
 }
 

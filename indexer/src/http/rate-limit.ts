@@ -118,13 +118,19 @@ export class RateLimiter {
   /** Who a request comes from; the event stream's per-client limit counts clients the same way. */
   readonly identity: ClientIdentity;
   private readonly now: () => number;
+  private readonly onRefused: ((cls: RateClass) => void) | undefined;
   private lastSweep: number;
 
   /**
    * Throws a RangeError when trustProxy, exempt or a rule cannot be read. `token`: the bearer secret that exempts (the
-   * site server's INDEXER_ADMIN_TOKEN); `log`: where a likely misconfiguration is reported, once.
+   * site server's INDEXER_ADMIN_TOKEN); `log`: where a likely misconfiguration is reported, once; `onRefused`: told of
+   * each class that lacked a token when a request was refused (the indexer's rate_limit_refusals_total).
    */
-  constructor(opts: RateLimitOptions = {}, context: { token?: string | undefined; log?: (line: string) => void } = {}) {
+  constructor(
+    opts: RateLimitOptions = {},
+    context: { token?: string | undefined; log?: (line: string) => void; onRefused?: (cls: RateClass) => void } = {},
+  ) {
+    this.onRefused = context.onRefused;
     const max = opts.maxClients ?? 100_000;
     for (const name of RATE_CLASSES) {
       const rule = opts.limits?.[name] === undefined ? DEFAULT_RATE_LIMITS[name] : opts.limits[name];
@@ -164,7 +170,9 @@ export class RateLimiter {
       const buckets = this.classes.get(name);
       if (buckets === undefined) continue;
       const tokens = buckets.tokens(key, now);
-      wait = Math.max(wait, msUntilToken(tokens, buckets.rule));
+      const classWait = msUntilToken(tokens, buckets.rule);
+      if (classWait > 0) this.onRefused?.(name);
+      wait = Math.max(wait, classWait);
       spent.push([buckets, tokens]);
     }
     // A refused client is remembered as recently seen too (with what it holds now), so that a flood of other

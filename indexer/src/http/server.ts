@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { REQUEST_ID_HEADER, requestIdOf, type Logger } from '../../../common/log.ts';
+import { serveMetrics } from '../../../common/metrics.ts';
+import type { IndexerMetrics } from '../metrics/index.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
 import { BinaryReply, HttpError, RawJson, Reply, StreamReply, type Route, type Router } from './router.ts';
@@ -9,7 +12,9 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   // Last-Event-ID: a reconnecting event stream's position (an EventSource across origins may preflight it).
-  'access-control-allow-headers': 'Content-Type, Last-Event-ID',
+  // X-Request-Id: a caller's id for its request, echoed and logged (issue 31).
+  'access-control-allow-headers': 'Content-Type, Last-Event-ID, X-Request-Id',
+  'access-control-expose-headers': 'X-Request-Id',
   'access-control-max-age': '86400',
 };
 
@@ -127,13 +132,70 @@ function segmentsOf(pathname: string): string[] {
 export interface ApiServerOptions {
   /** Rate limits per client (none when absent). */
   limiter?: RateLimiter | null;
+  /** The indexer's metrics: every request is counted under its route template. */
+  metrics?: IndexerMetrics | null;
+  /**
+   * Whether this server answers GET /metrics (false when INDEXER_METRICS_PORT serves it elsewhere: 404 here), and the
+   * bearer token a scrape needs (null: none).
+   */
+  scrape?: { token: string | null } | null;
+  /** Where one line per answered request goes (the free-text `log` gets the rest). */
+  logger?: Logger | null;
+}
+
+/** Paths logged at debug rather than info: probes and scrapes that arrive every few seconds. */
+const QUIET_ROUTES: ReadonlySet<string> = new Set(['/health', '/livez', '/readyz', '/metrics']);
+
+/** Longest path written to a log line (a scanner's URL may be kilobytes). */
+const MAX_LOGGED_URL = 300;
+
+/**
+ * The path a log line names: the route's template for the admin routes (their paths carry session ids' hashes and
+ * nothing there is worth more than the template), the path without its query for the others.
+ */
+function loggedUrl(pathname: string, template: string | null): string {
+  if (template !== null && template.startsWith('/admin')) return template;
+  return pathname.length > MAX_LOGGED_URL ? `${pathname.slice(0, MAX_LOGGED_URL)}…` : pathname;
+}
+
+/** Counts and logs one answered request: info (debug for probes), error for a 5xx, with the exception when there is one. */
+function finish(
+  opts: ApiServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  seen: { reqId: string; began: number; route: string | null; pathname: string; err: unknown },
+): void {
+  const status = res.statusCode;
+  const seconds = (performance.now() - seen.began) / 1000;
+  const route = seen.route ?? 'unmatched';
+  opts.metrics?.http.observe(route, req.method, status, seconds);
+  const logger = opts.logger;
+  if (!logger) return;
+  const line = { reqId: seen.reqId, method: req.method ?? 'GET', route, url: loggedUrl(seen.pathname, seen.route), status, ms: Math.round(seconds * 10_000) / 10 };
+  if (status >= 500 || seen.err !== undefined) logger.error({ ...line, err: seen.err }, 'request');
+  else if (QUIET_ROUTES.has(route)) logger.debug(line, 'request');
+  else logger.info(line, 'request');
+}
+
+/** The route template a preflight is counted under: that of any method the path has, or null. */
+function preflightTemplate(router: Router, url: string): string | null {
+  try {
+    const segs = segmentsOf(splitUrl(url).pathname);
+    const match = router.match('GET', segs);
+    if (match === null) return null;
+    if ('route' in match) return match.route.path;
+    const other = match.allowed[0] ? router.match(match.allowed[0], segs) : null;
+    return other !== null && 'route' in other ? other.route.path : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Spends a request's tokens of these classes, or throws the 429 with the seconds to wait. */
 function admit(limiter: RateLimiter, key: string, classes: readonly RateClass[]): void {
   const wait = limiter.take(key, classes);
   // Retry-After is exposed so that browser code (the islands) can read it across origins.
-  if (wait !== null) throw new HttpError(429, RATE_LIMIT_MESSAGE, { 'retry-after': String(wait), 'access-control-expose-headers': 'Retry-After' });
+  if (wait !== null) throw new HttpError(429, RATE_LIMIT_MESSAGE, { 'retry-after': String(wait), 'access-control-expose-headers': 'Retry-After, X-Request-Id' });
 }
 
 /** The classes a request spends from before its body is read: general, and its route's class when that is fixed. */
@@ -142,20 +204,31 @@ function classesOf(route: Route | null): RateClass[] {
 }
 
 /** Answers one request; a failure becomes a JSON error reply, or a destroyed socket once headers are out. */
-async function handleRequest(
-  router: Router,
-  log: (line: string) => void,
-  limiter: RateLimiter | null,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handleRequest(router: Router, log: (line: string) => void, opts: ApiServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const began = performance.now();
+  const limiter = opts.limiter ?? null;
   const method = req.method ?? 'GET';
+  const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+  // Set before any writeHead, which merges it: every answer carries it (errors and the event stream included).
+  res.setHeader('x-request-id', reqId);
+  // What the request's log line and metrics say: its route template once known, its path without the query.
+  const seen = { reqId, began, route: null as string | null, pathname: '', err: undefined as unknown };
   // The route, once known: some answer a rate-limit refusal their own way (the Etherscan API, in its envelope).
   let route: Route | null = null;
   try {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    seen.pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    // Answered before routing and never rate-limited: a scraper polls it, and it must work while clients are refused.
+    if (opts.scrape && opts.metrics && seen.pathname === '/metrics') {
+      seen.route = '/metrics';
+      await serveMetrics(opts.metrics.registry, req, res, opts.scrape.token);
+      return;
+    }
     // Preflights are not limited: browsers send them on their own (cached for a day), and a refused preflight
     // reaches the page as an opaque CORS failure instead of a 429 it could read and wait out.
     if (method === 'OPTIONS') {
+      seen.route = preflightTemplate(router, rawUrl);
       res.writeHead(204, CORS_HEADERS);
       res.end();
       return;
@@ -174,6 +247,7 @@ async function handleRequest(
     }
     const match = router.match(method === 'HEAD' ? 'GET' : method, segs);
     route = match !== null && 'route' in match ? match.route : null;
+    seen.route = route?.path ?? null;
     // Unknown paths and wrong methods spend general tokens too (scanners); routes marked 'none' spend nothing.
     if (limiter && key !== null && route?.limit !== 'none') admit(limiter, key, classesOf(route));
     if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
@@ -212,16 +286,23 @@ async function handleRequest(
       else await send(req, res, err.status, { error: err.message }, err.headers);
       return;
     }
-    log(`api: ${method} ${req.url ?? ''} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    // The request's log line carries the exception (its stack) at error, with the request's id; without a logger,
+    // the free-text log gets it as before.
+    seen.err = err;
+    if (!opts.logger) log(`api: ${method} ${seen.pathname} failed (request ${reqId}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     if (!res.headersSent) await send(req, res, 500, { error: 'Internal server error' });
-    else res.destroy();
+    else {
+      res.statusCode = 500;
+      res.destroy();
+    }
+  } finally {
+    finish(opts, req, res, seen);
   }
 }
 
 /** The HTTP server: CORS, JSON in and out, 404/405 JSON, rate limits, and no stack trace ever leaves the process. */
 export function createApiServer(router: Router, log: (line: string) => void, options: ApiServerOptions = {}): Server {
-  const limiter = options.limiter ?? null;
-  const server = createServer((req, res) => void handleRequest(router, log, limiter, req, res));
+  const server = createServer((req, res) => void handleRequest(router, log, options, req, res));
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;

@@ -20,6 +20,8 @@ export interface MetadataOptions {
   allowPrivate?: boolean;
   /** Counts the writes (sync_state.metadata_updates); the syncer's status reports the same count. */
   updates?: MetadataUpdates;
+  /** Told of each download's outcome: ok, error, or refused by the address guard (the indexer's metrics). */
+  onFetch?: (outcome: 'ok' | 'error' | 'refused') => void;
 }
 
 interface PendingRow {
@@ -52,6 +54,7 @@ export class MetadataQueue {
   private readonly loop = new BackgroundLoop(() => this.run());
   /** Writes to nft_tokens so far, as stored in sync_state (read when the loop starts). */
   private readonly updates: MetadataUpdates;
+  private readonly onFetch: MetadataOptions['onFetch'];
 
   constructor(db: Store, rpc: RpcClient, opts: MetadataOptions) {
     this.db = db;
@@ -64,6 +67,7 @@ export class MetadataQueue {
     this.syncBusy = opts.syncBusy ?? (() => false);
     this.allowPrivate = opts.allowPrivate === true;
     this.updates = opts.updates ?? new MetadataUpdates();
+    this.onFetch = opts.onFetch;
   }
 
   /** Starts the background loop. */
@@ -187,7 +191,9 @@ export class MetadataQueue {
     } else {
       try {
         bytes = await fetchLimited(source.url, { timeoutMs: this.timeoutMs, maxBytes: this.maxBytes }, { allowPrivate: this.allowPrivate });
+        this.onFetch?.('ok');
       } catch (err) {
+        this.onFetch?.(err instanceof FetchRefusedError ? 'refused' : 'error');
         const message = err instanceof Error ? err.message : String(err);
         // Refused addresses, oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
         if (err instanceof FetchRefusedError || /exceeds|HTTP 4\d\d/.test(message)) throw new Error(message, { cause: err });

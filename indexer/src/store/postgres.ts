@@ -27,14 +27,28 @@ function toPg(p: SqlParam): unknown {
 type Runner = Pick<pg.Pool, 'query'>;
 
 /** Runs queries written with `?` on a runner, converting each SQL text once. */
-function queryable(runner: Runner, convert: (sql: string) => string): Queryable {
-  const query = (sql: string, params: SqlParam[]) => runner.query(convert(sql), params.map(toPg));
+function queryable(runner: Runner, convert: (sql: string) => string, observer: () => QueryObserver | null = () => null): Queryable {
+  const query = (sql: string, params: SqlParam[]) => {
+    const observe = observer();
+    const answer = runner.query(convert(sql), params.map(toPg));
+    if (observe === null) return answer;
+    const began = performance.now();
+    // Timed to the answer, failed or not; the caller awaits `answer` itself, so the timing adds no rejection to handle.
+    answer.then(
+      () => observe(sql, (performance.now() - began) / 1000),
+      () => observe(sql, (performance.now() - began) / 1000),
+    );
+    return answer;
+  };
   return {
     one: async <T>(sql: string, ...params: SqlParam[]) => (await query(sql, params)).rows[0] as T | undefined,
     all: async <T>(sql: string, ...params: SqlParam[]) => (await query(sql, params)).rows as T[],
     run: async (sql: string, ...params: SqlParam[]) => (await query(sql, params)).rowCount ?? 0,
   };
 }
+
+/** Told of a statement and its time, answered or failed (the indexer's db_query_duration_seconds). */
+type QueryObserver = (sql: string, seconds: number) => void;
 
 /** Connection settings of a PostgresStore. */
 export interface PostgresOptions {
@@ -62,9 +76,12 @@ export class PostgresStore implements Store {
 
   private readonly pipe: PipelineChannel;
 
+  /** Told of each statement and its time (the indexer's metrics); null: not timed. */
+  onQuery: QueryObserver | null = null;
+
   constructor(pool: pg.Pool) {
     this.pool = pool;
-    this.direct = queryable(pool, this.convert);
+    this.direct = queryable(pool, this.convert, () => this.onQuery);
     this.pipe = new PipelineChannel({
       connect: () => this.connectDedicated({ pipeline: true }),
       queryable: (client, post) => this.inTransaction(client, post),
@@ -76,7 +93,7 @@ export class PostgresStore implements Store {
    * are sent without waiting, and their answers handed to it.
    */
   private inTransaction(client: pg.ClientBase, post?: (answer: Promise<unknown>) => void): Queryable {
-    const tx: Queryable = { ...queryable(client, this.convert), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }, post) };
+    const tx: Queryable = { ...queryable(client, this.convert, () => this.onQuery), insertMany: (table, columns, rows, suffix) => this.insertAtOnce(client, { table, columns, rows, suffix }, post) };
     if (post !== undefined) tx.post = (sql, ...params) => post(client.query(this.convert(sql), params.map(toPg)));
     return tx;
   }

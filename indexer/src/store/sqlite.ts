@@ -119,15 +119,33 @@ export class SqliteStore implements Store {
     this.db = db;
     // Promise.try: a failing statement becomes a rejection, as on PostgreSQL.
     this.direct = {
-      one: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.prepared(sql).get(...params) as T | undefined),
-      all: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.prepared(sql).all(...params) as T[]),
-      run: (sql: string, ...params: SqlParam[]) => Promise.try(() => Number(this.prepared(sql).run(...params).changes)),
+      one: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.timed(sql, () => this.prepared(sql).get(...params) as T | undefined)),
+      all: <T>(sql: string, ...params: SqlParam[]) => Promise.try(() => this.timed(sql, () => this.prepared(sql).all(...params) as T[])),
+      run: (sql: string, ...params: SqlParam[]) => Promise.try(() => this.timed(sql, () => Number(this.prepared(sql).run(...params).changes))),
     };
     this.writer = opts.writerFile !== undefined && opts.writerFile !== ':memory:' ? new WriterThread(opts.writerFile) : null;
     this.pipelined = this.writer !== null;
   }
 
   readonly pipelined: boolean;
+
+  /**
+   * Told of each statement run on this thread's connection and its time (the indexer's db_query_duration_seconds);
+   * statements of the writer thread are not timed here (the thread runs them while this one goes on).
+   */
+  onQuery: ((sql: string, seconds: number) => void) | null = null;
+
+  /** Runs a statement, timing it when someone listens (node:sqlite runs it synchronously: the call is its time). */
+  private timed<T>(sql: string, fn: () => T): T {
+    const observe = this.onQuery;
+    if (observe === null) return fn();
+    const began = performance.now();
+    try {
+      return fn();
+    } finally {
+      observe(sql, (performance.now() - began) / 1000);
+    }
+  }
 
   private prepared(sql: string): StatementSync {
     let stmt = this.statements.get(sql);

@@ -1,3 +1,4 @@
+import type { SyncMetrics } from '../metrics/index.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
 import type { Queryable, Store } from '../store/types.ts';
@@ -36,6 +37,8 @@ export interface SyncOptions {
   onChange?: () => void;
   /** Test hook: called with the batch's last block once it has committed, before the sync goes on. */
   onCommit?: (last: number) => void;
+  /** Told of committed batches and of reorgs (the indexer's metrics). */
+  metrics?: SyncMetrics;
 }
 
 interface Tip {
@@ -190,6 +193,7 @@ export class Syncer {
   private readonly metadataUpdates: MetadataUpdates;
   private readonly onChange: () => void;
   private readonly onCommit: ((last: number) => void) | undefined;
+  private readonly metrics: SyncMetrics | undefined;
 
   constructor(db: Store, rpc: RpcClient, opts: SyncOptions = {}) {
     this.db = db;
@@ -202,6 +206,7 @@ export class Syncer {
     this.metadataUpdates = opts.metadataUpdates ?? new MetadataUpdates();
     this.onChange = opts.onChange ?? (() => {});
     this.onCommit = opts.onCommit;
+    this.metrics = opts.metrics;
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
     this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
@@ -369,6 +374,7 @@ export class Syncer {
     });
     this.writer.forget();
     this.reorgs++;
+    this.metrics?.reorg(removed.blocks);
     this.tip = await this.storedTip();
     this.onChange();
     this.log(`sync: reorg, rolled back ${removed.blocks} block(s) and ${removed.transactions} transaction(s) to block ${ancestor}`);
@@ -423,6 +429,7 @@ export class Syncer {
     const previous = this.committing;
     const write = this.writer.write(batch).then((written) => {
       this.tip = { number: written.last, hash: written.lastHash };
+      this.metrics?.indexed(batch.blocks.length, written.txs);
       this.uncheckpointed++;
       this.maybeCheckpoint(false);
       this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);

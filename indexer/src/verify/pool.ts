@@ -25,6 +25,8 @@ export interface PoolOptions {
   timeoutMs: number;
   /** Bytes of recent outputs kept for the same input compiled again (default COMPILE_CACHE_BYTES; 0 keeps none). */
   cacheBytes?: number;
+  /** Told of each compilation a thread answered and its time, from its start on the thread (the indexer's metrics). */
+  onCompiled?: (seconds: number) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  running: (Pending & { timer: NodeJS.Timeout }) | null;
+  running: (Pending & { timer: NodeJS.Timeout; began: number }) | null;
 }
 
 /** The compiler thread pool. */
@@ -126,6 +128,7 @@ export class CompilerPool {
       if (!running || running.job.id !== answer.id) return;
       clearTimeout(running.timer);
       slot.running = null;
+      this.opts.onCompiled?.((performance.now() - running.began) / 1000);
       if ('output' in answer) running.resolve(answer.output);
       else running.reject(new CompileError(400, `The compiler could not run: ${answer.error}`));
       this.dispatch();
@@ -162,7 +165,7 @@ export class CompilerPool {
       const timer = setTimeout(() => {
         this.replace(current, new CompileError(422, `Compilation took longer than ${Math.round(this.opts.timeoutMs / 1000)} s and was stopped`));
       }, this.opts.timeoutMs);
-      current.running = { ...next, timer };
+      current.running = { ...next, timer, began: performance.now() };
       current.worker.postMessage(next.job);
     }
   }
