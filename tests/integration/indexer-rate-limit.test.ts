@@ -403,7 +403,7 @@ describe('over HTTP: 429 with Retry-After and the spec message', () => {
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(refused.headers['access-control-allow-origin']).toBe('*');
-    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, X-Request-Id');
     // Unknown paths count too.
     expect((await call(base, '/nothing-here', from('198.51.100.1'))).status).toBe(429);
     // Another client, and another /64 of IPv6, have their own buckets; the same /64 shares one.

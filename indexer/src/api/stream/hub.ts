@@ -202,7 +202,7 @@ export class StreamHub {
     const key = this.clientKey(req);
     if (key !== null && (this.perClient.get(key) ?? 0) >= this.limits.maxPerClient) throw new HttpError(429, STREAM_LIMIT_MESSAGES.perClient);
     if (this.streams.size >= this.limits.maxTotal) {
-      throw new HttpError(503, STREAM_LIMIT_MESSAGES.total, { 'retry-after': '30', 'access-control-expose-headers': 'Retry-After' });
+      throw new HttpError(503, STREAM_LIMIT_MESSAGES.total, { 'retry-after': '30', 'access-control-expose-headers': 'Retry-After, X-Request-Id' });
     }
     res.writeHead(200, {
       ...COMMON_HEADERS,
