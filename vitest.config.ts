@@ -11,6 +11,9 @@ export default getViteConfig({
     hookTimeout: 180_000,
     // Integration tests start their own anvil and indexer; two cores do not take many at once.
     maxWorkers: 2,
+    // The servers started by the tests write one log line per request (issue 31); only warnings and errors reach the
+    // run's output. Tests that read the lines give their logger its own level and destination.
+    env: { LOG_LEVEL: 'warn' },
     // The run ends with one line per project: its wall time and the worker time its files took (tests/timing/).
     reporters: ['default', './tests/timing/vitest-timing.ts'],
     projects: [
@@ -25,7 +28,7 @@ export default getViteConfig({
           include: ['tests/integration/indexer-*.test.ts', 'tests/integration/etherscan-*.test.ts', 'tests/integration/postgres-*.test.ts'],
           // The rate limits' file runs its own indexer on SQLite in memory: nothing in it changes with the backend.
           exclude: ['**/node_modules/**', 'tests/integration/indexer-rate-limit.test.ts'],
-          env: { INDEXER_TEST_BACKEND: 'postgres' },
+          env: { INDEXER_TEST_BACKEND: 'postgres', LOG_LEVEL: 'warn' },
           globalSetup: ['tests/integration/pg-global-setup.ts'],
         },
       },
