@@ -203,13 +203,25 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // The configuration first: a bad value refuses the start (exit 1, every problem listed) before anything listens.
+  const { siteConfigProblems } = await import('../src/lib/server/config-check.ts');
+  const { reportProblems, shutdownTimeoutFromEnv } = await import('../common/env-check.ts');
+  const { drainServer, exitOnSignals } = await import('../common/shutdown.ts');
+  const problems = siteConfigProblems(process.env);
+  if (problems.length > 0) {
+    reportProblems('site', problems);
+    process.exit(1);
+  }
+  const drainMs = shutdownTimeoutFromEnv(process.env);
   const server = await startSiteServer();
   const address = server.address();
   if (address && typeof address === 'object') console.log(`site: listening on http://${address.address}:${address.port}`);
-  const stop = (): void => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // SIGTERM/SIGINT: stop accepting, let the pages in flight finish (SHUTDOWN_TIMEOUT_MS), exit 0; twice: at once.
+  exitOnSignals({
+    stop: async () => {
+      const { cut } = await drainServer(server, drainMs);
+      if (cut > 0) console.warn(`site: warn: ${cut} connection(s) still busy after ${drainMs} ms (SHUTDOWN_TIMEOUT_MS) were cut`);
+    },
+    log: (level, message) => (level === 'error' ? console.error : console.log)(`site: ${message}`),
+  });
 }

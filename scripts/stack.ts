@@ -60,10 +60,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (!indexerUrl) {
       if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
-      const { rateLimitFromEnv } = await import('../indexer/src/http/rate-limit-config.ts');
-      const { stoPriceFromEnv } = await import('../indexer/src/api/etherscan/stats.ts');
-      const { traceInternalFromEnv } = await import('../indexer/src/sync/tracer.ts');
-      const { streamLimitsFromEnv } = await import('../indexer/src/api/stream/limits.ts');
+      const { indexerConfigFromEnv } = await import('../indexer/src/config.ts');
+      // The environment as the CLI reads and checks it (indexer/src/config.ts): one reader for both.
+      const config = indexerConfigFromEnv(process.env);
+      if ('problems' in config) throw new Error(`the indexer's configuration: ${config.problems.join('; ')}`);
       let dataDir = opts.dataDir;
       if (!dataDir) {
         dataDir = mkdtempSync(join(tmpdir(), 'sto-indexer-'));
@@ -71,32 +71,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         stops.push(() => Promise.try(() => rmSync(dir, { recursive: true, force: true })));
       }
       const indexer = await startIndexer({
+        ...config.options,
         rpcUrl,
         dataDir,
-        // PostgreSQL instead of the SQLite file in dataDir (a devnet's new chain replaces what the database held).
-        ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : {}),
-        // The gateway of ipfs:// metadata, as the README's configuration table says (the site reads it for images).
-        ...(process.env['IPFS_GATEWAY'] ? { ipfsGateway: process.env['IPFS_GATEWAY'] } : {}),
+        // This stack's indexer always syncs the chain it started or was given (INDEXER_ROLE is for deployments).
+        role: 'all',
         port: opts.indexerPort ?? 0,
-        ...(opts.host ? { host: opts.host } : {}),
+        host: opts.host ?? '127.0.0.1',
         log,
-        // The admin routes' shared secret: the site started below reads the same variable.
-        ...(process.env['INDEXER_ADMIN_TOKEN'] ? { adminToken: process.env['INDEXER_ADMIN_TOKEN'] } : {}),
-        // Rate limits as the CLI reads them (INDEXER_RATE_LIMIT…); loopback, where the tests and a local site run, is exempt.
-        rateLimit: rateLimitFromEnv(process.env),
-        // The devnet's NFTs carry data: URIs, so its metadata needs no network and the guard stays on; a local
-        // chain whose token URIs point at a server on this machine needs METADATA_ALLOW_PRIVATE=1.
-        metadataAllowPrivate: process.env['METADATA_ALLOW_PRIVATE'] === '1',
-        // The Etherscan API's proxy forwards eth_sendRawTransaction only when asked (ETHERSCAN_API_SEND_RAW=1).
-        etherscanSendRaw: process.env['ETHERSCAN_API_SEND_RAW'] === '1',
-        // What its stats/ethprice answers (STO_PRICE_USD, STO_PRICE_BTC), checked as the CLI checks them.
-        stoPrice: stoPriceFromEnv(process.env),
-        // The trailing tracer of internal transactions, unless INDEXER_TRACE_INTERNAL=0.
-        traceInternal: traceInternalFromEnv(process.env),
-        // The live stream's limits (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS), checked as the CLI checks them.
-        streams: streamLimitsFromEnv(process.env),
-        // The verifier may download compilers that are not bundled unless SOLC_DOWNLOAD=0 (the tests set it).
-        verify: { download: process.env['SOLC_DOWNLOAD'] !== '0', ...(process.env['SOLC_LIST_URL'] ? { listUrl: process.env['SOLC_LIST_URL'] } : {}) },
       });
       stops.push(() => indexer.stop());
       log(`indexer: ${indexer.url}, catching up…`);

@@ -3,6 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envValue, httpUrlFromEnv, portFromEnv, Problems, reportProblems } from '../common/env-check.ts';
+import { exitOnSignals } from '../common/shutdown.ts';
+import { indexerConfigFromEnv } from '../indexer/src/config.ts';
+import { siteConfigProblems } from '../src/lib/server/config-check.ts';
 import { buildSite, SITE_ENTRY, siteIsBuilt } from './site.ts';
 import { startStack } from './stack.ts';
 
@@ -22,6 +26,23 @@ function siteIsStale(): boolean {
   if (!siteIsBuilt()) return true;
   const built = statSync(SITE_ENTRY).mtimeMs;
   return ['src', 'public', 'astro.config.mjs', 'package.json'].some((p) => newest(join(root, p)) > built);
+}
+
+// Everything this run reads, checked before anything is built or started: its own variables, the site server's, and
+// the bundled indexer's when it runs one (INDEXER_URL unset). All problems at once, and no start with any.
+const problems = new Problems();
+problems.read(() => httpUrlFromEnv(env, 'INDEXER_URL'));
+problems.read(() => httpUrlFromEnv(env, 'RPC_URL'));
+problems.read(() => portFromEnv(env, 'DEVNET_PORT', undefined));
+problems.list.push(...siteConfigProblems(env));
+if (envValue(env, 'INDEXER_URL') === undefined) {
+  const indexer = indexerConfigFromEnv(env);
+  if ('problems' in indexer) problems.list.push(...indexer.problems);
+}
+if (problems.list.length > 0) {
+  // The site's and the indexer's checks share some variables (HOST, LOG_LEVEL…): each problem once.
+  reportProblems('npm start', [...new Set(problems.list)]);
+  process.exit(1);
 }
 
 if (siteIsStale()) {
@@ -62,13 +83,8 @@ if (generatedPassword) {
 }
 console.log('Press Ctrl-C to stop.');
 
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping…');
-  await stack.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+// SIGTERM or Ctrl-C: the site and the indexer stop gracefully (requests in flight finish), exit 0; twice: at once.
+exitOnSignals({
+  stop: () => stack.stop(),
+  log: (level, message) => (level === 'error' ? console.error : console.log)(`\n${message}`),
+});

@@ -3,6 +3,7 @@ import { createLogger, type Logger } from '../../common/log.ts';
 import { createIndexerMetrics } from './metrics/index.ts';
 import { startMetricsServer, type MetricsServer } from './metrics/server.ts';
 import { dirname, join } from 'node:path';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, drainServer } from '../../common/shutdown.ts';
 import type { ApiContext } from './api/context.ts';
 import { buildRouter } from './api/routes.ts';
 import { StreamHub, type StreamHubOptions } from './api/stream/hub.ts';
@@ -127,6 +128,8 @@ export interface IndexerOptions {
    * Clients are told apart as the rate limits tell them (INDEXER_TRUST_PROXY; exempt ones are not counted per client).
    */
   streams?: Partial<StreamLimits> & Pick<StreamHubOptions, 'heartbeatMs' | 'onEmit' | 'gasWaitMs'>;
+  /** How long stop() lets HTTP requests in flight finish before cutting them (SHUTDOWN_TIMEOUT_MS, default 10,000). */
+  shutdownTimeoutMs?: number;
 }
 
 /** A running indexer. */
@@ -370,12 +373,21 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         // Ends a wait for the sync lock at once.
         const leaving = leader?.stop();
         const unread = reader?.stop();
+        // The event streams end now (they never finish by themselves), so the drain waits only for real requests.
         const streamsClosed = hub.close();
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections();
+        // Every server this process listens on: each stops accepting, and its requests in flight finish (bounded).
+        const drainMs = opts.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+        const servers = [server];
+        const drained = Promise.all(
+          servers.map(async (s) => {
+            const { cut } = await drainServer(s, drainMs);
+            if (cut > 0) logger.warn({ cut, timeoutMs: drainMs }, `shutdown: ${cut} connection(s) still busy after ${drainMs} ms (SHUTDOWN_TIMEOUT_MS) were cut`);
+          }),
+        );
         // The lock loop ends first, so that no syncer starts after the one stopped here.
         await leaving;
-        await Promise.all([stopSync(), unread, streamsClosed, closed, verifier.close(), closeMetrics()]);
+        // The sync batch ends (the syncer's stop), while requests finish against the still open store.
+        await Promise.all([stopSync(), unread, streamsClosed, drained, verifier.close(), closeMetrics()]);
         await leader?.release();
         await checkpointer?.close();
         await store.close();
