@@ -2,6 +2,8 @@
 // behind a static layer that sends the build's precompressed files (.br, .gz written by the precompress
 // integration) as the browser accepts them. Run with HOST and PORT like Astro's standalone server:
 // `node scripts/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
+// Observability (issue 31): GET /metrics (Prometheus, behind METRICS_TOKEN or INDEXER_ADMIN_TOKEN when set), one log
+// line per answered request, and each request's id (X-Request-Id) kept for everything its handling does.
 import { createReadStream, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -11,6 +13,10 @@ import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
 import { responseSinks } from '../src/lib/server/export/drain.ts';
+import { REQUEST_ID_HEADER, requestIdOf, type Logger } from '../common/log.ts';
+import { serveMetrics } from '../common/metrics.ts';
+import { metricsToken, siteMetrics, siteRouteLabel, type SiteMetrics } from '../src/lib/server/metrics.ts';
+import { requestContexts, siteLogger, type RequestContext } from '../src/lib/server/request-context.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
@@ -156,7 +162,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * not kept, the page's key (null when the middleware is not loaded yet, or the request is not a GET of a path):
  * Astro's handler renders the page and keeps it under that key.
  */
-export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): Promise<{ served: boolean; key: PageKey | null }> {
+export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): Promise<{ served: boolean; key: PageKey | null; route?: string | null }> {
   const lookup = (globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP];
   // A path only ('//host/…' would be read as another origin's URL, whose path could name another page).
   if (!lookup || req.method !== 'GET' || !req.url?.startsWith('/') || req.url.startsWith('//')) return { served: false, key: null };
@@ -171,7 +177,84 @@ export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): 
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   res.writeHead(answer.status);
   res.end(answer.body ?? undefined);
-  return { served: true, key };
+  return { served: true, key, route: found.route ?? null };
+}
+
+/** Who answered a request, for its route label: this server (a built file, a kept page, the scrape) or Astro (null). */
+type AnsweredBy = 'static' | 'cached' | 'metrics' | null;
+
+/** Routes whose log line is at debug: probes and scrapes, asked every few seconds by machines. */
+const QUIET_ROUTES = new Set(['/health', '/livez', '/readyz', '/metrics']);
+
+/** What the request listener needs besides Astro's handler; the process's own series and logger by default. */
+export interface SiteListenerOptions {
+  /** Whether built files are sent precompressed (HTTP_COMPRESSION). */
+  compression?: boolean;
+  /** The bearer token /metrics asks for (metricsToken()), or null for an open /metrics. */
+  metricsToken?: string | null;
+  metrics?: SiteMetrics;
+  logger?: Logger;
+}
+
+/**
+ * The site's request listener around Astro's Node handler: GET /metrics first (never cached, never rendered), then
+ * the build's precompressed files, then the render cache's kept pages, then Astro. Every request gets its id (its
+ * X-Request-Id when well formed, else a new one), echoed in the answer's X-Request-Id and kept in requestContexts() for
+ * the whole handling (the indexer client sends it on), and when its answer ends, one count and latency under its route
+ * label (siteRouteLabel) and one log line.
+ */
+export function siteRequestListener(handler: NodeHandler, options: SiteListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const enabled = options.compression ?? compressionEnabled();
+  const token = options.metricsToken === undefined ? metricsToken() : options.metricsToken;
+  const metrics = options.metrics ?? siteMetrics();
+  const logger = options.logger ?? siteLogger();
+  return (req, res) => {
+    const started = performance.now();
+    const context: RequestContext = { reqId: requestIdOf(req.headers[REQUEST_ID_HEADER]), route: null, error: undefined };
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    let answeredBy: AnsweredBy = null;
+    res.setHeader(REQUEST_ID_HEADER, context.reqId);
+    res.once('close', () => {
+      const ms = performance.now() - started;
+      // A file Astro's handler sent from the build (one without precompressed copies) matched no route of its own.
+      const by = answeredBy ?? (context.route === null && builtFile(path) ? 'static' : null);
+      const route = siteRouteLabel({ pattern: context.route, kind: by });
+      const status = res.statusCode;
+      metrics.http.observe(route, req.method, status, ms / 1000);
+      const line = { reqId: context.reqId, method: req.method, route, url: path, status, ms: Math.round(ms * 10) / 10, ...(res.writableFinished ? {} : { aborted: true }) };
+      if (status >= 500 || context.error !== undefined) logger.error({ ...line, err: context.error ?? new Error(`answered ${status}`) }, 'request');
+      else if (QUIET_ROUTES.has(route)) logger.debug(line, 'request');
+      else logger.info(line, 'request');
+    });
+    requestContexts().run(context, () => {
+      setSecurityHeaders(req, res);
+      if (path === '/metrics') {
+        answeredBy = 'metrics';
+        serveMetrics(metrics.registry, req, res, token).catch((error: unknown) => {
+          context.error = error;
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end();
+        });
+        return;
+      }
+      if (servePrecompressed(req, res, enabled)) {
+        answeredBy = 'static';
+        return;
+      }
+      void serveKeptPage(req, res).then(({ served, key, route }) => {
+        if (served) {
+          answeredBy = 'cached';
+          context.route = route ?? null;
+          return;
+        }
+        // The response, for the CSV export's back-pressure (src/lib/server/export/drain.ts).
+        responseSinks().run(res, () => {
+          if (key) requestPageKeys().run(key, () => handler(req, res));
+          else handler(req, res);
+        });
+      });
+    });
+  };
 }
 
 /** Starts the server on HOST:PORT (defaults 127.0.0.1:4321). */
@@ -179,19 +262,7 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
   // The built entry starts its own standalone server unless told not to; this one serves its handler instead.
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: NodeHandler };
-  const enabled = compressionEnabled(env);
-  const server = createServer((req, res) => {
-    setSecurityHeaders(req, res);
-    if (servePrecompressed(req, res, enabled)) return;
-    void serveKeptPage(req, res).then(({ served, key }) => {
-      if (served) return;
-      // The response, for the CSV export's back-pressure (src/lib/server/export/drain.ts).
-      responseSinks().run(res, () => {
-        if (key) requestPageKeys().run(key, () => handler(req, res));
-        else handler(req, res);
-      });
-    });
-  });
+  const server = createServer(siteRequestListener(handler, { compression: compressionEnabled(env), metricsToken: metricsToken(env) }));
   server.keepAliveTimeout = 65_000;
   const host = env['HOST'] ?? '127.0.0.1';
   const port = Number(env['PORT'] ?? 4321);

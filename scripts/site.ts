@@ -53,16 +53,32 @@ export function siteIsBuilt(): boolean {
 
 export interface RunningSite {
   url: string;
+  /** What the server wrote to its standard output (its log lines), when started with `capture`; empty otherwise. */
+  readonly output: string[];
   stop(): Promise<void>;
 }
 
+/** Options of startSite. */
+export interface SiteOptions {
+  indexerUrl: string;
+  publicIndexerUrl?: string;
+  port?: number;
+  host?: string;
+  /** No output at all (the server's standard output is dropped). */
+  quiet?: boolean;
+  /** Keep the server's standard output, line by line, in RunningSite.output (tests read its log); wins over quiet. */
+  capture?: boolean;
+  /** Variables added to (or, as undefined, removed from) the environment the server inherits. */
+  env?: Record<string, string | undefined>;
+}
+
 /** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
-export async function startSite(opts: { indexerUrl: string; publicIndexerUrl?: string; port?: number; host?: string; quiet?: boolean }): Promise<RunningSite> {
+export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
   const child: ChildProcess = spawn(process.execPath, [SITE_SERVER], {
     cwd: root,
-    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit'],
     env: {
       ...process.env,
       HOST: host,
@@ -70,8 +86,22 @@ export async function startSite(opts: { indexerUrl: string; publicIndexerUrl?: s
       INDEXER_URL: opts.indexerUrl,
       PUBLIC_INDEXER_URL: opts.publicIndexerUrl ?? opts.indexerUrl,
       ASTRO_TELEMETRY_DISABLED: '1',
+      ...opts.env,
     },
   });
+  const output: string[] = [];
+  if (child.stdout) {
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      output.push(...lines.filter((line) => line !== ''));
+    });
+    child.stdout.once('end', () => {
+      if (partial !== '') output.push(partial);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://${host}:${port}`;
   await Promise.race([
@@ -82,6 +112,7 @@ export async function startSite(opts: { indexerUrl: string; publicIndexerUrl?: s
   ]);
   return {
     url,
+    output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

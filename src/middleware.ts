@@ -23,6 +23,8 @@ import { readConfig } from './lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './lib/server/security-headers.ts';
 import { withDeadline } from './lib/server/deadline.ts';
 import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer-api/timeouts.ts';
+import { siteMetrics } from './lib/server/metrics.ts';
+import { requestContexts } from './lib/server/request-context.ts';
 
 const pages = createRenderCache();
 /** Renders under way per key: a second visitor of a page being rendered waits for it instead of rendering it too. */
@@ -56,7 +58,9 @@ const lookup: KeptPageLookup = (path, cookie, request) =>
   withDeadline(MAIN_CLIENT_TIMEOUT_MS, async () => {
     const key = await pageKey(new URL(path, 'http://site.invalid'), cookie, KEY_READS);
     const page = pages.get(key.key, Date.now());
-    return { answer: page ? keptAnswer(page, request, 'hit') : null, key };
+    // A miss is counted by the middleware, which renders the page (or finds it kept by then).
+    if (page) siteMetrics().renderCache.inc({ outcome: 'hit' });
+    return { answer: page ? keptAnswer(page, request, 'hit') : null, key, route: page?.route ?? null };
   });
 (globalThis as { [KEPT_PAGE_LOOKUP]?: KeptPageLookup })[KEPT_PAGE_LOOKUP] = lookup;
 
@@ -77,15 +81,22 @@ const renderCache = defineMiddleware(async (context, next) => {
   const { key, theme, perHead: headKey } = known?.target === target ? known : await pageKey(context.url, context.request.headers.get('cookie'), KEY_READS);
   // One reading of the theme cookie for both the key and the page (the layout), so they cannot disagree.
   context.locals.theme = theme;
+  // Counted once per request: a hit when a kept page answers, a miss when Astro renders (kept afterwards or not).
+  const outcome = (value: 'hit' | 'miss'): void => siteMetrics().renderCache.inc({ outcome: value });
   const hit = pages.get(key, Date.now());
-  if (hit) return toResponse(keptAnswer(hit, ask, 'hit'));
+  if (hit) {
+    outcome('hit');
+    return toResponse(keptAnswer(hit, ask, 'hit'));
+  }
   const pending = rendering.get(key);
   if (pending) {
     const page = await pending;
     // Rendered by the other request and kept: this one is served as a hit. Not kept: this one renders its own.
+    outcome(page ? 'hit' : 'miss');
     if (page) return toResponse(keptAnswer(page, ask, 'hit'));
     return next();
   }
+  outcome('miss');
   let settle: (page: CachedPage | null) => void = () => {};
   rendering.set(key, new Promise((resolve) => (settle = resolve)));
   let kept: CachedPage | null = null;
@@ -101,6 +112,7 @@ const renderCache = defineMiddleware(async (context, next) => {
     const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'set-cookie');
     const now = Date.now();
     kept = perHead ? pages.keep(key, packed, headers, HEAD_PAGE_TTL_MS, now) : pages.set(key, packed, headers, seconds, now);
+    if (kept) kept.route = context.routePattern;
     const sent = toResponse(keptAnswer({ ...packed, headers }, ask, 'miss'));
     for (const cookie of response.headers.getSetCookie()) sent.headers.append('set-cookie', cookie);
     return sent;
@@ -177,4 +189,20 @@ const deadline = defineMiddleware((context, next) => {
   return withDeadline(Math.max(0, MAIN_CLIENT_TIMEOUT_MS - (Date.now() - arrivedAt)), () => next());
 });
 
-export const onRequest = sequence(security, compression, deadline, renderCache, pageHtml);
+/**
+ * Tells the site server (scripts/site-server.ts) which route answered, for the `route` label of its metrics and log
+ * line (Astro's route pattern, never the path), and keeps an exception for the request's log line. First, so that it
+ * sees what every other layer throws. No change to any response.
+ */
+const observe = defineMiddleware(async (context, next) => {
+  const request = requestContexts().getStore();
+  if (request) request.route = context.routePattern;
+  try {
+    return await next();
+  } catch (error) {
+    if (request) request.error = error;
+    throw error;
+  }
+});
+
+export const onRequest = sequence(observe, security, compression, deadline, renderCache, pageHtml);

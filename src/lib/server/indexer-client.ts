@@ -1,6 +1,9 @@
-import { createIndexerClient, type IndexerClient } from '../indexer-api/client.ts';
+import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer-api/client.ts';
+import { REQUEST_ID_HEADER, type Logger } from '../../../common/log.ts';
 import { readConfig } from './config.ts';
 import { deadlineFetch } from './deadline.ts';
+import { siteMetrics, type SiteMetrics } from './metrics.ts';
+import { currentRequestId, siteLogger } from './request-context.ts';
 
 let client: { key: string; client: IndexerClient } | undefined;
 
@@ -25,15 +28,67 @@ export function serverHeaders(base: string, env: Record<string, string | undefin
   return { ...(isLoopback(base) ? { 'accept-encoding': 'identity' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
+/** The path of an indexer URL, without its query (which may carry what a visitor typed), for a log line. */
+function pathOf(input: string): string {
+  try {
+    return new URL(input, 'http://indexer.invalid').pathname;
+  } catch {
+    return '(unreadable)';
+  }
+}
+
+/** What observedFetch reports to (the process's series and logger unless a test passes its own). */
+export interface FetchObservers {
+  metrics?: SiteMetrics;
+  logger?: Logger;
+  requestId?: () => string | null;
+}
+
+/**
+ * The fetch of the server's indexer requests, around `base`: it sends the id of the page's request as X-Request-Id
+ * (so the indexer's log line of this read carries the id of the visitor's request), counts each request and its time
+ * (explorer_site_indexer_requests_total, …_duration_seconds), and logs a failed one (a status other than 2xx or 304,
+ * or no answer) at warn with the request id, the indexer path (no query) and the status.
+ */
+export function observedFetch(base: FetchLike, observers: FetchObservers = {}): FetchLike {
+  return async (input, init) => {
+    const metrics = observers.metrics ?? siteMetrics();
+    const reqId = (observers.requestId ?? currentRequestId)();
+    let sent = init;
+    if (reqId) {
+      const headers = new Headers(init?.headers);
+      headers.set(REQUEST_ID_HEADER, reqId);
+      sent = { ...init, headers };
+    }
+    const started = performance.now();
+    const done = (outcome: 'ok' | 'error'): void => {
+      metrics.indexerRequests.inc({ outcome });
+      metrics.indexerDuration.observe((performance.now() - started) / 1000);
+    };
+    let response: Response;
+    try {
+      response = await base(input, sent);
+    } catch (error) {
+      done('error');
+      (observers.logger ?? siteLogger()).warn({ reqId, indexerPath: pathOf(input), status: null, err: error }, 'indexer request failed');
+      throw error;
+    }
+    const ok = response.ok || response.status === 304;
+    done(ok ? 'ok' : 'error');
+    if (!ok) (observers.logger ?? siteLogger()).warn({ reqId, indexerPath: pathOf(input), status: response.status }, 'indexer request failed');
+    return response;
+  };
+}
+
 /**
  * The server's indexer client, for the configured INDEXER_URL (rebuilt if the setting or the secret changes). Its reads
- * also end with the page's deadline (src/lib/server/deadline.ts).
+ * also end with the page's deadline (src/lib/server/deadline.ts), and carry the page request's id (observedFetch).
  */
 export function indexerClient(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
   if (client?.key !== key) {
-    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: deadlineFetch() }) };
+    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch(deadlineFetch()) }) };
   }
   return client.client;
 }

@@ -25,6 +25,11 @@ export interface CachedPage extends PackedPage {
   expiresAt: number;
   /** Bytes of the body and its compressed copies, as counted against the cache's limit. */
   bytes: number;
+  /**
+   * Astro's route pattern of the page (`/blocks/[n]`), so that a hit the site server answers without Astro is counted
+   * under the page's route in its metrics and log line (src/lib/server/metrics.ts).
+   */
+  route?: string;
 }
 
 /** Seconds a shared cache may keep a response, from its Cache-Control; 0 when it may not. */
@@ -135,6 +140,8 @@ export interface PageKey {
 export interface KeptLookup {
   answer: KeptAnswer | null;
   key: PageKey;
+  /** The kept page's route pattern, when it was answered and one was kept with it. */
+  route?: string | null;
 }
 
 /** The look-up: the answer for a GET of `path` (path and query) from the kept pages. */
