@@ -285,14 +285,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const drainMs = shutdownTimeoutFromEnv(process.env);
   const server = await startSiteServer();
+  const { siteLogger } = await import('../src/lib/server/request-context.ts');
+  const logger = siteLogger();
   const address = server.address();
-  if (address && typeof address === 'object') console.log(`site: listening on http://${address.address}:${address.port}`);
+  if (address && typeof address === 'object') logger.info(`site: listening on http://${address.address}:${address.port}`);
   // SIGTERM/SIGINT: stop accepting, let the pages in flight finish (SHUTDOWN_TIMEOUT_MS), exit 0; twice: at once.
   exitOnSignals({
     stop: async () => {
       const { cut } = await drainServer(server, drainMs);
-      if (cut > 0) console.warn(`site: warn: ${cut} connection(s) still busy after ${drainMs} ms (SHUTDOWN_TIMEOUT_MS) were cut`);
+      if (cut > 0) logger.warn({ cut, timeoutMs: drainMs }, `site: ${cut} connection(s) still busy after ${drainMs} ms (SHUTDOWN_TIMEOUT_MS) were cut`);
     },
-    log: (level, message) => (level === 'error' ? console.error : console.log)(`site: ${message}`),
+    log: (level, message) => logger[level](`site: ${message}`),
   });
 }

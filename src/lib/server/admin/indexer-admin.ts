@@ -2,6 +2,7 @@
 // INDEXER_ADMIN_TOKEN as a bearer token. Server only: the secret never leaves this process.
 import { readConfig } from '../config.ts';
 import { createTransport, type RawResponse, type Transport } from '../../indexer-api/transport.ts';
+import { observedFetch } from '../indexer-client.ts';
 
 let cached: { key: string; transport: Transport } | null = null;
 
@@ -15,7 +16,7 @@ function adminTransport(): Transport {
   const base = readConfig().indexerUrl;
   const token = (process.env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
   const key = `${base} ${token}`;
-  if (cached?.key !== key) cached = { key, transport: createTransport(base, { timeoutMs: 5_000, headers: { authorization: `Bearer ${token}` } }) };
+  if (cached?.key !== key) cached = { key, transport: createTransport(base, { timeoutMs: 5_000, headers: { authorization: `Bearer ${token}` }, fetch: observedFetch((input, init) => fetch(input, init)) }) };
   return cached.transport;
 }
 

@@ -7,7 +7,7 @@ import { firstOffsetAtOrBelow, holdsMoreThan, type ExportPlan, type PageSource }
 import type { ExportRequest } from '../../export/params.ts';
 import type { Holder, InternalTransaction, TokenTransfer, Transaction } from '../../model/types.ts';
 import { readConfig } from '../config.ts';
-import { serverHeaders } from '../indexer-client.ts';
+import { observedFetch, serverHeaders } from '../indexer-client.ts';
 
 /** Default of CSV_EXPORT_MAX_ROWS. */
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000;
@@ -25,7 +25,7 @@ let client: { key: string; client: IndexerClient } | undefined;
 export function exportClient(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
-  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base) }) };
+  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch((input, init) => fetch(input, init)) }) };
   return client.client;
 }
 
