@@ -5,7 +5,7 @@ import { indexerUrl, scenario, test, withoutStream } from './fixtures.ts';
 // Issue 28 against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
 // for the stream once, after it has loaded, and its live parts keep polling with the spec's intervals (core §7), as
 // they did before the stream. The stream's own tests (a new block pushed, no periodic requests, reconnecting) are in
-// live-stream.pending.ts until the indexer side is merged.
+// live-stream-push.spec.ts (the `live` project).
 
 test.describe('live updates without an event stream', () => {
   test('home: one refused stream request after load, then /health every 10 s and the gas price every 30 s', async ({ page }) => {
