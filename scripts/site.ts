@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../common/shutdown.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SITE_ENTRY = `${root}dist/server/entry.mjs`;
@@ -76,18 +77,19 @@ export interface SiteOptions {
 export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await freePort(host));
+  const siteEnv: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: host,
+    PORT: String(port),
+    INDEXER_URL: opts.indexerUrl,
+    PUBLIC_INDEXER_URL: opts.publicIndexerUrl ?? opts.indexerUrl,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ...opts.env,
+  };
   const child: ChildProcess = spawn(process.execPath, [SITE_SERVER], {
     cwd: root,
     stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: host,
-      PORT: String(port),
-      INDEXER_URL: opts.indexerUrl,
-      PUBLIC_INDEXER_URL: opts.publicIndexerUrl ?? opts.indexerUrl,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      ...opts.env,
-    },
+    env: siteEnv,
   });
   const output: string[] = [];
   if (child.stdout) {
@@ -116,7 +118,10 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+        // The server lets its requests in flight finish for SHUTDOWN_TIMEOUT_MS, then exits by itself: it is killed
+        // only if it has not 2 s after that (checked at its start, the variable is a whole number or unset).
+        const drainMs = Number(siteEnv['SHUTDOWN_TIMEOUT_MS'] || DEFAULT_SHUTDOWN_TIMEOUT_MS);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, drainMs + 2_000))]);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       await exited;
