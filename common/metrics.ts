@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { bearerMatches } from './bearer.ts';
 
 // Prometheus metrics of the site server and the indexer (issue 31), with prom-client. Each process keeps one
 // registry (Node's own process metrics included) and answers GET /metrics in the text exposition format. Labels
@@ -71,18 +71,12 @@ export function httpMetrics(registry: Registry, prefix: string): HttpMetrics {
   };
 }
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
-}
-
 /**
  * Whether a scrape may read the metrics: always when no token is configured, otherwise only with
  * `Authorization: Bearer {token}` (compared in constant time).
  */
 export function scrapeAllowed(authorization: string | string[] | undefined, token: string | null | undefined): boolean {
-  if (!token) return true;
-  const given = typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
-  return timingSafeEqual(digest(given), digest(token));
+  return !token || bearerMatches(authorization, token);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bearerMatches } from '../http/bearer.ts';
+import { bearerMatches } from '../../../common/bearer.ts';
 import { parseBody } from '../http/body.ts';
 import { HttpError, type ApiRequest, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';

@@ -2,7 +2,7 @@
 // the address a trusted proxy forwards, keyed per address (IPv6 per /64); exempt addresses and the site server's
 // bearer secret are counted under no key at all.
 import type { IncomingMessage } from 'node:http';
-import { bearerMatches } from './bearer.ts';
+import { bearerMatches } from '../../../common/bearer.ts';
 import { clientAddress, clientKey, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
 
 /** Settings of ClientIdentity: the rate limits' INDEXER_TRUST_PROXY and INDEXER_RATE_LIMIT_EXEMPT. */
