@@ -1,11 +1,11 @@
 // CLI of the bundled indexer. Its settings come from the environment, every variable checked before anything is opened
-// (indexer/src/config.ts: the README's configuration table lists them); a bad value refuses the start with exit code 1
+// (indexer/src/config/env.ts: the README's configuration table lists them); a bad value refuses the start with exit code 1
 // and one line per problem. SIGTERM or SIGINT stops it gracefully (requests in flight finish within
 // SHUTDOWN_TIMEOUT_MS, the sync batch ends, the PostgreSQL lock is released, exit 0); a second signal exits at once.
 import { createLogger, type Logger } from '../common/log.ts';
 import { reportProblems } from '../common/env-check.ts';
 import { exitOnSignals } from '../common/shutdown.ts';
-import { indexerConfigFromEnv } from './src/config.ts';
+import { indexerConfigFromEnv } from './src/config/env.ts';
 import { startIndexer } from './src/main.ts';
 
 const config = indexerConfigFromEnv(process.env);

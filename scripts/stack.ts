@@ -60,8 +60,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (!indexerUrl) {
       if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
-      const { indexerConfigFromEnv } = await import('../indexer/src/config.ts');
-      // The environment as the CLI reads and checks it (indexer/src/config.ts): one reader for both.
+      const { indexerConfigFromEnv } = await import('../indexer/src/config/env.ts');
+      // The environment as the CLI reads and checks it (indexer/src/config/env.ts): one reader for both.
       const config = indexerConfigFromEnv(process.env);
       if ('problems' in config) throw new Error(`the indexer's configuration: ${config.problems.join('; ')}`);
       let dataDir = opts.dataDir;

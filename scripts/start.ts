@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envValue, httpUrlFromEnv, portFromEnv, Problems, reportProblems } from '../common/env-check.ts';
 import { exitOnSignals } from '../common/shutdown.ts';
-import { indexerConfigFromEnv } from '../indexer/src/config.ts';
+import { indexerConfigFromEnv } from '../indexer/src/config/env.ts';
 import { siteConfigProblems } from '../src/lib/server/config-check.ts';
 import { buildSite, SITE_ENTRY, siteIsBuilt } from './site.ts';
 import { startStack } from './stack.ts';

@@ -1,7 +1,7 @@
-// The indexer's configuration checked at start (indexer/src/config.ts): for each variable, good values accepted and
+// The indexer's configuration checked at start (indexer/src/config/env.ts): for each variable, good values accepted and
 // bad ones refused with the exact message naming it and the accepted forms; several problems listed together.
 import { describe, expect, it } from 'vitest';
-import { indexerConfigFromEnv, type IndexerSettings } from '../../indexer/src/config.ts';
+import { indexerConfigFromEnv, type IndexerSettings } from '../../indexer/src/config/env.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   const config = indexerConfigFromEnv(env);

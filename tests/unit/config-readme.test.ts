@@ -1,10 +1,10 @@
 // Every variable of the README's configuration table is checked
-// at start by the process that reads it: the indexer's checker (indexer/src/config.ts), the site server's
+// at start by the process that reads it: the indexer's checker (indexer/src/config/env.ts), the site server's
 // (src/lib/server/config-check.ts), or `npm start`'s own (DEVNET_PORT). A row added without a check fails here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INDEXER_VARIABLES } from '../../indexer/src/config.ts';
+import { INDEXER_VARIABLES } from '../../indexer/src/config/env.ts';
 import { SITE_VARIABLES } from '../../src/lib/server/config-check.ts';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -22,11 +22,14 @@ export async function withDeadline<T>(ms: number, work: () => Promise<T>): Promi
   }
 }
 
+/** The platform's fetch, for the server's indexer reads that no page deadline ends (the CSV export, the token admin). */
+export const platformFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
 /**
  * The fetch of the server's indexer transport: `base` (the platform's fetch) that also ends when the current page's
  * deadline passes (as it is, outside any deadline).
  */
-export function deadlineFetch(base: FetchLike = (input, init) => globalThis.fetch(input, init)): FetchLike {
+export function deadlineFetch(base: FetchLike = platformFetch): FetchLike {
   return (input, init) => {
     const deadline = current.getStore();
     if (!deadline) return base(input, init);

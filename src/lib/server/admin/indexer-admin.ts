@@ -3,6 +3,7 @@
 import { readConfig } from '../config.ts';
 import { createTransport, type RawResponse, type Transport } from '../../indexer-api/transport.ts';
 import { observedFetch } from '../indexer-client.ts';
+import { platformFetch } from '../deadline.ts';
 
 let cached: { key: string; transport: Transport } | null = null;
 
@@ -16,7 +17,7 @@ function adminTransport(): Transport {
   const base = readConfig().indexerUrl;
   const token = (process.env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
   const key = `${base} ${token}`;
-  if (cached?.key !== key) cached = { key, transport: createTransport(base, { timeoutMs: 5_000, headers: { authorization: `Bearer ${token}` }, fetch: observedFetch((input, init) => fetch(input, init)) }) };
+  if (cached?.key !== key) cached = { key, transport: createTransport(base, { timeoutMs: 5_000, headers: { authorization: `Bearer ${token}` }, fetch: observedFetch(platformFetch) }) };
   return cached.transport;
 }
 

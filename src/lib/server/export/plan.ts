@@ -8,6 +8,7 @@ import type { ExportRequest } from '../../export/params.ts';
 import type { Holder, InternalTransaction, TokenTransfer, Transaction } from '../../model/types.ts';
 import { readConfig } from '../config.ts';
 import { observedFetch, serverHeaders } from '../indexer-client.ts';
+import { platformFetch } from '../deadline.ts';
 
 /** Default of CSV_EXPORT_MAX_ROWS. */
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000;
@@ -25,7 +26,7 @@ let client: { key: string; client: IndexerClient } | undefined;
 export function exportClient(): IndexerClient {
   const base = readConfig().indexerUrl;
   const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
-  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch((input, init) => fetch(input, init)) }) };
+  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch(platformFetch) }) };
   return client.client;
 }
 

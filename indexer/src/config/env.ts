@@ -15,12 +15,12 @@ import {
   Problems,
   wholeNumberFromEnv,
   type Env,
-} from '../../common/env-check.ts';
-import { stoPriceFromEnv } from './api/etherscan/stats.ts';
-import { STREAM_LIMIT_VARIABLES, streamLimitsFromEnv } from './api/stream/limits.ts';
-import { RATE_LIMIT_VARIABLES, rateLimitFromEnv } from './http/rate-limit-config.ts';
-import type { IndexerOptions } from './main.ts';
-import { traceInternalFromEnv } from './sync/tracer.ts';
+} from '../../../common/env-check.ts';
+import { stoPriceFromEnv } from '../api/etherscan/stats.ts';
+import { STREAM_LIMIT_VARIABLES, streamLimitsFromEnv } from '../api/stream/limits.ts';
+import { RATE_LIMIT_VARIABLES, rateLimitFromEnv } from '../http/rate-limit-config.ts';
+import type { IndexerOptions } from '../main.ts';
+import { traceInternalFromEnv } from '../sync/tracer.ts';
 
 /** startIndexer's options as the environment sets them, the drain bound always set. */
 export type IndexerSettings = IndexerOptions & { shutdownTimeoutMs: number };
