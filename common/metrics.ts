@@ -29,24 +29,11 @@ export function routeLabel(template: string | null | undefined): string {
   return template ?? 'unmatched';
 }
 
-/** Node's process metrics, collected once per process and prefix (tests start several indexers in one process). */
-const processMetrics = new Map<string, Registry>();
-
-/**
- * A registry with Node's own process metrics (event-loop lag, memory, GC, handles) under `prefix`. Those are the
- * process's, not the registry's: they are made once per process and prefix, with one event-loop monitor and one GC
- * observer, and the same metric objects are registered in every registry made with that prefix.
- */
+/** A process's registry, with Node's own process metrics (event-loop lag, memory, GC, handles) under `prefix`. */
 export function createRegistry(prefix: string, labels: Record<string, string> = {}): Registry {
-  let shared = processMetrics.get(prefix);
-  if (!shared) {
-    shared = new Registry();
-    collectDefaultMetrics({ register: shared, prefix, eventLoopMonitoringPrecision: 20 });
-    processMetrics.set(prefix, shared);
-  }
-  // A new registry holding the shared metric objects; the caller's own series are registered in it afterwards.
-  const registry = Registry.merge([shared]);
+  const registry = new Registry();
   registry.setDefaultLabels(labels);
+  collectDefaultMetrics({ register: registry, prefix, eventLoopMonitoringPrecision: 20 });
   return registry;
 }
 
