@@ -29,11 +29,24 @@ export function routeLabel(template: string | null | undefined): string {
   return template ?? 'unmatched';
 }
 
-/** A process's registry, with Node's own process metrics (event-loop lag, memory, GC, handles) under `prefix`. */
+/** Node's process metrics, collected once per process and prefix (tests start several indexers in one process). */
+const processMetrics = new Map<string, Registry>();
+
+/**
+ * A registry with Node's own process metrics (event-loop lag, memory, GC, handles) under `prefix`. Those are the
+ * process's, not the registry's: they are made once per process and prefix, with one event-loop monitor and one GC
+ * observer, and the same metric objects are registered in every registry made with that prefix.
+ */
 export function createRegistry(prefix: string, labels: Record<string, string> = {}): Registry {
-  const registry = new Registry();
+  let shared = processMetrics.get(prefix);
+  if (!shared) {
+    shared = new Registry();
+    collectDefaultMetrics({ register: shared, prefix, eventLoopMonitoringPrecision: 20 });
+    processMetrics.set(prefix, shared);
+  }
+  // A new registry holding the shared metric objects; the caller's own series are registered in it afterwards.
+  const registry = Registry.merge([shared]);
   registry.setDefaultLabels(labels);
-  collectDefaultMetrics({ register: registry, prefix, eventLoopMonitoringPrecision: 20 });
   return registry;
 }
 
