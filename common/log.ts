@@ -104,6 +104,34 @@ export function requestIdOf(header: string | string[] | null | undefined): strin
   return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
+/** Routes whose request line is at debug rather than info: probes and scrapes, asked every few seconds by machines. */
+export const QUIET_ROUTES: ReadonlySet<string> = new Set(['/health', '/livez', '/readyz', '/metrics']);
+
+/** The fields of one answered request's log line, the same on both servers. */
+export interface RequestLine {
+  reqId: string;
+  method: string | undefined;
+  /** The route's template or label (what the metrics count it under). */
+  route: string;
+  /** The path, without its query. */
+  url: string;
+  status: number;
+  /** Milliseconds, to a tenth. */
+  ms: number;
+  /** Set when the client went away before the answer ended. */
+  aborted?: true;
+}
+
+/**
+ * Writes one answered request's line: `error` with the exception (or a stand-in naming the status) for a 5xx or a
+ * request that threw, `debug` for probes and scrapes (QUIET_ROUTES), `info` for the rest.
+ */
+export function logRequest(logger: Logger, line: RequestLine, err?: unknown): void {
+  if (line.status >= 500 || err !== undefined) logger.error({ ...line, err: err ?? new Error(`answered ${line.status}`) }, 'request');
+  else if (QUIET_ROUTES.has(line.route)) logger.debug(line, 'request');
+  else logger.info(line, 'request');
+}
+
 /** A destination that keeps every line written to it, parsed (for tests, and for reading one's own output). */
 export class MemoryLog extends Writable {
   readonly lines: Record<string, unknown>[] = [];

@@ -13,7 +13,7 @@ import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
 import { responseSinks } from '../src/lib/server/export/drain.ts';
-import { REQUEST_ID_HEADER, requestIdOf, type Logger } from '../common/log.ts';
+import { logRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '../common/log.ts';
 import { serveMetrics } from '../common/metrics.ts';
 import { metricsToken, siteMetrics, siteRouteLabel, type SiteMetrics } from '../src/lib/server/metrics.ts';
 import { requestContexts, siteLogger, type RequestContext } from '../src/lib/server/request-context.ts';
@@ -183,9 +183,6 @@ export async function serveKeptPage(req: IncomingMessage, res: ServerResponse): 
 /** Who answered a request, for its route label: this server (a built file, a kept page, the scrape) or Astro (null). */
 type AnsweredBy = 'static' | 'cached' | 'metrics' | null;
 
-/** Routes whose log line is at debug: probes and scrapes, asked every few seconds by machines. */
-const QUIET_ROUTES = new Set(['/health', '/livez', '/readyz', '/metrics']);
-
 /** What the request listener needs besides Astro's handler; the process's own series and logger by default. */
 export interface SiteListenerOptions {
   /** Whether built files are sent precompressed (HTTP_COMPRESSION). */
@@ -216,15 +213,14 @@ export function siteRequestListener(handler: NodeHandler, options: SiteListenerO
     res.setHeader(REQUEST_ID_HEADER, context.reqId);
     res.once('close', () => {
       const ms = performance.now() - started;
-      // A file Astro's handler sent from the build (one without precompressed copies) matched no route of its own.
-      const by = answeredBy ?? (context.route === null && builtFile(path) ? 'static' : null);
-      const route = siteRouteLabel({ pattern: context.route, kind: by });
       const status = res.statusCode;
+      // A file Astro's handler sent from the build (one without precompressed copies) matched no route of its own; a
+      // 404 (every unknown path a scanner tries) is not looked up.
+      const by = answeredBy ?? (context.route === null && status < 400 && builtFile(path) ? 'static' : null);
+      const route = siteRouteLabel({ pattern: context.route, kind: by });
       metrics.http.observe(route, req.method, status, ms / 1000);
       const line = { reqId: context.reqId, method: req.method, route, url: path, status, ms: Math.round(ms * 10) / 10, ...(res.writableFinished ? {} : { aborted: true }) };
-      if (status >= 500 || context.error !== undefined) logger.error({ ...line, err: context.error ?? new Error(`answered ${status}`) }, 'request');
-      else if (QUIET_ROUTES.has(route)) logger.debug(line, 'request');
-      else logger.info(line, 'request');
+      logRequest(logger, line, context.error);
     });
     requestContexts().run(context, () => {
       setSecurityHeaders(req, res);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REQUEST_ID_HEADER, requestIdOf, type Logger } from '../../../common/log.ts';
+import { logRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '../../../common/log.ts';
 import { serveMetrics } from '../../../common/metrics.ts';
 import type { IndexerMetrics } from '../metrics/index.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -143,9 +143,6 @@ export interface ApiServerOptions {
   logger?: Logger | null;
 }
 
-/** Paths logged at debug rather than info: probes and scrapes that arrive every few seconds. */
-const QUIET_ROUTES: ReadonlySet<string> = new Set(['/health', '/livez', '/readyz', '/metrics']);
-
 /** Longest path written to a log line (a scanner's URL may be kilobytes). */
 const MAX_LOGGED_URL = 300;
 
@@ -172,9 +169,7 @@ function finish(
   const logger = opts.logger;
   if (!logger) return;
   const line = { reqId: seen.reqId, method: req.method ?? 'GET', route, url: loggedUrl(seen.pathname, seen.route), status, ms: Math.round(seconds * 10_000) / 10 };
-  if (status >= 500 || seen.err !== undefined) logger.error({ ...line, err: seen.err }, 'request');
-  else if (QUIET_ROUTES.has(route)) logger.debug(line, 'request');
-  else logger.info(line, 'request');
+  logRequest(logger, line, seen.err);
 }
 
 /** The route template a preflight is counted under: that of any method the path has, or null. */
