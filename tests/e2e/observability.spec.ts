@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { freePort, startSite, waitForHttp, type RunningSite } from '../../scripts/site.ts';
 import { rpc, scenario } from './fixtures.ts';
+import { sample, samples } from '../prometheus-text.ts';
 
 // Issue 31's proofs, on a site server and an indexer of this file's own (the stack's are shared with every other
 // test, whose requests would move their counters): after a sync and some page requests, the /metrics of both servers
@@ -46,25 +47,6 @@ function logLines(output: readonly string[]): Record<string, unknown>[] {
     }
   }
   return lines;
-}
-
-/** The value of one sample in a text exposition (exact labels, in any order), or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const all = samples(text, name).filter((s) => Object.keys(labels).length === Object.keys(s.labels).length && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
-  return all[0]?.value;
-}
-
-/** Every sample of a series in a text exposition, with its labels. */
-function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
-  const found: { labels: Record<string, string>; value: number }[] = [];
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1] as string] = pair[2] as string;
-    found.push({ labels, value: Number(match[3]) });
-  }
-  return found;
 }
 
 async function scrape(base: string): Promise<string> {

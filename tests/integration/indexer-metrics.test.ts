@@ -7,6 +7,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { waitFor } from '../../indexer/testing/verify.ts';
+import { sample } from '../prometheus-text.ts';
 import { BACKEND, freshStorage } from './backend.ts';
 
 // Issue 31's proof for the indexer: sync a devnet, make some requests, then scrape /metrics and check the named series
@@ -17,12 +18,6 @@ let rpc: RpcClient;
 let indexer: Indexer;
 let dir: string;
 let accounts: string[];
-
-/** The value of one sample line, or undefined when absent. */
-function sample(text: string, name: string, labels = ''): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
-}
 
 async function scrape(): Promise<string> {
   const res = await fetch(indexer.metricsUrl);

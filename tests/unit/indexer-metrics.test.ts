@@ -5,14 +5,9 @@ import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { RateLimiter } from '../../indexer/src/http/rate-limit.ts';
 import { createIndexerMetrics, queryKind, rpcMethodLabel, type QueryKind } from '../../indexer/src/metrics/index.ts';
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
+import { sample } from '../prometheus-text.ts';
 
 // The indexer's series (issue 31, names.md): their names, their closed label sets, and what feeds them.
-
-/** The value of one sample line of an exposition, or undefined when absent. */
-function sample(text: string, name: string, labels = ''): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
-}
 
 describe('queryKind', () => {
   it.each<[string, QueryKind]>([
