@@ -3,10 +3,9 @@
 // connections are refused, and the process exits 0; a request that never completes is cut at SHUTDOWN_TIMEOUT_MS (exit
 // 0, a line saying so); a bad configuration refuses the start (exit 1, every problem listed) before it listens.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
 import { freePort, SITE_SERVER, waitForHttp } from '../../scripts/site.ts';
+import { captureOutput, postInFlight, refused } from '../in-flight.ts';
 import { indexerUrl } from './fixtures.ts';
 
 interface SiteProcess {
@@ -29,59 +28,20 @@ async function startSiteProcess(env: Record<string, string> = {}): Promise<SiteP
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), INDEXER_URL: indexerUrl(), PUBLIC_INDEXER_URL: indexerUrl(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const site = { child, lines, port, exit };
+  const site = { child, port, ...captureOutput(child) };
   started.push(site);
   return site;
 }
 
-/** Everything a socket receives until it closes, and a wait for a marker in it. */
-function received(socket: Socket): { text: () => string; closed: Promise<void>; upTo: (marker: string) => Promise<void> } {
-  let text = '';
-  const waiters: { marker: string; resolve: () => void }[] = [];
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    text += chunk;
-    for (const w of waiters.filter((w) => text.includes(w.marker))) w.resolve();
-  });
-  socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return { text: () => text, closed, upTo: (marker) => (text.includes(marker) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ marker, resolve }))) };
-}
-
 const FORM = 'theme=dark&return=%2Fblocks';
 
-/**
- * The theme form's POST in flight: its headers (with `Expect: 100-continue`: the server's `100 Continue` says it has
- * the request) and half its body are sent; `finish` sends the rest.
- */
-async function themePostInFlight(port: number): Promise<{ finish: () => void; answer: ReturnType<typeof received> }> {
-  const socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const answer = received(socket);
+/** The theme form's POST in flight (postInFlight): `finish` sends the rest of its body. */
+function themePostInFlight(port: number): ReturnType<typeof postInFlight> {
   const origin = `http://127.0.0.1:${port}`;
-  socket.write(
-    `POST /theme HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-      `Content-Length: ${FORM.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
-  );
-  await answer.upTo('100 Continue');
-  const half = Math.floor(FORM.length / 2);
-  socket.write(FORM.slice(0, half));
-  return { finish: () => socket.write(FORM.slice(half)), answer };
+  return postInFlight(origin, '/theme', FORM, { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' });
 }
 
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-}
+const refusedPort = (port: number): Promise<boolean> => refused(`http://127.0.0.1:${port}`);
 
 test.describe('the site server on SIGTERM', () => {
   test('finishes a form POST in flight with its whole answer, refuses new connections meanwhile, and exits 0', async () => {
@@ -89,7 +49,7 @@ test.describe('the site server on SIGTERM', () => {
     await waitForHttp(`http://127.0.0.1:${site.port}/`);
     const post = await themePostInFlight(site.port);
     site.child.kill('SIGTERM');
-    await expect.poll(() => refused(site.port)).toBe(true);
+    await expect.poll(() => refusedPort(site.port)).toBe(true);
     post.finish();
     await post.answer.closed;
     const text = post.answer.text();
@@ -121,5 +81,5 @@ test('the site server refuses a bad configuration before it listens, listing eve
     '  - INDEXER_URL must be an http:// or https:// URL, got "indexer:3300"',
     '  - SHUTDOWN_TIMEOUT_MS must be a whole number from 100 to 600000, got "soon"',
   ]);
-  expect(await refused(site.port)).toBe(true);
+  expect(await refusedPort(site.port)).toBe(true);
 });

@@ -3,12 +3,11 @@
 // SHUTDOWN_TIMEOUT_MS (exit 0, a line saying how many were cut); a bad configuration refuses the start (exit 1, every
 // problem listed, nothing listens). On PostgreSQL the sync lock is released: a waiting process takes over at once.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { waitFor } from '../../indexer/testing/verify.ts';
+import { captureOutput, postInFlight, refused } from '../in-flight.ts';
 import { BACKEND, freshStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
 
@@ -31,18 +30,13 @@ function startCli(env: Record<string, string>): Cli {
     env: { PATH: process.env['PATH'] ?? '', RPC_URL: anvil.url, INDEXER_PORT: '0', SOLC_DOWNLOAD: '0', LOG_FORMAT: 'json', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const lines: string[] = [];
   let ready: (url: string) => void = () => {};
   const url = new Promise<string>((resolve) => (ready = resolve));
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      lines.push(line);
-      const m = /indexer: serving (http:\/\/\S+)/.exec(line);
-      if (m) ready(m[1] as string);
-    });
-  }
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const cli = { child, lines, url, exit };
+  const output = captureOutput(child, (line) => {
+    const m = /indexer: serving (http:\/\/\S+)/.exec(line);
+    if (m) ready(m[1] as string);
+  });
+  const cli = { child, url, ...output };
   started.push(cli);
   return cli;
 }
@@ -51,53 +45,11 @@ function storageEnv(storage: Storage): Record<string, string> {
   return { DATA_DIR: storage.dataDir, ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}) };
 }
 
-/** Everything a socket receives until it closes. */
-function received(socket: Socket): { text: () => string; closed: Promise<void>; upTo: (marker: string) => Promise<void> } {
-  let text = '';
-  const waiters: { marker: string; resolve: () => void }[] = [];
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    text += chunk;
-    for (const w of waiters.filter((w) => text.includes(w.marker))) w.resolve();
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.on('error', () => {});
-  return {
-    text: () => text,
-    closed,
-    upTo: (marker) => (text.includes(marker) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ marker, resolve }))),
-  };
-}
-
 const RPC_BODY = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] });
 
-/**
- * A POST /proxy/rpc in flight: its headers (with `Expect: 100-continue`, so the server's `100 Continue` proves it has
- * the request) and half its body are sent; `finish` sends the rest.
- */
-async function postInFlight(url: string): Promise<{ finish: () => void; answer: ReturnType<typeof received> }> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const answer = received(socket);
-  socket.write(`POST /proxy/rpc HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${RPC_BODY.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
-  await answer.upTo('100 Continue');
-  const half = Math.floor(RPC_BODY.length / 2);
-  socket.write(RPC_BODY.slice(0, half));
-  return { finish: () => socket.write(RPC_BODY.slice(half)), answer };
-}
-
-/** Whether a new connection to the URL's port is refused. */
-function refused(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
+/** A POST /proxy/rpc in flight (postInFlight): `finish` sends the rest of its body. */
+function rpcPostInFlight(url: string): ReturnType<typeof postInFlight> {
+  return postInFlight(url, '/proxy/rpc', RPC_BODY, { 'Content-Type': 'application/json' });
 }
 
 beforeAll(async () => {
@@ -115,7 +67,7 @@ describe('the indexer CLI on SIGTERM', () => {
   it('finishes a request in flight with its whole answer, refuses new connections meanwhile, and exits 0', async () => {
     const cli = startCli(storageEnv(await freshStorage(tempDir())));
     const url = await cli.url;
-    const post = await postInFlight(url);
+    const post = await rpcPostInFlight(url);
     cli.child.kill('SIGTERM');
     await waitFor(async () => refused(url), 30_000, 'the indexer to stop accepting connections');
     post.finish();
@@ -128,7 +80,7 @@ describe('the indexer CLI on SIGTERM', () => {
 
   it('cuts a request that never completes at SHUTDOWN_TIMEOUT_MS, says so, and still exits 0', async () => {
     const cli = startCli({ ...storageEnv(await freshStorage(tempDir())), SHUTDOWN_TIMEOUT_MS: '300' });
-    const post = await postInFlight(await cli.url);
+    const post = await rpcPostInFlight(await cli.url);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
     await post.answer.closed;
@@ -138,7 +90,7 @@ describe('the indexer CLI on SIGTERM', () => {
 
   it('exits 1 at once on a second signal while draining', async () => {
     const cli = startCli(storageEnv(await freshStorage(tempDir())));
-    await postInFlight(await cli.url);
+    await rpcPostInFlight(await cli.url);
     cli.child.kill('SIGTERM');
     await waitFor(() => cli.lines.some((l) => l.includes('SIGTERM: stopping')), 30_000, 'the indexer to start stopping');
     cli.child.kill('SIGINT');

@@ -3,9 +3,10 @@
 // request that never ends is cut at the bound (and counted). exitOnSignals: exit 0 after stop, 1 on a second signal.
 import { EventEmitter } from 'node:events';
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainServer, exitOnSignals } from '../../common/shutdown.ts';
+import { refused } from '../in-flight.ts';
 
 const servers: Server[] = [];
 
@@ -51,18 +52,6 @@ function splitPost(port: number, first: string): { finish: (rest: string) => voi
   return { finish: (rest) => req.end(rest), answer };
 }
 
-/** Whether a new TCP connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-}
-
 describe('drainServer', () => {
   it('lets a request in flight finish with its whole answer and refuses new connections meanwhile', async () => {
     const { server, port, arrived } = await echoServer();
@@ -70,7 +59,7 @@ describe('drainServer', () => {
     await arrived();
     const drained = drainServer(server, 60_000);
     expect(server.listening).toBe(false);
-    expect(await refused(port)).toBe(true);
+    expect(await refused(`http://127.0.0.1:${port}`)).toBe(true);
     post.finish('rest');
     expect(await post.answer).toEqual({ status: 200, body: 'echo:halfrest' });
     expect(await drained).toEqual({ cut: 0 });
