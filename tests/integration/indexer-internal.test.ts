@@ -223,13 +223,18 @@ describe('reorganisations', () => {
     const orphan = await pay(accounts[1] as string, gone, 7n);
     let replaced: { hash: string } | null = null;
     // The step holding the orphan is traced, then, before its write, the chain is replaced and the syncer rolls back.
+    let replacing = false;
     beforeWrite = async (first, last) => {
-      if (replaced !== null || orphan.block < first || orphan.block > last) return;
+      if (replacing || orphan.block < first || orphan.block > last) return;
+      replacing = true;
       expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
-      replaced = await pay(accounts[1] as string, kept, 8n);
+      const payment = await pay(accounts[1] as string, kept, 8n);
       await rpc.call('anvil_mine', ['0x4']);
       const head = await chainHead();
       await waitFor(async () => (await indexer.store.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', head.number))?.hash === head.hash, 20_000, 'the rollback and the new blocks');
+      // Only now: the test then reads the chain's head for traced(), which must be the head after these four blocks
+      // (set before them, it could read the head below them and wait for a block that is no longer the last).
+      replaced = payment;
     };
     const before = logs.length;
     try {
