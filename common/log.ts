@@ -119,7 +119,7 @@ export interface RequestLine {
   /** Milliseconds, to a tenth. */
   ms: number;
   /** Set when the client went away before the answer ended. */
-  aborted?: true;
+  aborted?: boolean;
 }
 
 /**

@@ -284,7 +284,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { siteLogger } = await import('../src/lib/server/request-context.ts');
   const logger = siteLogger();
   const address = server.address();
-  if (address && typeof address === 'object') logger.info(`site: listening on http://${address.address}:${address.port}`);
+  if (address && typeof address === 'object') {
+    logger.info(`site: listening on http://${address.address}:${address.port}`);
+    // A parent that started this server with an IPC channel (startSite in scripts/site.ts, with PORT=0) learns the port
+    // the system gave it: a port picked beforehand and passed in could be taken by another process in between.
+    process.send?.({ listening: address.port });
+  }
   // SIGTERM/SIGINT: stop accepting, let the pages in flight finish (SHUTDOWN_TIMEOUT_MS), exit 0; twice: at once.
   exitOnSignals({
     stop: async () => {

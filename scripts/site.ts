@@ -76,11 +76,13 @@ export interface SiteOptions {
 /** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
 export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
-  const port = opts.port || (await freePort(host));
+  // Without a given port the server listens on one the system picks (PORT=0) and says which over the IPC channel: a
+  // port picked here first could be taken by another process (a test's indexer on port 0) before the server binds it,
+  // and the start-up check would then be answered by that process.
   const siteEnv: Record<string, string | undefined> = {
     ...process.env,
     HOST: host,
-    PORT: String(port),
+    PORT: String(opts.port || 0),
     INDEXER_URL: opts.indexerUrl,
     PUBLIC_INDEXER_URL: opts.publicIndexerUrl ?? opts.indexerUrl,
     ASTRO_TELEMETRY_DISABLED: '1',
@@ -88,9 +90,15 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   };
   const child: ChildProcess = spawn(process.execPath, [SITE_SERVER], {
     cwd: root,
-    stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit', 'ipc'],
     env: siteEnv,
   });
+  const listening = new Promise<number>((resolve) =>
+    child.on('message', (message: unknown) => {
+      const port = (message as { listening?: unknown } | null)?.listening;
+      if (typeof port === 'number') resolve(port);
+    }),
+  );
   const output: string[] = [];
   if (child.stdout) {
     let partial = '';
@@ -105,13 +113,15 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
     });
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://${host}:${port}`;
-  await Promise.race([
-    waitForHttp(url),
-    exited.then(() => {
+  const port = await Promise.race([
+    listening,
+    exited.then((): never => {
       throw new Error('the site server exited during start-up');
     }),
   ]);
+  // The channel was only for the port: the server must not stay tied to this process through it.
+  child.disconnect();
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
     output,
