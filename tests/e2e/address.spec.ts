@@ -392,6 +392,10 @@ test.describe('address page: EIP-7702 delegation (issue 29)', () => {
     await page.goto(`/address/${t.authority}`);
     await expect(page.getByTestId('address-badge')).toHaveText('Wallet');
     const delegated = page.getByTestId('delegated-to');
+    // "Delegated to {address}": the row's label (the <dt> beside the value), the delegate's address, the EIP named.
+    await expect(delegated.locator('xpath=preceding-sibling::dt')).toHaveText('Delegated to');
+    await expect(delegated).toContainText(t.delegate, { ignoreCase: true });
+    await expect(delegated).toContainText('(EIP-7702)');
     await expect(delegated.getByRole('link')).toHaveAttribute('href', new RegExp(`/address/${t.delegate}$`, 'i'));
     await page.getByTestId('tabs').getByRole('link', { name: 'Contract' }).click();
     await expect(page).toHaveURL(/tab=contract/);

@@ -23,6 +23,11 @@ test.describe('live updates without an event stream', () => {
     await page.clock.install();
     await page.goto('/');
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // Opened after the first paint, not with it: the page shows its blocks and its first requests are done, and still
+    // no stream was asked for while the page's clock has not passed the delay.
+    await expect(page.getByTestId('home-block').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(streams).toEqual([]);
     // The stream is asked for 10 s after the page has loaded, when the browser is idle (at most 2 s more).
     await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
     await expect.poll(() => streams.length).toBe(1);

@@ -821,6 +821,21 @@ describe('decoding without verified source (issue 29)', () => {
     expect((await get(`/contracts/0x123/functions-from-bytecode`)).status).toBe(400);
   });
 
+  it('follows the devnet EIP-1967 proxy to its implementation and lists the implementation\'s functions', async () => {
+    const body = await ok<{ implementation: string | null; functions: { selector: string; signatures: { signature: string }[] }[] }>(
+      `/contracts/${info.proxy.address}/functions-from-bytecode`,
+    );
+    expect(body.implementation).toBe(lc(info.proxy.implementation));
+    // The proxy has no functions of its own (only a fallback), so these can only come from the Playground behind it:
+    // setValue(uint256), getValue(), increment(), and deposit(), which the bundled set names (WETH's).
+    const selectors = body.functions.map((f) => f.selector);
+    expect(selectors).toEqual(expect.arrayContaining(['0x55241077', '0x20965255', '0xd09de08a', '0xd0e30db0']));
+    expect(body.functions.find((f) => f.selector === '0xd0e30db0')?.signatures.map((s) => s.signature)).toContain('deposit()');
+    // A contract that is no proxy says so.
+    const plain = await ok<typeof body>(`/contracts/${info.decoding.registry.address}/functions-from-bytecode`);
+    expect(plain.implementation).toBeNull();
+  });
+
   it('lists and the Etherscan API name the method from the same database', async () => {
     const { registry } = info.decoding;
     const list = await ok<{ hash: string; method: string | null }[]>(`/address/${registry.address}/transactions`);

@@ -1,11 +1,13 @@
 // The approvals views' texts (amounts with Unlimited, kinds), the normalizer of the indexer's rows, and the revoke:
-// its calldata, and a run that refuses any account but the owner's and follows the receipt once sent.
+// its calldata, and a run that refuses any account but the owner's, any chain but the explorer's (or an unknown one), and
+// follows the receipt once sent.
 import { describe, expect, it } from 'vitest';
 import { approvalAmount, approvalKindLabel } from '../../src/lib/approvals/format.ts';
 import { approvalsHaveNext } from '../../src/lib/approvals/load.ts';
 import type { TokenApproval } from '../../src/lib/model/approval.ts';
 import { REVOKE_MESSAGES, revokeApproval, revokeCalldata, type RevokeProgress } from '../../src/lib/approvals/revoke.ts';
-import type { WalletChoice } from '../../src/lib/contracts/wallet.ts';
+import { chainMismatchMessage, type WalletChoice } from '../../src/lib/contracts/wallet.ts';
+import { failure, type RpcResult } from '../../src/lib/indexer-api/rpc.ts';
 import { normalizeApprovals } from '../../src/lib/normalize/approval.ts';
 
 const MAX = 2n ** 256n - 1n;
@@ -84,8 +86,14 @@ describe('revoke', () => {
     expect(revokeCalldata({ kind, spender: SPENDER })).toBe(`${selector}${'0'.repeat(24)}${SPENDER.slice(2).toLowerCase()}${'0'.repeat(64)}`);
   });
 
-  /** A wallet sharing `account`, recording what it is asked. */
-  const wallet = (account: string, asked: string[]): WalletChoice => ({
+  /** How the wallet and the explorer answer: the wallet's chain (the devnet's unless told), the explorer's chain id. */
+  interface Chains {
+    wallet?: string;
+    explorer?: RpcResult<unknown>;
+  }
+
+  /** A wallet sharing `account`, recording what it is asked; it refuses to switch chains. */
+  const wallet = (account: string, asked: string[], chain = '0x7a69'): WalletChoice => ({
     id: 'injected',
     name: 'Test',
     icon: null,
@@ -93,21 +101,22 @@ describe('revoke', () => {
       request: ({ method }) => {
         asked.push(method);
         if (method === 'eth_requestAccounts' || method === 'eth_accounts') return Promise.resolve([account]);
-        if (method === 'eth_chainId') return Promise.resolve('0x7a69');
+        if (method === 'eth_chainId') return Promise.resolve(chain);
         if (method === 'eth_sendTransaction') return Promise.resolve(`0x${'b'.repeat(64)}`);
+        if (method === 'wallet_switchEthereumChain') return Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
         return Promise.reject(new Error(`unexpected ${method}`));
       },
     },
   });
 
-  const run = async (account: string | null, receipts: unknown[], others: string[] = []) => {
+  const run = async (account: string | null, receipts: unknown[], others: string[] = [], chains: Chains = {}) => {
     const asked: string[] = [];
     const seen: RevokeProgress[] = [];
     await revokeApproval(
       { owner: OWNER, token: TOKEN, spender: SPENDER, kind: 'allowance' },
       {
-        wallets: () => Promise.resolve(account === null ? [] : [...others.map((a) => wallet(a, [])), wallet(account, asked)]),
-        rpc: (method) => Promise.resolve(method === 'eth_chainId' ? { ok: true, value: '0x7a69' } : { ok: true, value: receipts.shift() ?? null }),
+        wallets: () => Promise.resolve(account === null ? [] : [...others.map((a) => wallet(a, [])), wallet(account, asked, chains.wallet)]),
+        rpc: (method) => Promise.resolve(method === 'eth_chainId' ? (chains.explorer ?? { ok: true, value: '0x7a69' }) : { ok: true, value: receipts.shift() ?? null }),
         sleep: () => Promise.resolve(),
       },
       (p) => seen.push(p),
@@ -138,5 +147,22 @@ describe('revoke', () => {
     expect(asked).not.toContain('eth_sendTransaction');
     expect(seen.at(-1)).toEqual({ stage: 'error', message: REVOKE_MESSAGES.notOwner(OWNER, other) });
     expect((await run(null, [])).seen.at(-1)).toEqual({ stage: 'error', message: REVOKE_MESSAGES.noWallet });
+  });
+
+  it('sends nothing from a wallet on another chain that refuses to switch, and says which chains', async () => {
+    const { asked, seen } = await run(OWNER, [], [], { wallet: '0x1' });
+    expect(asked).toContain('wallet_switchEthereumChain');
+    expect(asked).not.toContain('eth_sendTransaction');
+    expect(seen).toEqual([{ stage: 'sending' }, { stage: 'error', message: REVOKE_MESSAGES.walletError(chainMismatchMessage(1n, 31337n)) }]);
+  });
+
+  it.each([
+    ['the indexer fails', failure<unknown>()],
+    ['the answer is no chain id', { ok: true, value: 'mainnet' } as const],
+  ])("sends nothing when the explorer's chain id cannot be read (%s), rather than send unchecked", async (_, explorer) => {
+    // The wallet is on another chain: an unchecked send would go there.
+    const { asked, seen } = await run(OWNER, [], [], { wallet: '0x1', explorer });
+    expect(asked).not.toContain('eth_sendTransaction');
+    expect(seen).toEqual([{ stage: 'sending' }, { stage: 'error', message: REVOKE_MESSAGES.unknownChain }]);
   });
 });

@@ -67,12 +67,14 @@ describe('good values are accepted', () => {
       expect([o.rpcUrl, o.dataDir, o.port, o.host, o.role, o.shutdownTimeoutMs, o.traceInternal, o.metadataAllowPrivate]).toEqual(['http://127.0.0.1:8545', './data', 3300, '127.0.0.1', 'all', 10_000, true, false]);
       expect(o.metrics).toBeUndefined();
       expect(o.databaseUrl).toBeUndefined();
+      // No stream limits set: the hub takes DEFAULT_STREAM_LIMITS (tests/unit/indexer-stream.test.ts checks them).
+      expect(o.streams).toEqual({});
     }
   });
 
   it('carries the values into startIndexer options', () => {
-    const o = optionsOf({ INDEXER_PORT: '3400', DATABASE_URL: 'postgres://db/x', PG_POOL_SIZE: '4', INDEXER_METRICS_PORT: '9464', METRICS_TOKEN: 'm', SHUTDOWN_TIMEOUT_MS: '2500', INDEXER_RATE_LIMIT: 'off', VERIFY_WORKERS: '3', SOLC_DOWNLOAD: '0' });
-    expect(o).toMatchObject({ port: 3400, databaseUrl: 'postgres://db/x', poolSize: 4, metrics: { token: 'm', port: 9464 }, shutdownTimeoutMs: 2500, rateLimit: false, verify: { workers: 3, download: false } });
+    const o = optionsOf({ INDEXER_PORT: '3400', DATABASE_URL: 'postgres://db/x', PG_POOL_SIZE: '4', INDEXER_METRICS_PORT: '9464', METRICS_TOKEN: 'm', SHUTDOWN_TIMEOUT_MS: '2500', INDEXER_RATE_LIMIT: 'off', VERIFY_WORKERS: '3', SOLC_DOWNLOAD: '0', INDEXER_MAX_STREAMS_PER_CLIENT: '3', INDEXER_MAX_STREAMS: '50' });
+    expect(o).toMatchObject({ port: 3400, databaseUrl: 'postgres://db/x', poolSize: 4, metrics: { token: 'm', port: 9464 }, shutdownTimeoutMs: 2500, rateLimit: false, verify: { workers: 3, download: false }, streams: { maxPerClient: 3, maxTotal: 50 } });
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GasTrackerLive } from '../../common/gas-tracker.ts';
-import { eventId, MAX_STREAM_TOPICS, parseEventId } from '../../common/live-events.ts';
+import { eventId, MAX_STREAM_TOPICS, parseEventId, STREAM_HEARTBEAT_MS } from '../../common/live-events.ts';
 import { BlockEventReader } from '../../indexer/src/api/stream/block-events.ts';
-import { streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
+import { DEFAULT_STREAM_LIMITS, streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
 import { parseTopics } from '../../indexer/src/api/stream/topics.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
 import type { Queryable } from '../../indexer/src/store/types.ts';
@@ -56,6 +56,11 @@ describe('event ids', () => {
 });
 
 describe('streamLimitsFromEnv', () => {
+  it("unset, the issue's defaults: 6 streams per client, 10,000 in all, and a heartbeat every 15 s", () => {
+    expect(DEFAULT_STREAM_LIMITS).toMatchObject({ maxPerClient: 6, maxTotal: 10_000 });
+    expect(STREAM_HEARTBEAT_MS).toBe(15_000);
+  });
+
   it.each([
     [{}, {}],
     [{ INDEXER_MAX_STREAMS_PER_CLIENT: '3' }, { maxPerClient: 3 }],

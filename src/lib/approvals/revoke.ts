@@ -1,6 +1,7 @@
 // Revoking an approval with the visitor's wallet (issue 29): approve(spender, 0) for an ERC-20 allowance,
 // setApprovalForAll(operator, false) for an operator, sent only from the owner's account and on this explorer's chain
-// (sendWithWallet asks the wallet to switch), then the receipt polled through the indexer's read-only RPC proxy.
+// (sendWithWallet asks the wallet to switch; nothing is sent when the explorer's chain id cannot be read), then the
+// receipt polled through the indexer's read-only RPC proxy.
 // Loaded by the approvals views only when the visitor clicks Revoke.
 import { sendWithWallet, walletMessage, type WalletChoice } from '../contracts/wallet.ts';
 import type { RpcResult } from '../indexer-api/rpc.ts';
@@ -39,6 +40,7 @@ export const REVOKE_MESSAGES = {
   noWallet: 'No browser wallet found. Install one to revoke approvals.',
   notOwner: (owner: string, from: string) => `Only the owner can revoke: connect ${owner} in your wallet (it shared ${from}).`,
   walletError: (message: string) => `Error sending transaction: ${message}`,
+  unknownChain: 'This explorer could not read its chain id, so it cannot make sure your wallet is on its chain: nothing was sent. Try again in a moment.',
 } as const;
 
 /** What a revoke needs from the page. */
@@ -63,6 +65,13 @@ async function ownersWallet(wallets: readonly WalletChoice[], owner: string): Pr
   return wallets[0];
 }
 
+/** The explorer's chain id from the indexer's RPC proxy, or null when it cannot be read. */
+async function explorerChainId(deps: RevokeDeps): Promise<bigint | null> {
+  const answer = await deps.rpc('eth_chainId', []);
+  if (!answer.ok || typeof answer.value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(answer.value)) return null;
+  return BigInt(answer.value);
+}
+
 /** Sends the revoke through the owner's wallet, from the owner's account only, and follows it until it is mined. */
 export async function revokeApproval(target: RevokeTarget, deps: RevokeDeps, report: (p: RevokeProgress) => void): Promise<void> {
   report({ stage: 'sending' });
@@ -73,8 +82,10 @@ export async function revokeApproval(target: RevokeTarget, deps: RevokeDeps, rep
     const accounts = await wallet.provider.request({ method: 'eth_requestAccounts' });
     const from = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : '';
     if (from.toLowerCase() !== target.owner.toLowerCase()) return report({ stage: 'error', message: REVOKE_MESSAGES.notOwner(target.owner, from || 'no account') });
-    const chain = await deps.rpc('eth_chainId', []);
-    const chainId = chain.ok && typeof chain.value === 'string' ? BigInt(chain.value) : null;
+    // Without the explorer's chain the wallet's cannot be checked, and a revoke sent on another chain would be a
+    // transaction to whatever sits at the token's address there: refuse rather than send unchecked.
+    const chainId = await explorerChainId(deps);
+    if (chainId === null) return report({ stage: 'error', message: REVOKE_MESSAGES.unknownChain });
     hash = (await sendWithWallet(wallet.provider, { to: target.token, data: revokeCalldata(target), value: null, chainId })).hash;
   } catch (error) {
     return report({ stage: 'error', message: REVOKE_MESSAGES.walletError(walletMessage(error)) });
