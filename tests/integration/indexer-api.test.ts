@@ -822,10 +822,12 @@ describe('decoding without verified source (issue 29)', () => {
   });
 
   it('follows the devnet EIP-1967 proxy to its implementation and lists the implementation\'s functions', async () => {
-    const body = await ok<{ implementation: string | null; functions: { selector: string; signatures: { signature: string }[] }[] }>(
+    const body = await ok<{ implementation: string | null; proxies: string[]; functions: { selector: string; signatures: { signature: string }[] }[] }>(
       `/contracts/${info.proxy.address}/functions-from-bytecode`,
     );
     expect(body.implementation).toBe(lc(info.proxy.implementation));
+    // The kind of proxy followed is named (whatsabi's resolver), not lost with the implementation's own result.
+    expect(body.proxies).toEqual(['EIP1967Proxy']);
     // The proxy has no functions of its own (only a fallback), so these can only come from the Playground behind it:
     // setValue(uint256), getValue(), increment(), and deposit(), which the bundled set names (WETH's).
     const selectors = body.functions.map((f) => f.selector);
@@ -834,6 +836,7 @@ describe('decoding without verified source (issue 29)', () => {
     // A contract that is no proxy says so.
     const plain = await ok<typeof body>(`/contracts/${info.decoding.registry.address}/functions-from-bytecode`);
     expect(plain.implementation).toBeNull();
+    expect(plain.proxies).toEqual([]);
   });
 
   it('lists and the Etherscan API name the method from the same database', async () => {

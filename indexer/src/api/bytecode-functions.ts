@@ -31,12 +31,19 @@ function provider(rpc: RpcClient) {
 
 /** Reads a contract's functions and events from its code at the latest block, following proxies. */
 async function readCodeAbi(rpc: RpcClient, address: string): Promise<CodeAbi> {
+  // When whatsabi follows a proxy its result is the implementation's, whose own proxies are none: the proxies it
+  // followed are named as it goes through them.
+  const followed: string[] = [];
   const result = await whatsabi.autoload(address, {
     provider: provider(rpc),
     abiLoader: false,
     signatureLookup: false,
     followProxies: true,
     enableExperimentalMetadata: true,
+    onProgress: (phase: string, ...args: unknown[]) => {
+      const name = (args[0] as { resolver?: { name?: unknown } } | undefined)?.resolver?.name;
+      if (phase === 'followProxies' && typeof name === 'string') followed.push(name);
+    },
   });
   const selectors = new Set<string>();
   const topics = new Set<string>();
@@ -45,7 +52,7 @@ async function readCodeAbi(rpc: RpcClient, address: string): Promise<CodeAbi> {
     if (item.type === 'event' && typeof item.hash === 'string') topics.add(item.hash.toLowerCase());
   }
   const implementation = result.address.toLowerCase() !== address ? result.address.toLowerCase() : null;
-  return { selectors: [...selectors].sort(), topics: [...topics].sort(), proxies: result.proxies.map((p) => p.name), implementation };
+  return { selectors: [...selectors].sort(), topics: [...topics].sort(), proxies: followed.length > 0 ? followed : result.proxies.map((p) => p.name), implementation };
 }
 
 /** Signatures as listed: canonical text and where it came from. */
