@@ -74,6 +74,9 @@ export async function runStreamBench(opts: StreamBenchOptions = {}): Promise<Str
     let answer: ((u: Usage) => void) | null = null;
     child = spawn(process.execPath, ['--expose-gc', join(import.meta.dirname, 'stream-indexer.ts'), JSON.stringify({ rpcUrl: anvil.url, dataDir: dir })], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Its output is the bench's: the 2,000 streams' request lines (info) would bury the figures; LOG_LEVEL given to
+      // the bench still reaches it.
+      env: { ...process.env, LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn' },
     });
     child.on('message', (m: { type: string; url?: string; block?: number; signalledAt?: number; writtenAt?: number } & Partial<Usage>) => {
       if (m.type === 'ready') ready(m.url as string);
