@@ -73,6 +73,19 @@ export interface SiteOptions {
   env?: Record<string, string | undefined>;
 }
 
+/**
+ * The port a site server started with an IPC channel and PORT=0 says it listens on (scripts/site-server.ts sends it
+ * once listening): the system's pick, which no other process can take in between as it could a port picked first.
+ */
+export function announcedPort(child: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve) =>
+    child.on('message', (message: unknown) => {
+      const port = (message as { listening?: unknown } | null)?.listening;
+      if (typeof port === 'number') resolve(port);
+    }),
+  );
+}
+
 /** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
 export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
@@ -93,12 +106,7 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
     stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit', 'ipc'],
     env: siteEnv,
   });
-  const listening = new Promise<number>((resolve) =>
-    child.on('message', (message: unknown) => {
-      const port = (message as { listening?: unknown } | null)?.listening;
-      if (typeof port === 'number') resolve(port);
-    }),
-  );
+  const listening = announcedPort(child);
   const output: string[] = [];
   if (child.stdout) {
     let partial = '';

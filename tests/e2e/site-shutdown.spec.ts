@@ -4,7 +4,7 @@
 // 0, a line saying so); a bad configuration refuses the start (exit 1, every problem listed) before it listens.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { freePort, SITE_SERVER, waitForHttp } from '../../scripts/site.ts';
+import { announcedPort, freePort, SITE_SERVER, waitForHttp } from '../../scripts/site.ts';
 import { captureOutput, postInFlight, refused } from '../in-flight.ts';
 import { indexerUrl } from './fixtures.ts';
 
@@ -22,13 +22,28 @@ test.afterAll(async () => {
   await Promise.all(started.map((s) => s.exit));
 });
 
-async function startSiteProcess(env: Record<string, string> = {}): Promise<SiteProcess> {
-  const port = await freePort();
+/**
+ * A site server process. One that is to serve listens on the port the system gives it (PORT=0, said over the IPC
+ * channel: a port picked first could be taken by another process before the server binds it); one that must refuse to
+ * start is given a picked port, so that the test can check nothing listens there.
+ */
+async function startSiteProcess(env: Record<string, string> = {}, serves = true): Promise<SiteProcess> {
+  const picked = serves ? 0 : await freePort();
   const child = spawn(process.execPath, [SITE_SERVER], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), INDEXER_URL: indexerUrl(), PUBLIC_INDEXER_URL: indexerUrl(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const site = { child, port, ...captureOutput(child) };
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(picked), INDEXER_URL: indexerUrl(), PUBLIC_INDEXER_URL: indexerUrl(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+  }) as ChildProcessWithoutNullStreams;
+  const output = captureOutput(child);
+  const port = serves
+    ? await Promise.race([
+        announcedPort(child),
+        output.exit.then((code): never => {
+          throw new Error(`the site server exited (${code}) before listening: ${output.lines.join(' | ')}`);
+        }),
+      ])
+    : picked;
+  if (serves) child.disconnect();
+  const site = { child, port, ...output };
   started.push(site);
   return site;
 }
@@ -74,7 +89,7 @@ test.describe('the site server on SIGTERM', () => {
 });
 
 test('the site server refuses a bad configuration before it listens, listing every problem', async () => {
-  const site = await startSiteProcess({ SHUTDOWN_TIMEOUT_MS: 'soon', INDEXER_URL: 'indexer:3300' });
+  const site = await startSiteProcess({ SHUTDOWN_TIMEOUT_MS: 'soon', INDEXER_URL: 'indexer:3300' }, false);
   expect(await site.exit).toBe(1);
   expect(site.lines).toEqual([
     'site: the configuration has 2 problems, not starting:',
