@@ -126,7 +126,10 @@ test.describe('AI dashboard', () => {
     await expect(page).toHaveURL(/\/ai-dashboard$/);
     const ranges = page.getByRole('navigation', { name: 'Block Height Prediction range' });
     await expect(ranges.getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
-    // With JavaScript the chart changes in place: the page is not reloaded, its address follows.
+    // With JavaScript the chart changes in place: the page is not reloaded, its address follows. The live script
+    // must have started first (it marks the Refresh button aria-busy="false"): the Overview link was a full
+    // navigation, and a click before the script runs is the plain link that works without JavaScript.
+    await expect(page.getByTestId('refresh-data')).toHaveAttribute('aria-busy', 'false');
     await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     await ranges.getByRole('link', { name: 'Monthly' }).click();
     await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
