@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScenarioInfo } from '../devnet/types.ts';
 import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
-import { freePort, waitForHttp } from '../scripts/site.ts';
+import { announcedPort, waitForHttp } from '../scripts/site.ts';
 
 /** What a browser asks with: answers come back compressed, as they do for visitors (and for the islands' API calls). */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -103,40 +103,52 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --inspect script` with `env` on `port` and waits until `readyPath` answers; `cleanup` runs after it stopped. */
-async function startServer(name: string, script: string, port: number, env: Record<string, string>, readyPath: string, cleanup = (): void => {}): Promise<ServerProcess> {
-  const inspectPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, join(root, script)], {
+/**
+ * Starts `node --inspect script` with `env` and waits until `readyPath` answers; `cleanup` runs after it stopped. The
+ * server and its inspector listen on ports the system picks (`env` sets the server's to 0): the server announces its
+ * own over the IPC channel (announcedPort), the inspector prints its address. A port picked here first could be taken
+ * by another process before the child binds it.
+ */
+async function startServer(name: string, script: string, env: Record<string, string>, readyPath: string, cleanup = (): void => {}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--inspect=127.0.0.1:0', join(root, script)], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...env },
   });
   const lines: string[] = [];
+  let inspectorSeen: (port: number) => void = () => {};
+  const inspector = new Promise<number>((resolve) => (inspectorSeen = resolve));
   const keep = (chunk: Buffer): void => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(line);
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      const debuggerAt = /^Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(line);
+      if (debuggerAt) inspectorSeen(Number(debuggerAt[1]));
+    }
     lines.splice(0, Math.max(0, lines.length - 200));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid as number,
-    inspectPort,
-    lines,
-    exited: false,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        await exited;
-      }
-      cleanup();
-    },
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }
+    cleanup();
   };
-  void exited.then(() => (server.exited = true));
+  let server: ServerProcess;
   try {
+    const [port, inspectPort] = await Promise.race([
+      Promise.all([announcedPort(child), inspector]),
+      exited.then((): never => {
+        throw new Error(`the ${name} exited during start-up:\n${lines.join('\n')}`);
+      }),
+    ]);
+    server = { url: `http://127.0.0.1:${port}`, pid: child.pid as number, inspectPort, lines, exited: false, stop };
+    void exited.then(() => (server.exited = true));
     await Promise.race([
       waitForHttp(`${server.url}${readyPath}`, 60_000),
       exited.then(() => {
@@ -144,7 +156,7 @@ async function startServer(name: string, script: string, port: number, env: Reco
       }),
     ]);
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
   return server;
@@ -157,7 +169,7 @@ async function startIndexerProcess(rpcUrl: string, lastBlock: number): Promise<S
   const env = {
     RPC_URL: rpcUrl,
     DATA_DIR: dataDir,
-    INDEXER_PORT: String(await freePort()),
+    INDEXER_PORT: '0',
     HOST: '127.0.0.1',
     // Rate limits stay on (INDEXER_RATE_LIMIT… as set, or the defaults) and loopback is exempt, as it is by default:
     // the site on this machine and the benchmark's API clients all connect from 127.0.0.1, so this is how a local site
@@ -168,7 +180,7 @@ async function startIndexerProcess(rpcUrl: string, lastBlock: number): Promise<S
     // Nothing is verified: no compiler downloads.
     SOLC_DOWNLOAD: '0',
   };
-  const indexer = await startServer('indexer', 'indexer/index.ts', Number(env.INDEXER_PORT), env, '/health', removeDir);
+  const indexer = await startServer('indexer', 'indexer/index.ts', env, '/health', removeDir);
   try {
     for (const deadline = Date.now() + 300_000; ; ) {
       if (indexer.exited) throw new Error(`the indexer exited during catch-up:\n${indexer.lines.join('\n')}`);
@@ -185,8 +197,7 @@ async function startIndexerProcess(rpcUrl: string, lastBlock: number): Promise<S
 
 /** Starts the built site (scripts/site-server.ts, as scripts/site.ts startSite does) against the indexer. */
 async function startSiteProcess(indexerUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServer('site', 'scripts/site-server.ts', port, { HOST: '127.0.0.1', PORT: String(port), INDEXER_URL: indexerUrl, PUBLIC_INDEXER_URL: indexerUrl, ASTRO_TELEMETRY_DISABLED: '1' }, '/');
+  return startServer('site', 'scripts/site-server.ts', { HOST: '127.0.0.1', PORT: '0', INDEXER_URL: indexerUrl, PUBLIC_INDEXER_URL: indexerUrl, ASTRO_TELEMETRY_DISABLED: '1' }, '/');
 }
 
 /** One memory reading: VmRSS and the V8 heap in use, both after a full garbage collection. */

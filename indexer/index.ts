@@ -23,3 +23,6 @@ exitOnSignals({ stop: async () => (await starting).stop(), log: (level, message)
 const indexer = await starting;
 const backend = options.databaseUrl ? 'PostgreSQL' : 'SQLite';
 logger.info(`indexer: serving ${indexer.url} (RPC ${options.rpcUrl}, ${backend}${options.role === 'api' ? ', API only' : ''}${options.rateLimit === false ? ', no rate limits' : ''})`);
+// A parent that started this process with an IPC channel and INDEXER_PORT=0 (a test) learns the port the system gave
+// it, as from the site server (announcedPort in scripts/site.ts): a port picked beforehand could be taken meanwhile.
+process.send?.({ listening: Number(new URL(indexer.url).port) });

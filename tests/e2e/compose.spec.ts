@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,8 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { readComposeFile, serviceEnvironment, type ComposeFile } from '../../deploy/compose-file.ts';
 import { startPostgres } from '../../indexer/testing/postgres.ts';
+// The services name each other's addresses, so their ports are picked before any of them starts.
+import { freePort } from '../../scripts/site.ts';
 
 // Issue 31: compose.yaml's processes started as Compose starts them, where no container runtime runs. Each explorer
 // service runs the image's entry point (node) with its command from the file, in the image's working directory (the
@@ -19,18 +20,6 @@ import { startPostgres } from '../../indexer/testing/postgres.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const EXPLORER = ['indexer-sync', 'indexer-api', 'site-1', 'site-2'] as const;
-
-/** A TCP port free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The runtime stage's ENV of the Dockerfile (what every container starts with). */
 function imageEnv(): Record<string, string> {

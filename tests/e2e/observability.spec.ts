@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freePort, startSite, waitForHttp, type RunningSite } from '../../scripts/site.ts';
+import { announcedPort, startSite, waitForHttp, type RunningSite } from '../../scripts/site.ts';
 import { rpc, scenario } from './fixtures.ts';
 import { sample, samples } from '../prometheus-text.ts';
 
@@ -79,17 +79,17 @@ test.beforeAll(async () => {
   const rpcUrl = process.env['E2E_RPC_URL'];
   if (!rpcUrl) throw new Error('E2E_RPC_URL is not set: the stack of the global setup did not start a devnet');
   dataDir = mkdtempSync(join(tmpdir(), 'sto-obs-indexer-'));
-  const port = await freePort();
+  // Port 0: the indexer says which port it got over the IPC channel (a port picked here could be taken meanwhile).
   const child = spawn(process.execPath, [join(root, 'indexer', 'index.ts')], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,
       RPC_URL: rpcUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: undefined,
       HOST: '127.0.0.1',
-      INDEXER_PORT: String(port),
+      INDEXER_PORT: '0',
       INDEXER_ADMIN_TOKEN: TOKEN,
       METRICS_TOKEN: undefined,
       INDEXER_METRICS_PORT: undefined,
@@ -100,13 +100,14 @@ test.beforeAll(async () => {
   });
   const output = keepLines(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  indexer = { url: `http://127.0.0.1:${port}`, child, output, exited };
-  await Promise.race([
-    waitForHttp(`${indexer.url}/health`),
-    exited.then(() => {
+  const port = await Promise.race([
+    announcedPort(child),
+    exited.then((): never => {
       throw new Error(`the indexer exited during start-up:\n${output.join('\n')}`);
     }),
   ]);
+  indexer = { url: `http://127.0.0.1:${port}`, child, output, exited };
+  await waitForHttp(`${indexer.url}/health`);
   site = await startSite({ indexerUrl: indexer.url, capture: true, env: { INDEXER_ADMIN_TOKEN: TOKEN, METRICS_TOKEN: undefined, LOG_FORMAT: 'json', LOG_LEVEL: 'info' } });
 });
 
