@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { indexerJson, scenario, scriptsReady, test } from './fixtures.ts';
 
 // The address page against the run's devnet. Live activity keeps adding transactions, so counts are compared with
 // the indexer before and after the page load, and paging with the indexer's list fetched right after.
@@ -118,7 +118,9 @@ test.describe('address page: wallet', () => {
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(page.getByTestId('page-number')).toHaveText('Page 2');
 
-    // Changing the size starts again on page 1 (the select submits itself).
+    // Changing the size starts again on page 1 (the select submits itself, once its script has run: Next was a full
+    // navigation, and before the script a changed select submits nothing).
+    await scriptsReady(page);
     await page.getByLabel('Show').selectOption('25');
     await expect(page).toHaveURL(/[?&]size=25/);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();

@@ -151,6 +151,12 @@ test.describe('AI dashboard', () => {
     const chart = page.getByTestId('chart-block-prediction');
     // No chart in view: the first one starts below the window.
     expect(await chart.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(240);
+    // 'server' is checked once the page's observer has had its first notice, else it passes before it could fail: the
+    // page's was made by its script before this probe, and observers are told in the order they were made.
+    await chart.evaluate((el) => new Promise<void>((resolve) => {
+      const probe = new IntersectionObserver(() => { probe.disconnect(); resolve(); });
+      probe.observe(el);
+    }));
     await expect(chart).toHaveAttribute('data-state', 'server');
     expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toEqual([]);
     await chart.scrollIntoViewIfNeeded();

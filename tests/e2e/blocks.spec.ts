@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl, scenario, rpc, test, withoutStream } from './fixtures.ts';
+import { indexerJson, indexerUrl, scenario, rpc, scriptsReady, test, withoutStream } from './fixtures.ts';
 
 interface BlockJson {
   number: number | string;
@@ -87,6 +87,9 @@ test.describe('block list', () => {
     await page.goto('/blocks?page=3');
     await expect(page.getByRole('navigation', { name: 'Block list pages' }).locator('[aria-current="page"]')).toHaveText('3');
     for (const size of ['10', '50', '100', '25']) {
+      // The select submits itself once its script has run: each size before was a full navigation, and waitForURL
+      // waits for the load event, which the page's module scripts (loaded after the first paint) may follow.
+      await scriptsReady(page);
       await page.getByLabel('Show').selectOption(size);
       await page.waitForURL((url) => (url.searchParams.get('size') ?? '25') === size && url.pathname === '/blocks');
       expect(new URL(page.url()).searchParams.get('page')).toBeNull();

@@ -87,6 +87,16 @@ export function screens(): Array<[string, string]> {
   return READ_SCREENS.map(([name, path]) => [name, path(s)]);
 }
 
+/**
+ * Waits until the current document's module scripts have run (the head script then marks <html data-scripts="ready">):
+ * the fixture's goto() and reload() do it, but a navigating click or a submitted form waits for none of it, and
+ * waitForURL() only for the load event, which can come first (they load after the first paint). Until then a control a
+ * script enhances (a page-size select that submits itself, a link handled in place) is its plain HTML self.
+ */
+export async function scriptsReady(page: Page): Promise<void> {
+  await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+}
+
 /** What Chromium reports when the page's Content-Security-Policy refuses something (a console error). */
 const CSP_VIOLATION = /Content Security Policy/i;
 
@@ -99,9 +109,7 @@ const CSP_VIOLATION = /Content Security Policy/i;
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     const settle = async (response: Response | null): Promise<Response | null> => {
-      if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) {
-        await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
-      }
+      if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) await scriptsReady(page);
       return response;
     };
     const goto = page.goto.bind(page);

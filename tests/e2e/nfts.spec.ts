@@ -1,6 +1,6 @@
 import { Interface } from 'ethers';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, rpcUrl, scenario, test } from './fixtures.ts';
+import { indexerJson, rpcUrl, scenario, scriptsReady, test } from './fixtures.ts';
 import { formatUtcDate } from '../../src/lib/format/index.ts';
 
 // NFT screens (/nfts, /nfts/{address}, /nfts/{address}/{id}) and the shared NFT card on the address page, against the
@@ -187,7 +187,9 @@ test.describe('NFT list', () => {
     await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
     await expect(pager.getByRole('link', { name: 'Previous' })).toBeVisible();
 
-    // A new size starts again on page 1.
+    // A new size starts again on page 1. The select submits itself once its script has run: Next was a full
+    // navigation, and before the script a changed select submits nothing.
+    await scriptsReady(page);
     await page.locator('#nft-page-size').selectOption('24');
     await expect(page).toHaveURL(/[?&]size=24/);
     await expect(page).not.toHaveURL(/page=/);

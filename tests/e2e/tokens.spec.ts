@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, scenario, test } from './fixtures.ts';
+import { indexerJson, scenario, scriptsReady, test } from './fixtures.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
 // The token list and token detail screens against the run's devnet. Live activity moves SGOV, SUSD and LPT (new
@@ -219,7 +219,9 @@ test.describe('token list', () => {
     expect((await rowAddresses(page)).some((a) => firstPage.includes(a))).toBe(false);
     await expect(nav).toContainText(`Page 2 of ${pages}`);
 
-    // Changing the size (auto-submitted) goes back to page 1.
+    // Changing the size (auto-submitted) goes back to page 1. The select submits itself once its script has run: Next
+    // was a full navigation, and before the script a changed select submits nothing.
+    await scriptsReady(page);
     await page.getByLabel('Show').selectOption('50');
     await expect(page).toHaveURL(/size=50/);
     await expect(page).not.toHaveURL(/page=2/);
