@@ -1,6 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import TokenLogoComponent from '../../src/components/tokens/TokenLogo.astro';
 import { GET } from '../../src/pages/token-logos/[file].ts';
 import { drawLogo, LOGO_PIXELS } from '../../src/lib/tokens/logo-art.ts';
@@ -135,6 +137,25 @@ describe('bundled logos are real PNGs', () => {
 });
 
 describe('GET /token-logos/{file}', () => {
+  // The route reads the uploaded logos' list from INDEXER_URL first: a local indexer that has none answers it, rather
+  // than the default address, where an explorer a developer runs (npm start) would answer with its own uploads.
+  let indexer: Server;
+  const asked: string[] = [];
+  const configured = process.env['INDEXER_URL'];
+  beforeAll(async () => {
+    indexer = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(req.url === '/token-logos' ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(req.url === '/token-logos' ? '{"logos":[]}' : '{"error":"not found"}');
+    });
+    await new Promise<void>((resolve) => indexer.listen(0, '127.0.0.1', resolve));
+    process.env['INDEXER_URL'] = `http://127.0.0.1:${(indexer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (configured === undefined) delete process.env['INDEXER_URL'];
+    else process.env['INDEXER_URL'] = configured;
+    await new Promise<void>((resolve) => indexer.close(() => resolve()));
+  });
   const get = (file: string) => {
     const url = new URL(`http://site.test/token-logos/${file}`);
     return (GET as unknown as (ctx: { params: Record<string, string>; request: Request; url: URL }) => Promise<Response>)({ params: { file }, request: new Request(url), url });
@@ -146,6 +167,7 @@ describe('GET /token-logos/{file}', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(decodePng(Buffer.from(await res.arrayBuffer())).width).toBe(LOGO_PIXELS);
+    expect(asked).toContain('/token-logos');
   });
   it.each([`${UNKNOWN}.png`, `${SGOV}.svg`, 'x.png', '%3Cscript%3E.png'])('404 for %s', async (file) => {
     const res = await get(file);
