@@ -213,9 +213,17 @@ test.describe('block list', () => {
     await badge.getByRole('link', { name: 'Show new blocks' }).click();
     await expect.poll(async () => (await rowNumbers(page))[0]).toBeGreaterThanOrEqual(now);
 
-    // Other pages update the number but announce nothing.
+    // Other pages update the number but announce nothing: once their own poll has raised it (the clock is still paused,
+    // so that poll runs only when the test moves the page's clock past the 30 s interval).
     await page.goto('/blocks?page=2');
-    await expect(page.getByTestId('new-blocks')).toBeHidden();
+    const second = await digits(latestEl);
+    await expect(badge).toBeHidden();
+    await expect.poll(lastBlock, { timeout: 20_000 }).toBeGreaterThan(second);
+    const polled = page.waitForResponse((res) => res.url() === `${indexerUrl()}/health` && res.ok());
+    await page.clock.runFor(31_000);
+    await polled;
+    await expect.poll(() => digits(latestEl)).toBeGreaterThan(second);
+    await expect(badge).toBeHidden();
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
-import { indexerUrl, scenario, test, withoutStream } from './fixtures.ts';
+import { indexerUrl, rpc, scenario, test, withoutStream } from './fixtures.ts';
 
 // Issue 28 against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
 // for the stream once, after it has loaded, and its live parts keep polling with the spec's intervals (core §7), as
@@ -50,9 +50,32 @@ test.describe('live updates without an event stream', () => {
     await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
   });
 
-  test('address page: no activity hint shows without a stream', async ({ page }) => {
+  test('address page: no activity hint shows without a stream, even when the address gets a transaction', async ({ page }) => {
+    // The addresses the pushed stream's hint test uses (the `live` project, after this one): nothing else here reads
+    // their pages' contents.
+    const [from, to] = [scenario().accounts[9] ?? '', scenario().accounts[8] ?? ''];
     await withoutStream(page);
-    await page.goto(`/address/${scenario().accounts[0]}`);
-    await expect(page.getByTestId('activity-hint')).toBeHidden();
+    await page.clock.install();
+    await page.goto(`/address/${to}`);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const hint = page.getByTestId('activity-hint');
+    await expect(hint).toBeHidden();
+    // The page asks for the stream (with the address's topic) after the delay, is refused, and gives it up: its hint
+    // is wired by then (live.ts wires it before opening the stream), and the page's live parts poll.
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === '/events' && res.status() === 404);
+    await page.clock.runFor(STREAM_OPEN_DELAY_MS + 2_000);
+    expect(new URL((await refused).url()).searchParams.getAll('address')).toEqual([to.toLowerCase()]);
+    await page.waitForFunction(() => (window as unknown as { stoLive?: { $liveStatus: { get(): string } } }).stoLive?.$liveStatus.get() === 'fallback');
+    // Activity for the address, indexed.
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout: 20_000 }).toBe(200);
+    // Without a stream nothing on this page polls for the address's activity: the only poll is the header's gas price
+    // (every 30 s). Once one has been answered after the transaction was indexed, the page's timers have run past it,
+    // and still no hint: the page tells nothing it cannot know, and does not claim to be out of date either.
+    const gas = page.waitForResponse((res) => new URL(res.url()).pathname === '/proxy/rpc' && (res.request().postData() ?? '').includes('eth_gasPrice'));
+    await page.clock.runFor(30_000);
+    await gas;
+    await expect(hint).toBeHidden();
+    await expect(hint).toHaveText('Refresh');
   });
 });

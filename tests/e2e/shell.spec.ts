@@ -1,5 +1,6 @@
-import { expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { chromium, expect } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { scriptsReady, test } from './fixtures.ts';
 
 test.describe('shared shell', () => {
   test('header, search box and footer on a page', async ({ page }) => {
@@ -35,29 +36,71 @@ test.describe('shared shell', () => {
     await expect(footer.getByRole('link', { name: 'Developer Grants' })).toHaveCount(0);
   });
 
-  test('empty or whitespace-only search is ignored', async ({ page }) => {
+  test('empty or whitespace-only search is ignored', async ({ page, baseURL }) => {
     await page.goto('/');
-    const input = page.getByPlaceholder('Search by Block / Txn / Address / Token').first();
+    const island = page.locator('astro-island:has(#header-search-q)');
+    const input = island.getByPlaceholder('Search by Block / Txn / Address / Token');
+    const navigations: string[] = [];
+    page.on('request', (req) => { if (req.isNavigationRequest()) navigations.push(req.url()); });
+    // The island hydrates on the first focus (client:interaction): it then handles the submit (Astro drops `ssr`).
+    await input.focus();
+    await expect(island).not.toHaveAttribute('ssr');
+    // The input's pattern stops a blank search in the browser, with or without the island; the island's own check is
+    // for a browser that does not validate (novalidate here).
+    await island.locator('form').evaluate((form: HTMLFormElement) => { form.noValidate = true; });
     await input.fill('   ');
     await input.press('Enter');
-    await page.waitForTimeout(700);
-    expect(new URL(page.url()).pathname).toBe('/');
+    // A search the island surely sends, trimmed: it is the first navigation since the blank one was pressed.
+    await input.fill('  Sto  ');
+    await input.press('Enter');
+    await page.waitForURL('/search?q=Sto');
+    expect(navigations[0]).toBe(`${baseURL}/search?q=Sto`);
   });
 
   test('mobile menu opens with the toggle and closes on navigation', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: process.env['E2E_SITE_URL'] ?? '' });
     const page = await context.newPage();
     await page.goto('/');
+    await scriptsReady(page);
     const menu = page.getByTestId('mobile-menu');
     const blocksLink = menu.getByRole('link', { name: 'Blocks', exact: true });
     await expect(blocksLink).toBeHidden();
     await menu.getByText('Menu').click();
     await expect(blocksLink).toBeVisible();
     await expect(menu.getByRole('link', { name: 'AI Dashboard' })).toBeVisible();
+    // A link that leaves this page open (the dApp, in a new tab) closes the menu: the Header's script does, as this page
+    // is not loaded again.
+    const dapp = context.waitForEvent('page');
+    await menu.getByRole('link', { name: /dApp/ }).click();
+    await (await dapp).close();
+    await expect(blocksLink).toBeHidden();
+    await menu.getByText('Menu').click();
     await blocksLink.click();
     await expect(page).toHaveURL(/\/blocks$/);
     await expect(page.getByTestId('mobile-menu').getByRole('link', { name: 'Blocks', exact: true })).toBeHidden();
     await context.close();
+  });
+
+  test('mobile menu left open is closed when the page comes back from the back/forward cache', async ({ baseURL }) => {
+    // Playwright turns Chromium's back/forward cache off; a browser of this test's own, with it on, as a visitor's is.
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: baseURL ?? '' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await scriptsReady(page);
+    const menu = page.getByTestId('mobile-menu');
+    const blocksLink = menu.getByRole('link', { name: 'Blocks', exact: true });
+    await menu.getByText('Menu').click();
+    await expect(blocksLink).toBeVisible();
+    await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
+    await page.goto('/blocks');
+    // Not goBack(): it waits for a load event, which a page restored from the cache does not fire.
+    await page.evaluate(() => { history.back(); });
+    await expect(page).toHaveURL(`${baseURL}/`);
+    // The very page that was left, menu open (not loaded again: the flag survived), and the menu is closed.
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    await expect(blocksLink).toBeHidden();
+    await browser.close();
   });
 
   test('cookie banner appears after 1 s and stores the choice', async ({ page }) => {

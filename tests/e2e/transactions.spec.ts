@@ -386,14 +386,22 @@ test.describe('transaction detail', () => {
     await expect(page.getByTestId('input-utf8')).toBeHidden();
     await expect(page.getByTestId('byte-count')).toHaveText(`${(input.length - 2) / 2} bytes`);
     await expect(page.getByTestId('input-data').getByRole('button', { name: 'Copy to clipboard' })).toBeVisible();
+    // In place: the page is not loaded again (a flag set on this window survives both switches), only its address
+    // follows. The fixture's goto() waited for the page's scripts: a click before them is the plain link, which
+    // loads the other view from the server.
+    const kept = async (): Promise<boolean | undefined> => page.evaluate(() => (window as unknown as { kept?: boolean }).kept);
+    await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     await page.getByRole('link', { name: 'UTF-8' }).click();
     await expect(page.getByTestId('input-utf8')).toHaveText(Buffer.from(input.slice(2), 'hex').toString('utf8'));
     await expect(page.getByTestId('input-hex')).toBeHidden();
     await expect(page).toHaveURL(/tab=input&view=utf8/);
     await expect(page.getByRole('link', { name: 'UTF-8' })).toHaveAttribute('aria-current', 'true');
+    expect(await kept()).toBe(true);
     await page.getByRole('link', { name: 'Hex' }).click();
     await expect(page.getByTestId('input-hex')).toBeVisible();
     await expect(page).toHaveURL(/tab=input$/);
+    await expect(page.getByRole('link', { name: 'Hex' })).toHaveAttribute('aria-current', 'true');
+    expect(await kept()).toBe(true);
 
     // A bare 4-byte selector (10 characters) shows no byte count.
     await page.goto(`${txUrl(samples().reverted)}?tab=input`);
