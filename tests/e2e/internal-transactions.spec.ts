@@ -64,16 +64,18 @@ test.describe('without JavaScript', () => {
 
   test('an address without internal transactions has an empty state; a page past the end too, with Previous', async ({ page }) => {
     const s = scenario();
-    await tracedList(s.factory.address);
+    // The Factory's list as the indexer has it now: another test of this file sends it a transaction of its own.
+    const listed = (await tracedList(s.factory.address)).length;
+    const last = Math.ceil(listed / 10);
     await page.goto('/address/0x00000000000000000000000000000000000e2e27?tab=internal-transactions');
     await expect(page.getByTestId('internal-transactions-tab')).toContainText('No internal transactions found for this address');
     await expect(page.getByTestId('internal-row')).toHaveCount(0);
     await expect(page.getByTestId('export-internal-transactions')).toHaveCount(0);
-    await page.goto(`/address/${s.factory.address}?tab=internal-transactions&size=10&page=2`);
+    await page.goto(`/address/${s.factory.address}?tab=internal-transactions&size=10&page=${last + 1}`);
     await expect(page.getByTestId('internal-transactions-tab')).toContainText('No internal transactions found for this address');
     await page.getByRole('link', { name: 'Previous' }).click();
     await expect(page).toHaveURL(/tab=internal-transactions/);
-    await expect(page.getByTestId('internal-row')).toHaveCount(1);
+    await expect(page.getByTestId('internal-row')).toHaveCount(listed - (last - 1) * 10);
   });
 });
 
