@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { bannerShownNow, READ_SCREENS, scenario, test } from './fixtures.ts';
+import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 
 // The accessibility sweep: every read screen of the site at a desktop and a phone width, one test per screen and width,
 // so that a failure names its screen and the runner spreads the scans over its workers.
@@ -21,11 +21,9 @@ for (const width of [1280, 375]) {
     test(`${name} at ${width}px: no serious or critical accessibility findings`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const url = path(scenario());
-      // The page's clock: its cookie banner's 1 s wait is skipped (time otherwise flows as usual).
-      await page.clock.install();
       await page.goto(url);
       // A scan during the cookie banner's fade-in would measure the contrast of half-transparent text.
-      await bannerShownNow(page);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       const findings = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -48,14 +46,13 @@ for (const width of [1280, 375]) {
   for (const [name, path] of CHART_SCREENS) {
     test(`${name} at ${width}px: no serious or critical accessibility findings`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.clock.install();
       await page.goto(path(scenario()));
       const chart = page.locator('[data-series-chart]:has([data-chart-canvas])');
       if ((await chart.count()) > 0) {
         await chart.scrollIntoViewIfNeeded();
         await expect(chart).toHaveAttribute('data-state', 'drawn');
       }
-      await bannerShownNow(page);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       const findings = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
       expect(findings, name).toEqual([]);

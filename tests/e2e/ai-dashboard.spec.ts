@@ -7,7 +7,7 @@ import { formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { startSite } from '../../scripts/site.ts';
-import { bannerShownNow, indexerUrl, test, withoutStream } from './fixtures.ts';
+import { indexerUrl, test, bannerSettled, withoutStream } from './fixtures.ts';
 
 // The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
 // and transactions (read here through the same client), complete in the HTML.
@@ -252,11 +252,10 @@ test.describe('AI dashboard', () => {
   for (const width of [1280, 375]) {
     test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.clock.install();
       const findings: string[] = [];
       for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
         await page.goto(path);
-        await bannerShownNow(page);
+        await bannerSettled(page);
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       }

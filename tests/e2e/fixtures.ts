@@ -127,16 +127,6 @@ export const test = base.extend({
 });
 
 /**
- * The cookie banner's wait for a page whose clock the test installed (`page.clock.install()` before the first goto:
- * time then flows as usual): the banner's 1 s timer is fired at once, and the test waits only for the fade. Sweeps that
- * scan many screens use it instead of waiting out a real second on each.
- */
-export async function bannerShownNow(page: Page): Promise<void> {
-  await page.clock.fastForward(1_000);
-  await bannerSettled(page);
-}
-
-/**
  * Waits until the cookie banner (shown 1 s after load, fading in over 200 ms) is fully shown: an accessibility scan
  * that ran during the fade would measure the contrast of half-transparent text. Pages that already stored a choice
  * have no banner to wait for.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { bannerShownNow, READ_SCREENS, scenario, test } from './fixtures.ts';
+import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 
 // Every screen at 360 px, the narrowest common phone (issue 25): nothing may scroll sideways. One test per screen, so
 // that a failure names its screen; the message names the widest element that sticks out, where the fix goes.
@@ -94,11 +94,9 @@ test.describe('360 px phone: no screen scrolls sideways', () => {
   for (const [name, pathOf] of SCREENS) {
     test(name, async ({ page }) => {
       const path = pathOf(scenario());
-      await page.clock.install();
       await page.goto(path);
-      // The cookie banner (fixed, shown after a second: skipped on the page's clock) is part of the screen a first
-      // visitor sees.
-      await bannerShownNow(page);
+      // The cookie banner (fixed, shown after a second) is part of the screen a first visitor sees.
+      await bannerSettled(page);
       const { by, widest } = await sidewaysOverflow(page);
       expect(by, `${name} (${path}) scrolls ${by} px sideways at ${PHONE.width} px; widest: ${widest || 'none found'}`).toBeLessThanOrEqual(0);
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { bannerShownNow, READ_SCREENS, scenario, test } from './fixtures.ts';
+import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 import { styleDifferences } from './styles.ts';
 
@@ -441,14 +441,12 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(180_000);
       await setTheme(context, theme);
       await page.setViewportSize({ width, height: 900 });
-      // The page's clock: each screen's cookie banner is shown without waiting out its second.
-      await page.clock.install();
       const findings: string[] = [];
       for (const { name, path: pathOf } of SCREENS.filter((screen) => theme === 'dark' || screen.lightElsewhere !== true)) {
         const path = pathOf(scenario());
         await page.goto(path);
         await expect(page.locator('html'), path).toHaveAttribute('data-theme', theme);
-        await bannerShownNow(page);
+        await bannerSettled(page);
         // The dark theme changes colours only (the same markup, other custom properties): past the first screen, whose
         // header holds the one element shown per theme (the toggle's icon), only the rules that read colours run.
         const axe = new AxeBuilder({ page });

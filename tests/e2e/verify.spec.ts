@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
-import { bannerShownNow, indexerJson, scenario, test } from './fixtures.ts';
+import { indexerJson, scenario, test, bannerSettled } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // Contract verification through the site's form, against the run's devnet and indexer with real solc-js. This file
@@ -202,11 +202,10 @@ for (const width of [1280, 375]) {
   test(`verified views: no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const verified = playgrounds()[1] ?? '';
-    await page.clock.install();
     const findings: string[] = [];
     for (const path of [`/address/${verified}?tab=contract`, `/address/${verified}?tab=contract&verified=1`, `/contracts/${verified}`]) {
       await page.goto(path);
-      await bannerShownNow(page);
+      await bannerSettled(page);
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
