@@ -141,12 +141,8 @@ async function startServer(name: string, script: string, env: Record<string, str
   };
   let server: ServerProcess;
   try {
-    const [port, inspectPort] = await Promise.race([
-      Promise.all([announcedPort(child), inspector]),
-      exited.then((): never => {
-        throw new Error(`the ${name} exited during start-up:\n${lines.join('\n')}`);
-      }),
-    ]);
+    // The inspector's line comes first (Node prints it before the script runs); announcedPort fails if the child exits.
+    const [port, inspectPort] = await Promise.all([announcedPort(child, () => `the ${name} exited during start-up:\n${lines.join('\n')}`), inspector]);
     server = { url: `http://127.0.0.1:${port}`, pid: child.pid as number, inspectPort, lines, exited: false, stop };
     void exited.then(() => (server.exited = true));
     await Promise.race([

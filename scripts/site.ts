@@ -74,16 +74,23 @@ export interface SiteOptions {
 }
 
 /**
- * The port a site server started with an IPC channel and PORT=0 says it listens on (scripts/site-server.ts sends it
- * once listening): the system's pick, which no other process can take in between as it could a port picked first.
+ * The port a server started with an IPC channel and port 0 says it listens on (scripts/site-server.ts and
+ * indexer/index.ts send it once listening): the system's pick, which no other process can take in between as it could
+ * a port picked first. Then the channel is closed: it was only for the port, and the server must not stay tied to this
+ * process through it. Rejected with `failure(exit code)` when the process exits before saying it.
  */
-export function announcedPort(child: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve) =>
-    child.on('message', (message: unknown) => {
+export function announcedPort(child: ChildProcess, failure = (code: number | null): string => `the server exited (${code}) before it listened`): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const exited = (code: number | null): void => reject(new Error(failure(code)));
+    const told = (message: unknown): void => {
       const port = (message as { listening?: unknown } | null)?.listening;
-      if (typeof port === 'number') resolve(port);
-    }),
-  );
+      if (typeof port !== 'number') return;
+      child.off('message', told).off('exit', exited);
+      if (child.connected) child.disconnect();
+      resolve(port);
+    };
+    child.on('message', told).once('exit', exited);
+  });
 }
 
 /** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
@@ -106,7 +113,7 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
     stdio: ['ignore', opts.capture ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit', 'ipc'],
     env: siteEnv,
   });
-  const listening = announcedPort(child);
+  const listening = announcedPort(child, () => 'the site server exited during start-up');
   const output: string[] = [];
   if (child.stdout) {
     let partial = '';
@@ -121,14 +128,7 @@ export async function startSite(opts: SiteOptions): Promise<RunningSite> {
     });
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await Promise.race([
-    listening,
-    exited.then((): never => {
-      throw new Error('the site server exited during start-up');
-    }),
-  ]);
-  // The channel was only for the port: the server must not stay tied to this process through it.
-  child.disconnect();
+  const port = await listening;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,

@@ -100,12 +100,7 @@ test.beforeAll(async () => {
   });
   const output = keepLines(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await Promise.race([
-    announcedPort(child),
-    exited.then((): never => {
-      throw new Error(`the indexer exited during start-up:\n${output.join('\n')}`);
-    }),
-  ]);
+  const port = await announcedPort(child, () => `the indexer exited during start-up:\n${output.join('\n')}`);
   indexer = { url: `http://127.0.0.1:${port}`, child, output, exited };
   await waitForHttp(`${indexer.url}/health`);
   site = await startSite({ indexerUrl: indexer.url, capture: true, env: { INDEXER_ADMIN_TOKEN: TOKEN, METRICS_TOKEN: undefined, LOG_FORMAT: 'json', LOG_LEVEL: 'info' } });

@@ -34,15 +34,7 @@ async function startSiteProcess(env: Record<string, string> = {}, serves = true)
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   }) as ChildProcessWithoutNullStreams;
   const output = captureOutput(child);
-  const port = serves
-    ? await Promise.race([
-        announcedPort(child),
-        output.exit.then((code): never => {
-          throw new Error(`the site server exited (${code}) before listening: ${output.lines.join(' | ')}`);
-        }),
-      ])
-    : picked;
-  if (serves) child.disconnect();
+  const port = serves ? await announcedPort(child, (code) => `the site server exited (${code}) before listening: ${output.lines.join(' | ')}`) : picked;
   const site = { child, port, ...output };
   started.push(site);
   return site;
