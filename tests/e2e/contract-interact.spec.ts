@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { COMPILER_SETTINGS } from '../../devnet/compile.ts';
 import { devnetCompilerVersion } from '../../devnet/verification.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerJson, indexerUrl, scenario, rpc, test, bannerSettled } from './fixtures.ts';
+import { indexedTx, indexerJson, indexerUrl, scenario, rpc, test, bannerSettled } from './fixtures.ts';
 import { installWallet } from './wallet.ts';
 
 // The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
@@ -243,7 +243,7 @@ test('Write: a payable call with a value through the injected wallet; its hash, 
   expect((sent?.params as [Record<string, string>])[0]['data']).toMatch(/^0x[0-9a-f]{8}/);
 
   // The indexer has it once its head reaches the block; the page shows value, status and the verified contract.
-  await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout: 30_000 }).toBe(200);
+  await indexedTx(hash, 30_000);
   await hashLink.click();
   await expect(page).toHaveURL(new RegExp(`/transactions/${hash}$`));
   await expect(page.getByTestId('status')).toHaveText('Success');
@@ -395,7 +395,7 @@ test('Approvals (issue 29): the owner revokes its unlimited allowance through th
   expect((sent?.params as [Record<string, string>])[0]).toMatchObject({ from: owner, to: revocable.token.toLowerCase(), data: `0x095ea7b3${word(revocable.spender)}${'0'.repeat(64)}` });
   expect(BigInt(await rpc<string>('eth_call', [{ to: revocable.token, data: `0xdd62ed3e${word(owner)}${word(revocable.spender)}` }, 'latest']))).toBe(0n);
   // Loaded again, once the indexer has the block: the allowance is no longer listed, the others still are.
-  await expect.poll(async () => (await indexerJson<{ transactionHash: string }[]>(`/transactions/${hash}`).catch(() => null)) !== null, { timeout: 30_000 }).toBe(true);
+  await indexedTx(hash, 30_000);
   await page.reload();
   await expect(page.getByTestId('approval-row')).toHaveCount(s.approvals.inForce.length - 1);
   await expect(row).toHaveCount(0);

@@ -30,6 +30,11 @@ export async function indexerJson<T = unknown>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Waits until the run's indexer has a transaction (its block indexed): its GET /transactions/{hash} answers 200. */
+export async function indexedTx(hash: string, timeout = 20_000): Promise<void> {
+  await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout }).toBe(200);
+}
+
 /** One JSON-RPC call to the run's devnet; an RPC error throws with the method's name. */
 export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
-import { indexerUrl, rpc, scenario, test, withoutStream } from './fixtures.ts';
+import { indexedTx, indexerUrl, rpc, scenario, test, withoutStream } from './fixtures.ts';
 
 // Issue 28 against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
 // for the stream once, after it has loaded, and its live parts keep polling with the spec's intervals (core §7), as
@@ -68,7 +68,7 @@ test.describe('live updates without an event stream', () => {
     await page.waitForFunction(() => (window as unknown as { stoLive?: { $liveStatus: { get(): string } } }).stoLive?.$liveStatus.get() === 'fallback');
     // Activity for the address, indexed.
     const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
-    await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout: 20_000 }).toBe(200);
+    await indexedTx(hash);
     // Without a stream nothing on this page polls for the address's activity: the only poll is the header's gas price
     // (every 30 s). Once one has been answered after the transaction was indexed, the page's timers have run past it,
     // and still no hint: the page tells nothing it cannot know, and does not claim to be out of date either.

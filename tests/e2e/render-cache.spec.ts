@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { decodeBody, rawGet } from '../http-raw.ts';
-import { indexerJson, indexerUrl, rpc, scenario, test } from './fixtures.ts';
+import { indexedTx, indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 function site(path: string): string {
   return new URL(path, process.env['E2E_SITE_URL']).href;
@@ -90,7 +90,7 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }).toPass({ timeout: 80_000 });
     // A block that changes it: the next visit renders the page afresh, with the transaction.
     const hash = (await rpc<string>('eth_sendTransaction', [{ from: scenario().accounts[6], to: address, value: '0x1' }])).toLowerCase();
-    await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout: 20_000 }).toBe(200);
+    await indexedTx(hash);
     const res = await request.get(path);
     expect(res.headers()['x-render-cache']).toBe('miss');
     expect((await res.text()).toLowerCase()).toContain(hash);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test, withoutStream } from './fixtures.ts';
+import { indexedTx, indexerJson, indexerUrl as indexerUrlOf, scenario, rpc, test, withoutStream } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // Transaction list (/transactions) and detail (/transactions/{hash}) against the run's devnet and indexer.
@@ -457,7 +457,7 @@ test.describe('transaction detail', () => {
     const withdraw = await send(`0x94562944${'0'.repeat(63)}1`);
     const text = await send(`0x${Buffer.from(hostile).toString('hex')}ff${Buffer.from('end').toString('hex')}`);
     for (const hash of [withdraw, text]) {
-      await expect.poll(() => fetch(`${process.env['E2E_INDEXER_URL']}/transactions/${hash}`).then((r) => r.status), { timeout: 20_000 }).toBe(200);
+      await indexedTx(hash);
     }
     expect((await indexerJson<DecodedJson>(`/transactions/${withdraw}/decoded`)).decoded).toBeNull();
     await page.goto(`${txUrl(withdraw)}?tab=input`);
