@@ -1,7 +1,7 @@
 import { getAddress } from 'ethers';
 import { gzipSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, indexerUrl, scenario, rpc, scriptsReady, test, withoutStream } from './fixtures.ts';
+import { indexedHead, indexerJson, indexerUrl, scenario, rpc, scriptsReady, test, withoutStream } from './fixtures.ts';
 
 interface BlockJson {
   number: number | string;
@@ -13,10 +13,6 @@ interface BlockJson {
   transactions: unknown[] | number;
 }
 
-interface HealthJson {
-  lastBlock: number;
-}
-
 interface TxJson {
   hash: string;
   blockNumber: number | string;
@@ -24,7 +20,6 @@ interface TxJson {
 }
 
 
-const lastBlock = async (): Promise<number> => (await indexerJson<HealthJson>('/health')).lastBlock;
 const digits = async (locator: Locator): Promise<number> => Number((await locator.innerText()).replace(/[^\d]/g, ''));
 /** Block numbers of the rows shown, top to bottom. */
 const rowNumbers = async (page: Page): Promise<number[]> =>
@@ -39,9 +34,9 @@ const BACK = 'Back to Blocks';
 
 test.describe('block list', () => {
   test('title, Latest Block from the indexer, 25 rows newest first, pagination and cache header', async ({ page }) => {
-    const before = await lastBlock();
+    const before = await indexedHead();
     const res = await page.goto('/blocks');
-    const after = await lastBlock();
+    const after = await indexedHead();
     expect(res?.status()).toBe(200);
     expect(res?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5');
     await expect(page.getByRole('heading', { level: 1, name: 'Blocks' })).toBeVisible();
@@ -199,7 +194,7 @@ test.describe('block list', () => {
     const badge = page.getByTestId('new-blocks');
     await expect(badge).toBeHidden();
     // On real time, wait for the devnet to move past the page's head.
-    await expect.poll(lastBlock, { timeout: 20_000 }).toBeGreaterThan(shown);
+    await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThan(shown);
     // The interval started at load, at most a few seconds before the pause: nothing at 25 s, one poll by 31 s.
     await page.clock.runFor(24_000);
     expect(polls).toHaveLength(0);
@@ -218,7 +213,7 @@ test.describe('block list', () => {
     await page.goto('/blocks?page=2');
     const second = await digits(latestEl);
     await expect(badge).toBeHidden();
-    await expect.poll(lastBlock, { timeout: 20_000 }).toBeGreaterThan(second);
+    await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThan(second);
     const polled = page.waitForResponse((res) => res.url() === `${indexerUrl()}/health` && res.ok());
     await page.clock.runFor(31_000);
     await polled;
@@ -303,7 +298,7 @@ test.describe('block detail', () => {
 
     // The head moves every 3 s: retry until the page and the indexer agree on it.
     await expect(async () => {
-      const head = await lastBlock();
+      const head = await indexedHead();
       const res = await page.goto(`/blocks/${head}`);
       expect(res?.headers()['cache-control']).toBe('no-store');
       await expect(page.getByTestId('next-block')).toHaveAttribute('aria-disabled', 'true', { timeout: 500 });

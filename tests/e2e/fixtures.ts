@@ -30,6 +30,11 @@ export async function indexerJson<T = unknown>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** The last block the run's indexer has stored (its /health), -1 before the first. */
+export async function indexedHead(): Promise<number> {
+  return (await indexerJson<{ lastBlock: number | null }>('/health')).lastBlock ?? -1;
+}
+
 /** Waits until the run's indexer has a transaction (its block indexed): its GET /transactions/{hash} answers 200. */
 export async function indexedTx(hash: string, timeout = 20_000): Promise<void> {
   await expect.poll(async () => (await fetch(`${indexerUrl()}/transactions/${hash}`)).status, { timeout }).toBe(200);

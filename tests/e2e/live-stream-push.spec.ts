@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { Interface } from 'ethers';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
-import { indexerUrl, rpc, scenario, test } from './fixtures.ts';
+import { indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
 
 // The pages' live parts on the bundled indexer's GET /events (issue 28), end to end: anvil, the indexer, the built site.
 // A project of its own (playwright.config.ts), after the read-only tests: its last case reorganises the devnet's tip.
@@ -195,6 +195,9 @@ test.describe('live updates from the event stream', () => {
     const before = await processed();
     await rpc('evm_mine', []);
     const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    // Stored before the page's clock moves: a refresh set off by an earlier block's event (the devnet mines on its own)
+    // would otherwise render the page without this block, and the next one waits 30 s more of the paused clock.
+    await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
     // A block came: the page is fetched again at most every 30 s (on the page's clock), and its figures follow.
     const refreshed = page.waitForRequest((req) => new URL(req.url()).pathname === '/ai-dashboard');
     await expect.poll(async () => {
@@ -217,8 +220,7 @@ test.describe('live updates from the event stream', () => {
     await expect.poll(async () => (await receipt()) !== null, { timeout: 20_000 }).toBe(true);
     const number = Number.parseInt((await receipt())?.blockNumber ?? '', 16);
     // The page of a block the indexer has stored (else it is "Block not found", with no notice to show).
-    const indexed = async (): Promise<number> => ((await (await fetch(`${indexerUrl()}/health`)).json()) as { lastBlock: number | null }).lastBlock ?? -1;
-    await expect.poll(indexed, { timeout: 20_000 }).toBeGreaterThanOrEqual(number);
+    await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThanOrEqual(number);
     await gotoLive(page, `/blocks/${number}`);
     const notice = page.getByTestId('block-replaced');
     await expect(notice).toBeHidden();

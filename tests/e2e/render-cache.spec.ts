@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { decodeBody, rawGet } from '../http-raw.ts';
-import { indexedTx, indexerJson, rpc, scenario, test } from './fixtures.ts';
+import { indexedHead, indexedTx, indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 function site(path: string): string {
   return new URL(path, process.env['E2E_SITE_URL']).href;
@@ -76,14 +76,13 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     // A fresh address (no other test reads its page), paid by an account no other test sends from.
     const address = `0x${randomBytes(20).toString('hex')}`;
     const path = `/address/${address}`;
-    const lastBlock = async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock;
     // The live devnet mines a block every few seconds, none of them about this address: the page stays the one
     // rendered first. (Tried again if its life of at most 10 s ran out before the block came, on a slow machine.)
     await expect(async () => {
       const first = await request.get(path);
       expect(first.status()).toBe(200);
-      const before = await lastBlock();
-      await expect.poll(lastBlock, { timeout: 20_000 }).toBeGreaterThan(before);
+      const before = await indexedHead();
+      await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThan(before);
       const again = await request.get(path);
       expect(again.headers()['x-render-cache']).toBe('hit');
       expect(again.headers()['etag']).toBe(first.headers()['etag']);
@@ -98,7 +97,6 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
 
   test('lists of the moment are kept per head block, and never older than the head the indexer had when asked', async ({ request }) => {
     test.setTimeout(90_000);
-    const health = async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock;
     const shownLatest = (html: string): number => {
       const tag = /<a\b[^>]*data-test="latest-block"[^>]*>/.exec(html)?.[0] ?? '';
       return Number(/href="\/blocks\/(\d+)"/.exec(tag)?.[1] ?? NaN);
@@ -110,10 +108,10 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     await expect.poll(async () => (await request.get(home)).headers()['x-render-cache']).toBe('hit');
     // Asked again and again while the devnet mines three blocks (one every few seconds): every answer shows at least
     // the head the indexer had before the request, kept answers included, and each new head is rendered once.
-    const start = await health();
+    const start = await indexedHead();
     const seen = { hit: 0, miss: 0 };
     for (let before = start; before < start + 3; ) {
-      before = await health();
+      before = await indexedHead();
       const res = await request.get(path);
       expect(res.status()).toBe(200);
       expect(shownLatest(await res.text())).toBeGreaterThanOrEqual(before);
@@ -149,18 +147,17 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
   });
 
   test('a block inside the reorg window is kept per head block, and still tells shared caches not to store it', async ({ request }) => {
-    const health = async () => (await indexerJson<{ lastBlock: number }>('/health')).lastBlock;
-    const head = await health();
+    const head = await indexedHead();
     const path = `/blocks/${head}`;
     await expect
       .poll(async () => {
         // The same head for both requests, or it is tried again (the devnet mines every few seconds).
-        const before = await health();
+        const before = await indexedHead();
         await request.get(path);
         const again = await request.get(path);
         expect(again.headers()['cache-control']).toBe('no-store');
         expect(again.headers()['x-keep-per-head']).toBeUndefined();
-        return before === (await health()) ? again.headers()['x-render-cache'] : 'head moved';
+        return before === (await indexedHead()) ? again.headers()['x-render-cache'] : 'head moved';
       })
       .toBe('hit');
   });
