@@ -90,6 +90,13 @@ const boundaries = {
   },
 };
 
+/**
+ * React files allowed to use dangerouslySetInnerHTML (the `react/no-danger` rule above): none. Keep it empty unless a
+ * file's HTML is built by the site from its own constants; chain data never goes through raw HTML.
+ * @type {string[]}
+ */
+const DANGEROUS_HTML_ALLOWED = [];
+
 export default defineConfig([
   globalIgnores(
     ['dist/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'scratch/'],
@@ -144,8 +151,13 @@ export default defineConfig([
     rules: {
       // Props are typed by TypeScript; runtime propTypes are not used.
       'react/prop-types': 'off',
+      // Chain data (token names, NFT metadata, sources) is written by strangers: React escapes what it renders, and
+      // nothing in the site's React code bypasses that (see DANGEROUS_HTML_ALLOWED for the one place that may).
+      'react/no-danger': 'error',
     },
   },
+  // The allow-list of raw HTML in React code (a config block only when it names files: ESLint refuses an empty list).
+  ...(DANGEROUS_HTML_ALLOWED.length > 0 ? [{ name: 'sto/react-raw-html-allowed', files: DANGEROUS_HTML_ALLOWED, rules: { 'react/no-danger': 'off' } }] : []),
 
   {
     name: 'sto/boundaries',

@@ -17,7 +17,7 @@ export default getViteConfig({
     // The run ends with one line per project: its wall time and the worker time its files took (tests/timing/).
     reporters: ['default', './tests/timing/vitest-timing.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       // The indexer's integration suite on SQLite (the default backend), with the devnet and site checks.
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: ['**/node_modules/**', 'tests/integration/postgres-*.test.ts'] } },
       // The same indexer cases on PostgreSQL: one throw-away cluster for the run, a fresh database per indexer.

@@ -1,5 +1,5 @@
 import { formatUnits } from '../../../common/units.ts';
-import type { Block, NetworkStats } from '../model/types.ts';
+import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:
 // its constants, the part names of the n/4 loading progress, and the '+N new' arithmetic.
@@ -133,4 +133,37 @@ export function loadedCount(pending: readonly HomePart[]): number {
 /** Whether the overlay still waits: blocks, transactions or stats are pending. */
 export function overlayWaiting(pending: readonly HomePart[]): boolean {
   return HOME_BLOCKING_PARTS.some((part) => pending.includes(part));
+}
+
+/** What a row of Latest Blocks shows: the island's props carry only these fields of each block. */
+export type HomeBlockRow = Pick<Block, 'number' | 'hash' | 'timestamp' | 'miner' | 'transactionCount' | 'reward'>;
+
+/**
+ * What a row of Latest Transactions shows: the kind label reads only whether there is call data and its selector,
+ * and the first token transfer's symbol, so the island's props carry a 10-character input and one transfer.
+ */
+export type HomeTxRow = Pick<Transaction, 'hash' | 'timestamp' | 'from' | 'to' | 'value' | 'status' | 'input'> & {
+  tokenTransfers: { symbol?: string | null | undefined; name?: string | null | undefined }[];
+};
+
+/** The blocks as Latest Blocks' rows (the page's HTML carries them once more, as the island's props). */
+export function homeBlockRows(blocks: readonly Block[] | null): HomeBlockRow[] | null {
+  return blocks && blocks.map(({ number, hash, timestamp, miner, transactionCount, reward }) => ({ number, hash, timestamp, miner, transactionCount, reward }));
+}
+
+/** The transactions as Latest Transactions' rows. */
+export function homeTxRows(transactions: readonly Transaction[] | null): HomeTxRow[] | null {
+  return (
+    transactions &&
+    transactions.map(({ hash, timestamp, from, to, value, status, input, tokenTransfers }) => ({
+      hash,
+      timestamp,
+      from,
+      to,
+      value,
+      status,
+      input: input.slice(0, 10),
+      tokenTransfers: tokenTransfers.slice(0, 1).map(({ symbol, name }) => ({ symbol, name })),
+    }))
+  );
 }
