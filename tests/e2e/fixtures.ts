@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 
 /** What the devnet scenario of this run deployed and did (published by the global setup). */
@@ -105,6 +105,22 @@ export function screens(): Array<[string, string]> {
  */
 export async function scriptsReady(page: Page): Promise<void> {
   await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits until React islands have hydrated (Astro removes an island's `ssr` attribute once its component ran in the
+ * browser): those the page hydrates by itself (`client:load` and `client:idle`), or only those inside `scope`. Until
+ * then an island is its server HTML: a click on its buttons does nothing and no store reaches it. Islands that wait
+ * for the visitor (`client:visible` off screen, `client:interaction`) are not waited for unless named by `scope`.
+ */
+export async function hydrated(page: Page, scope?: Locator): Promise<void> {
+  if (scope) {
+    const islands = scope.locator('xpath=ancestor-or-self::astro-island | .//astro-island');
+    await expect(islands.first()).toBeAttached();
+    await expect(islands.and(page.locator('[ssr]'))).toHaveCount(0);
+    return;
+  }
+  await expect(page.locator('astro-island[ssr]:is([client="idle"], [client="load"])')).toHaveCount(0);
 }
 
 /** What Chromium reports when the page's Content-Security-Policy refuses something (a console error). */
