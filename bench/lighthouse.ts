@@ -11,7 +11,7 @@ import type { ScenarioInfo } from '../devnet/types.ts';
 import { startStack } from '../scripts/stack.ts';
 import { pages } from './web.ts';
 
-export const LIGHTHOUSE_GOALS = { score: 98, lcpMs: 1_200, tbtMs: 50 } as const;
+export const LIGHTHOUSE_GOALS = { score: 98, lcpMs: 900, tbtMs: 50 } as const;
 
 interface LighthouseSample {
   score: number;
