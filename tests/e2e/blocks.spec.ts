@@ -210,7 +210,10 @@ test.describe('block list', () => {
 
     // Other pages update the number but announce nothing: once their own poll has raised it (the clock is still paused,
     // so that poll runs only when the test moves the page's clock past the 30 s interval).
+    // The paused clock would hold the island's idle callback: it runs until the page is ready, then stops again.
+    await page.clock.resume();
     await page.goto('/blocks?page=2');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const second = await digits(latestEl);
     await expect(badge).toBeHidden();
     await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThan(second);

@@ -128,14 +128,19 @@ const CSP_VIOLATION = /Content Security Policy/i;
 
 /**
  * Playwright's test, with pages whose goto() and reload() also wait for the page's module scripts (which load after
- * the first paint; a headless browser may paint after the load event): a test then acts on a page whose live parts
- * and controls (copy buttons, live figures) are wired, as a visitor does once the page is on screen. Pages without
+ * the first paint; a headless browser may paint after the load event) and for the islands it hydrates by itself
+ * (client:idle, client:load): a test then acts on a page whose live parts and controls (copy buttons, live figures,
+ * feeds) are wired, as a visitor does once the page is on screen. A page's clock paused before goto() would hold
+ * the islands' idle callback: resume it first. Pages without
  * JavaScript, and answers that are not HTML, are returned as they arrive.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     const settle = async (response: Response | null): Promise<Response | null> => {
-      if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) await scriptsReady(page);
+      if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) {
+        await scriptsReady(page);
+        await hydrated(page);
+      }
       return response;
     };
     const goto = page.goto.bind(page);

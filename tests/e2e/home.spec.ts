@@ -41,6 +41,8 @@ async function expectBlocksMatchIndexer(page: Page, before: number, after: numbe
 
 test.describe('home page', () => {
   test('texts, numbers from the indexer, live +N new badges reset by View All', async ({ page }) => {
+    // It waits on the page's real 10 s health poll (up to 20 s for the badges), then on the stats it brought.
+    test.setTimeout(60_000);
     const browserStats: Record<string, unknown> = {};
     page.on('response', async (res) => {
       const path = new URL(res.url()).pathname;

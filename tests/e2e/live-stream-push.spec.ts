@@ -152,7 +152,7 @@ test.describe('live updates from the event stream', () => {
     await gas.evaluate((el) => { el.textContent = 'pending'; });
     const banner = page.getByTestId('new-tx-banner');
     // The devnet's own activity may have brought some already (a block every 3 s): the count must grow.
-    const count = async (): Promise<number> => ((await banner.isVisible()) ? numberOf(await banner.locator('[data-new-tx-text]').innerText()) : 0);
+    const count = async (): Promise<number> => ((await banner.isVisible()) ? numberOf(await banner.getByTestId('new-tx-text').innerText()) : 0);
     const before = await count();
     const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
     await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(before);

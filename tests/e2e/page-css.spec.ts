@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { scenario, test } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { hydrated, scenario, test } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // Each page inlines only its part of the site's stylesheet and loads the whole one after the load event; module
@@ -65,18 +65,35 @@ test.describe('each page carries only its own CSS', () => {
 test('module scripts are fetched after the first paint', async ({ page }) => {
   await page.goto('/transactions');
   // The placeholder is in the HTML; the head script adds the module script once the page has painted.
-  const placeholder = page.locator('script[type="text/x-after-paint"][data-src*="NewTxBanner"]');
+  const placeholder = page.locator('script[type="text/x-after-paint"][data-src*="Header"]');
   await expect(placeholder).toHaveCount(1);
   const src = await placeholder.getAttribute('data-src');
   await expect(page.locator(`head script[type="module"][src="${src}"]`)).toHaveCount(1);
+  const { paint, fetched } = await fetchedAfterPaint(page, src ?? '');
+  expect(fetched).toBeGreaterThanOrEqual(paint);
+  // That they still run is what the live tests show (shell-live, transactions: banner, gas price, ages).
+});
+
+test("React's runtime, one chunk, is fetched after the first paint by a page with islands, and only once", async ({ page }) => {
+  const runtime: string[] = [];
+  page.on('request', (req) => {
+    if (/\/_astro\/react-runtime\.[\w-]+\.js$/.test(req.url())) runtime.push(req.url());
+  });
+  await page.goto('/');
+  await hydrated(page);
+  expect(runtime).toHaveLength(1);
+  const { paint, fetched } = await fetchedAfterPaint(page, new URL(runtime[0] ?? '').pathname);
+  expect(fetched).toBeGreaterThanOrEqual(paint);
+});
+
+/** When the first contentful paint happened and when the script `path` was fetched (ms from navigation start). */
+async function fetchedAfterPaint(page: Page, path: string): Promise<{ paint: number; fetched: number }> {
   const timing = await page.waitForFunction((url) => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith(url));
     return paint && script ? { paint: paint.startTime, fetched: script.startTime } : null;
-  }, src ?? '');
+  }, path);
   const measured = await timing.jsonValue();
   if (!measured) throw new Error('no timing');
-  const { paint, fetched } = measured;
-  expect(fetched).toBeGreaterThanOrEqual(paint);
-  // That they still run is what the live tests show (shell-live, transactions: banner, gas price, ages).
-});
+  return measured;
+}

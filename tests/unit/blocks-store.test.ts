@@ -34,6 +34,8 @@ describe('$latestBlock polling (without a stream: the fallback)', () => {
     answers = [];
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
+    // A page's document (the stores start nothing in a server render, which has none).
+    vi.stubGlobal('document', { hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
     $latestBlock.set(null);
     seedLatestBlock('http://indexer.test/', 100);
     // The indexer has no stream: the store polls as it always did.

@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $liveEvent, $liveStatus, announceLive } from '../../src/lib/stores/live.ts';
-import { $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
-import { blocksReorg } from '../../src/lib/stores/blocks-live.ts';
-import { $latestTransactions, $newTransactionCount, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
+import { $blocksReorg, $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
+import { $latestTransactions, $newTransactionCount, $transactionsReplaced, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
 
 // The live parts of the block and transaction lists and the address/token hint, fed by the tab's stream (issue 28):
@@ -27,7 +26,6 @@ class QuietEventSource {
 
 /** The window the parts see: where the stream's module announces itself (when-live.ts). */
 let win: EventTarget;
-let refreshClicks = 0;
 
 /** The stream's module arrives (the header loads it late) and the stream is in `status`. */
 async function streamReady(status: 'open' | 'fallback' = 'open'): Promise<void> {
@@ -56,22 +54,15 @@ beforeEach(() => {
   vi.stubGlobal('window', globalThis);
   vi.stubGlobal('addEventListener', win.addEventListener.bind(win));
   vi.stubGlobal('dispatchEvent', win.dispatchEvent.bind(win));
-  refreshClicks = 0;
-  // The transaction list's Refresh button, which a reorganisation presses.
-  const refreshButton = { click: () => void refreshClicks++ };
-  vi.stubGlobal('document', {
-    readyState: 'complete',
-    hidden: false,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    querySelector: (selector: string) => (selector === '[data-new-tx-refresh]' ? refreshButton : null),
-  });
+  vi.stubGlobal('document', { readyState: 'complete', hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
   vi.stubGlobal('EventSource', QuietEventSource);
   fetchMock.mockClear();
   txAnswer = [];
   $liveStatus.set('off');
   $liveEvent.set(null);
   $latestBlock.set(null);
+  $blocksReorg.set(null);
+  $transactionsReplaced.set(0);
   acknowledgeTransactions([]);
 });
 
@@ -119,7 +110,10 @@ describe('block list: Latest Block and its new-blocks banner', () => {
     await vi.waitFor(() => expect($latestBlock.get()).toBe(500));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     emit('reorg', { depth: 3, fork: 497, head: 500, reorgs: 1 });
-    expect(blocksReorg()).toBe(497);
+    expect($blocksReorg.get()).toBe(497);
+    // One above the newest block known replaced nothing listed.
+    emit('reorg', { depth: 1, fork: 600, head: 601, reorgs: 2 });
+    expect($blocksReorg.get()).toBe(497);
     stop();
   });
 });
@@ -162,7 +156,7 @@ describe('transaction list: the new-transactions banner', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect($newTransactionCount.get()).toBe(1));
     emit('reorg', { depth: 1, fork: 10, head: 11, reorgs: 1 });
-    expect(refreshClicks).toBe(1);
+    expect($transactionsReplaced.get()).toBe(1);
     $liveStatus.set('fallback');
     await vi.advanceTimersByTimeAsync(TX_LIST_POLL_MS);
     expect(fetchMock).toHaveBeenCalledTimes(3);

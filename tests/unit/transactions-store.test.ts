@@ -51,6 +51,8 @@ describe('the new-transactions feed', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', fetchMock);
+    // A page's document (the stores start nothing in a server render, which has none).
+    vi.stubGlobal('document', { hidden: false, addEventListener: () => {}, removeEventListener: () => {} });
     fetchMock.mockClear();
     acknowledgeTransactions([]);
     // The indexer has no stream: the feed polls as it always did.

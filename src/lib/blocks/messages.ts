@@ -30,3 +30,15 @@ export const AI_OPTIMIZATION_FIGURES = [
   { value: '+42%', label: 'throughput' },
   { value: '99.2%', label: 'prediction accuracy' },
 ] as const;
+
+/**
+ * The block list's new-blocks badge (page 1): how many blocks arrived since the page listed `listed`; a reorganisation
+ * below the listed blocks outranks the count. Null: no badge.
+ */
+export function newBlocksText(listed: number | null, latest: number | null, reorg: number | null): string | null {
+  if (listed !== null && reorg !== null && reorg < listed) {
+    return `The chain was reorganised after block ${reorg.toLocaleString('en-US')}: blocks listed above it were replaced`;
+  }
+  const fresh = listed === null || latest === null ? 0 : latest - listed;
+  return fresh > 0 ? `${fresh} new block${fresh === 1 ? '' : 's'} since this page loaded` : null;
+}

@@ -13,6 +13,12 @@ const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 /** The newest block number the page knows of; seeded from the server's render, raised by the stream (or polling), never lowered. */
 export const $latestBlock = atom<number | null>(null);
 
+/**
+ * The fork (last block kept) of the latest reorganisation below the newest block known, from the tab's stream
+ * (blocks-live.ts); null before any. The block list says that rows above it may have been replaced.
+ */
+export const $blocksReorg = atom<number | null>(null);
+
 let indexerBase: string | null = null;
 
 /** Seeds the store with the server's latest block and the indexer URL to poll; call before subscribing. */
@@ -65,6 +71,8 @@ export function stopBlocksPolling(): void {
 // While someone listens here: polls every 30 s (skipping ticks while the tab is hidden and catching up when it shows
 // again) as before the stream, until the tab's stream arrives (when-live.ts): blocks-live.ts, loaded then, follows it.
 onMount($latestBlock, () => {
+  // A server render reads the store too (an island's useStore): it must not start a timer or follow anything.
+  if (typeof document === 'undefined') return;
   lastPoll = Date.now();
   startBlocksPolling();
   const onVisibility = (): void => {
@@ -81,7 +89,7 @@ onMount($latestBlock, () => {
   const w = globalThis as unknown as Partial<LiveWindow>;
   const follow = (): void =>
     void import('./blocks-live.ts').then((m) => {
-      if (mounted && w.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
+      if (mounted && w.stoLive) unfollow = m.followBlocks(w.stoLive, indexerBase, $latestBlock, $blocksReorg, refreshLatestBlock, startBlocksPolling, stopBlocksPolling);
     });
   if (w.stoLive) follow();
   else w.addEventListener?.('sto:live', follow, { once: true });

@@ -4,7 +4,8 @@ import type { LiveApi } from './live.ts';
 
 // The transaction list's "new transactions" count on the tab's stream (issue 28), loaded when the stream's module
 // arrives: one read when the stream opens (what arrived between the page and the stream), then each `transactions`
-// event; `reload` reads once; a `reorg` reloads the list (its Refresh, NewTxBanner.astro). The 30 s poll stops while
+// event; `reload` reads once; a `reorg` reloads the list (the banner's island, src/islands/NewTxBanner.tsx, does as its
+// Refresh does when $transactionsReplaced grows). The 30 s poll stops while
 // the stream is open.
 
 /** Newest hashes kept, as a poll reads them: more new ones than this count as this many. */
@@ -28,17 +29,17 @@ export function withTransactionsEvent(latest: readonly string[] | null, shown: r
 
 /**
  * Follows the stream for the transaction list (its store hands over the indexer URL, the latest and the shown hashes,
- * the one-off read and its poll's start and stop); returns the unsubscribe.
+ * the replaced-list counter, the one-off read and its poll's start and stop); returns the unsubscribe.
  */
 export function followTransactions(
   live: LiveApi,
   indexerUrl: string,
   latest: WritableAtom<readonly string[] | null>,
   shown: WritableAtom<readonly string[]>,
+  replaced: WritableAtom<number>,
   read: () => Promise<void>,
   start: () => void,
   stop: () => void,
-  doc: Document | undefined = globalThis.document,
 ): () => void {
   live.startLive(indexerUrl);
   let caughtUp = false;
@@ -55,7 +56,7 @@ export function followTransactions(
     }),
     live.onLive('reload', () => void read()),
     // Listed transactions may have been replaced: the list reloads (as its Refresh does).
-    live.onLive('reorg', () => doc?.querySelector<HTMLButtonElement>('[data-new-tx-refresh]')?.click()),
+    live.onLive('reorg', () => replaced.set(replaced.get() + 1)),
   ];
   return () => {
     for (const off of stops) off();

@@ -22,6 +22,9 @@ export const $shownTransactions = atom<readonly string[]>([]);
 /** Hashes of the newest transactions at the last poll, newest first; null before the first poll. */
 export const $latestTransactions = atom<readonly string[] | null>(null);
 
+/** Grows each time the listed transactions may have been replaced (a reorganisation): the list reloads itself. */
+export const $transactionsReplaced = atom(0);
+
 /** Number of transactions in `latest` that are newer than every shown one (all of them when none is shown). */
 export function countNewTransactions(latest: readonly string[] | null, shown: readonly string[]): number {
   if (latest === null) return 0;
@@ -68,6 +71,8 @@ export function stopTransactionsPolling(): void {
 // While someone listens: polls every 30 s as before the stream, until the tab's stream arrives (when-live.ts):
 // transactions-live.ts, loaded then, counts from its events.
 onMount($latestTransactions, () => {
+  // A server render reads the store too (an island's useStore): it must not start a timer or follow anything.
+  if (typeof document === 'undefined') return;
   startTransactionsPolling();
   // The tab's stream arrives late (when-live.ts, written out here: a file of its own would weigh on the list's first
   // load); the list follows it from a module loaded then.
@@ -80,7 +85,7 @@ onMount($latestTransactions, () => {
   const follow = (): void =>
     void import('./transactions-live.ts').then((m) => {
       const base = $txFeedIndexer.get();
-      if (mounted && w.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
+      if (mounted && w.stoLive && base !== null) unfollow = m.followTransactions(w.stoLive, base, $latestTransactions, $shownTransactions, $transactionsReplaced, pollLatestTransactions, startTransactionsPolling, stopTransactionsPolling);
     });
   if (w.stoLive) follow();
   else w.addEventListener?.('sto:live', follow, { once: true });
