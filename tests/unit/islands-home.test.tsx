@@ -75,7 +75,10 @@ beforeAll(() => {
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
+      private readonly callback: IntersectionObserverCallback;
+      constructor(callback: IntersectionObserverCallback) {
+        this.callback = callback;
+      }
       observe(): void {
         this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
       }
@@ -113,7 +116,7 @@ describe('Latest Blocks', () => {
     render(<LatestBlocks blocks={homeBlockRows(blocks)} baseline={baseline()} />);
     const rows = screen.getAllByTestId('home-block');
     expect(rows).toHaveLength(11);
-    expect(rows.map((row) => row.className.startsWith('hidden sm:flex'))).toEqual([...Array(8).fill(false), true, true, true]);
+    expect(rows.map((row) => row.className.startsWith('hidden sm:flex'))).toEqual([...Array.from({ length: 8 }, () => false), true, true, true]);
     const first = within(rows[0]!);
     expect(first.getByTestId('block-number').textContent).toBe('#348');
     expect(first.getByTestId('block-number').getAttribute('href')).toBe('/blocks/348');
