@@ -50,16 +50,20 @@ const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: 
 const submit = () => act(async () => void fireEvent.submit(form()));
 
 let urls: string[];
+let createUrl: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
+let revokeUrl: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {
   urls = [];
   let n = 0;
   // jsdom has no object URLs: count the ones made and revoked.
-  URL.createObjectURL = vi.fn(() => {
+  createUrl = vi.fn(() => {
     const url = `blob:preview-${(n += 1)}`;
     urls.push(url);
     return url;
   });
-  URL.revokeObjectURL = vi.fn();
+  revokeUrl = vi.fn();
+  URL.createObjectURL = createUrl;
+  URL.revokeObjectURL = revokeUrl;
   window.history.replaceState(null, '', '/token-admin');
 });
 
@@ -97,9 +101,9 @@ describe('upload states (spec tokens §4: idle, uploading, success resetting aft
     expect(form().dataset['state']).toBe(state);
     expect(status().textContent).toBe(text);
     // Only a success resets, after exactly 3 s.
-    act(() => vi.advanceTimersByTime(UPLOAD_SUCCESS_RESET_MS - 1));
+    await act(async () => void vi.advanceTimersByTime(UPLOAD_SUCCESS_RESET_MS - 1));
     expect(form().dataset['state']).toBe(state);
-    act(() => vi.advanceTimersByTime(1));
+    await act(async () => void vi.advanceTimersByTime(1));
     expect(form().dataset['state']).toBe(state === 'success' ? 'idle' : 'error');
     expect(status().textContent).toBe(state === 'success' ? '' : text);
   });
@@ -125,18 +129,18 @@ describe('upload states (spec tokens §4: idle, uploading, success resetting aft
       expect(Array.from(images, (img) => img.getAttribute('src'))).toEqual(shown ? [shown, shown] : []);
       // The file was sent: its preview is gone and its URL revoked.
       expect(screen.queryByAltText('Preview of the chosen logo')).toBeNull();
-      expect(URL.revokeObjectURL).toHaveBeenCalledWith(urls[0]);
+      expect(revokeUrl).toHaveBeenCalledWith(urls[0]);
       cleanup();
     }
   });
 
-  it('a success the server rendered (a plain-form upload) resets after 3 s and leaves the address bar', () => {
+  it('a success the server rendered (a plain-form upload) resets after 3 s and leaves the address bar', async () => {
     vi.useFakeTimers();
     window.history.replaceState(null, '', `/token-admin?token=${ADDRESS}&uploaded=1`);
     render(<TokenAdmin view={panel({ upload: { ok: true, message: 'Logo uploaded successfully' } })} />);
     expect(form().dataset['state']).toBe('success');
     expect(status().textContent).toBe('Logo uploaded successfully');
-    act(() => vi.advanceTimersByTime(UPLOAD_SUCCESS_RESET_MS));
+    await act(async () => void vi.advanceTimersByTime(UPLOAD_SUCCESS_RESET_MS));
     expect(form().dataset['state']).toBe('idle');
     expect(window.location.search).toBe(`?token=${ADDRESS}`);
   });
@@ -154,7 +158,7 @@ describe('checks before any request (spec tokens §5)', () => {
     expect(form().dataset['state']).toBe('error');
     expect(status().textContent).toBe(message);
     expect(screen.queryByAltText('Preview of the chosen logo')).toBeNull();
-    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(createUrl).not.toHaveBeenCalled();
     await submit();
     expect(status().textContent).toBe(message);
     expect(net.fetch).not.toHaveBeenCalled();
@@ -185,9 +189,9 @@ describe('preview before upload', () => {
     expect(screen.getByTestId('admin-file-size').textContent).toBe('12.3 KB');
     choose(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'second.svg', { type: 'image/svg+xml' }));
     expect(screen.getByAltText('Preview of the chosen logo').getAttribute('src')).toBe('blob:preview-2');
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(revokeUrl).toHaveBeenCalledWith('blob:preview-1');
     view.unmount();
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
+    expect(revokeUrl).toHaveBeenCalledWith('blob:preview-2');
   });
 
   it('a file dropped on the drop zone is chosen and previewed; a bad one gets its message', () => {
