@@ -306,6 +306,10 @@ test.describe('logos', () => {
 test.describe('the island', () => {
   test('hydrated: a chosen file is previewed; a PNG dropped on the drop zone is chosen and previewed; the old preview is revoked', async ({ page }) => {
     const token = hostileToken('script');
+    // The server render and the first browser render agree: React reports no hydration error.
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && !/^Failed to load resource/.test(m.text()) && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
     await login(page);
     await chooseToken(page, token.address);
     const preview = page.locator('[data-admin-preview-img]');
@@ -354,6 +358,7 @@ test.describe('the island', () => {
     await page.getByTestId('admin-upload').click();
     await expect(page.getByTestId('admin-upload-status')).toHaveText('Please select an image file');
     expect(posted).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   test('hostile token names are text in the list and the details; Refresh and Logout act in place', async ({ page }) => {
