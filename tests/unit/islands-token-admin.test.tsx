@@ -232,7 +232,7 @@ describe('the token list (spec tokens §2.13, §8)', () => {
     ['the server answers 502', () => Promise.resolve(new Response(JSON.stringify({ ok: false, message: ADMIN_MESSAGES.tokensFailed }), { status: 502 }))],
     ['the answer is no list', () => Promise.resolve(new Response('<html>', { status: 200 }))],
   ])('Refresh when %s: the spec\'s message replaces the list', async (_name, answer) => {
-    const fetch = vi.fn(answer);
+    const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(answer);
     vi.stubGlobal('fetch', fetch);
     render(<TokenAdmin view={panel()} />);
     await act(async () => void fireEvent.click(screen.getByRole('link', { name: 'Refresh' })));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { panelHref, readRows } from '../../lib/admin/panel.ts';
 import { getAdminPanel, postAdminForm } from '../../lib/admin/requests.ts';
 import type { AdminPanelProps, AdminRow } from '../../lib/admin/types.ts';
@@ -47,7 +47,7 @@ export function AdminPanel({ view, onLoggedOut }: Props) {
     }
   }
 
-  async function logout(event: FormEvent<HTMLFormElement>): Promise<void> {
+  async function logout(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const form = event.currentTarget;
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, useSyncExternalStore, type DragEvent, type SubmitEvent } from 'react';
 import { postAdminForm } from '../../lib/admin/requests.ts';
 import type { AdminRow, UploadOutcomeView } from '../../lib/admin/types.ts';
 import { checkBeforeUpload, initialUploadState, nextUploadState, readUploadAnswer, uploadStatusText } from '../../lib/admin/upload-state.ts';
@@ -71,7 +71,7 @@ export function UploadForm({ token, outcome, onUploaded }: Props) {
     choose(dropped);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (state.kind === 'uploading') return;
     const address = token?.address.toLowerCase() ?? null;
