@@ -9,7 +9,7 @@ import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/server/png.ts';
-import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
+import { bannerSettled, hydrated, indexerJson, scenario, test } from './fixtures.ts';
 
 // The token admin (issue 12) against the run's stack: real logins against the configured hash, the throttle, real
 // uploads stored by the indexer and shown wherever the token appears, and refusals checked on the server. Uploads
@@ -48,7 +48,11 @@ async function login(page: Page, user = USER(), password = PASSWORD(), scripts =
   await page.getByRole('button', { name: 'Login' }).click();
   // The answer's scripts load after the first paint, as on every page: wait for them as the fixture's goto does.
   await page.waitForLoadState();
-  if (scripts) await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+  if (scripts) {
+    await page.locator('html[data-scripts="ready"]').waitFor({ state: 'attached' });
+    // The panel is a React island (client:load): until it hydrated, its forms are the plain ones.
+    await hydrated(page);
+  }
 }
 
 async function chooseToken(page: Page, address: string): Promise<void> {
@@ -148,8 +152,22 @@ test.describe('logos', () => {
     await expect(page.locator('[data-admin-preview-img]')).toHaveJSProperty('naturalWidth', 64);
     // From here the page's time moves only when the test says so.
     await page.clock.pauseAt(new Date(Date.now() + 1_000));
+    // The upload is held on its way to the server until its 'uploading' state has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/token-admin', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await page.getByTestId('admin-upload').click();
+    await expect(page.locator('[data-admin-upload]')).toHaveAttribute('data-state', 'uploading');
+    await expect(page.getByTestId('admin-upload-status')).toHaveText('Uploading…');
+    await expect(page.getByTestId('admin-upload')).toBeDisabled();
+    release();
     await expect(page.getByTestId('admin-upload-status')).toHaveText('Logo uploaded successfully');
+    await page.unroute('**/token-admin');
+    // Sent in place: the page was not reloaded, and the preview of the sent file is gone.
+    await expect(page.locator('[data-admin-preview-img]')).toHaveCount(0);
     await expect(page.locator('[data-admin-upload]')).toHaveAttribute('data-state', 'success');
     // The panel's own list and details show the new logo at once.
     const rowImg = page.locator(`[data-admin-row][data-address="${token.address}"] img[data-test="token-logo-img"]`);
@@ -163,6 +181,11 @@ test.describe('logos', () => {
     await page.clock.resume();
 
     const src = await rowImg.getAttribute('src');
+    // The details' current logo is the new one too, and the spec's unversioned URL serves it.
+    await expect(page.getByTestId('admin-current-logo').getByTestId('token-logo-img')).toHaveAttribute('src', src ?? '');
+    const plain = await page.request.get(`/token-logos/${token.address}.png`);
+    expect(plain.headers()['content-type']).toBe('image/png');
+    expect(Buffer.from(await plain.body()).equals(bytes)).toBe(true);
     // The token list, the token page and a holder's address page, without a rebuild or restart.
     await page.goto(`/tokens?q=${token.address}`);
     const listLogo = page.locator(`[data-test="token-row"][data-address="${token.address}"]`).getByTestId('token-logo');
@@ -277,6 +300,94 @@ test.describe('logos', () => {
       await new Promise((resolve) => server.close(resolve));
       db.close();
     }
+  });
+});
+
+test.describe('the island', () => {
+  test('hydrated: a chosen file is previewed; a PNG dropped on the drop zone is chosen and previewed; the old preview is revoked', async ({ page }) => {
+    const token = hostileToken('script');
+    // The server render and the first browser render agree: React reports no hydration error.
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && !/^Failed to load resource/.test(m.text()) && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
+    await login(page);
+    await chooseToken(page, token.address);
+    const preview = page.locator('[data-admin-preview-img]');
+    await expect(preview).toHaveCount(0);
+
+    await page.locator('#admin-logo-file').setInputFiles({ name: 'chosen.png', mimeType: 'image/png', buffer: png(40, [10, 160, 90, 255]) });
+    await expect(page.getByTestId('admin-file-name')).toHaveText('chosen.png');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect(preview).toHaveJSProperty('naturalWidth', 40);
+    const first = (await preview.getAttribute('src')) ?? '';
+
+    // A drop, as a browser delivers one: a DataTransfer holding a File, built in the page.
+    const dropped = png(32, [200, 100, 20, 255]);
+    await page.getByTestId('admin-drop-zone').evaluate((zone, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, dropped.toString('base64'));
+    await expect(page.getByTestId('admin-file-name')).toHaveText('dropped.png');
+    await expect(page.getByTestId('admin-file-size')).toHaveText(`${(dropped.length / 1024).toFixed(1)} KB`);
+    await expect(preview).toHaveJSProperty('naturalWidth', 32);
+    await expect(page.getByTestId('admin-drop-zone')).not.toHaveAttribute('data-dragging', 'true');
+    // The form's own input holds the dropped file, and the first preview's URL was revoked.
+    expect(await page.locator('#admin-logo-file').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('dropped.png');
+    const outcome = (url: string) =>
+      new Promise<string>((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve('alive');
+        img.onerror = () => resolve('revoked');
+        img.src = url;
+      });
+    expect(await page.evaluate(outcome, (await preview.getAttribute('src')) ?? '')).toBe('alive');
+    expect(await page.evaluate(outcome, first)).toBe('revoked');
+
+    // A bad file dropped gets the spec's message before any request.
+    let posted = 0;
+    page.on('request', (r) => void (r.method() === 'POST' && (posted += 1)));
+    await page.getByTestId('admin-drop-zone').evaluate((zone) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByTestId('admin-upload-status')).toHaveText('Please select an image file');
+    await expect(preview).toHaveCount(0);
+    await page.getByTestId('admin-upload').click();
+    await expect(page.getByTestId('admin-upload-status')).toHaveText('Please select an image file');
+    expect(posted).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('hostile token names are text in the list and the details; Refresh and Logout act in place', async ({ page }) => {
+    await login(page);
+    for (const role of ['script', 'rtl', 'long-name']) {
+      const token = hostileToken(role);
+      await chooseToken(page, token.address);
+      const row = page.locator(`[data-admin-row][data-address="${token.address}"]`);
+      await expect(row.getByTestId('admin-token-name')).toHaveText(token.name);
+      await expect(page.getByTestId('admin-details').locator('[data-field="name"]')).toHaveText(token.name);
+    }
+    // Nothing a name carries became markup: the panel holds no script, iframe or stray image.
+    await expect(page.locator('[data-admin-panel] :is(script, iframe, object, svg, img:not([data-test]))')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: unknown }).hacked)).toBeUndefined();
+
+    // A mark on this document: it is still there if nothing reloaded the page.
+    await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+    const [list] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/token-admin'),
+      page.getByRole('link', { name: 'Refresh' }).click(),
+    ]);
+    expect(list.headers()['content-type']).toMatch(/^application\/json/);
+    await expect(page.getByTestId('admin-token-count')).toHaveText('1 token found');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    // The session ended on the server too.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 });
 

@@ -19,8 +19,8 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   'components/nfts/NftSearchForm.astro': /fetch\(url, \{ signal: own\.signal, headers: \{ accept: 'text\/html' \} \}\)/,
   // The AI dashboard's live refresh re-reads the site's own page (same origin HTML), not the indexer.
   'lib/ai/live.ts': /fetch\(url, \{ headers: \{ accept: 'text\/html' \} \}\)/,
-  // The token admin panel re-reads its own page and posts its own upload form (same origin, with the session cookie).
-  'lib/admin/panel-client.ts': /fetch\(url, \{ credentials: 'same-origin', \.\.\.init \}\)/,
+  // The token admin island asks its own page for the token list and posts its own forms (same origin, with the session cookie).
+  'lib/admin/requests.ts': /fetch\(url, \{ credentials: 'same-origin', \.\.\.init \}\)/,
   // The market-data provider (server only, with its API key), not the indexer.
   'lib/server/market-data.ts': /globalThis\.fetch\(input, init\)/,
   // The tab's event stream (GET /events, issue 28): an EventSource, which no fetch-based transport can be; where it

@@ -1,7 +1,7 @@
 // The token admin's server rules (issue 12): password hashes, the login throttle's arithmetic, same-origin checks,
 // client addresses behind a trusted proxy, the browser's file pre-check and the panel's search.
 import { describe, expect, it } from 'vitest';
-import { rowMatches } from '../../src/lib/admin/panel-client.ts';
+import { rowMatches } from '../../src/lib/admin/panel.ts';
 import { checkLogin, hashPassword, parsePasswordHash, readCredentials, verifyPassword } from '../../src/lib/server/admin/credentials.ts';
 import { parseSessionId, sessionCookieOptions, sessionHash } from '../../src/lib/server/admin/sessions.ts';
 import { blockedUntil, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, retryText } from '../../src/lib/server/admin/throttle.ts';

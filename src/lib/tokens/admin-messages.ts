@@ -1,4 +1,4 @@
-// Texts of the token admin (spec tokens §5, §8), shared by the server and the panel's script.
+// Texts of the token admin (spec tokens §5, §8), shared by the server and the panel's island.
 import { MAX_LOGO_BYTES } from '../../../common/logos/limits.ts';
 
 /** Logo and login messages, exactly as the spec words them. */

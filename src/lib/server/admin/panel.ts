@@ -6,6 +6,9 @@ import { ADMIN_MESSAGES } from '../../tokens/admin-messages.ts';
 import { fetchAllTokens } from '../../tokens/load.ts';
 import { matchesToken, TOKEN_SEARCH_MAX } from '../../tokens/list.ts';
 import type { Token } from '../../model/types.ts';
+import type { AdminIslandView, AdminRow } from '../../admin/types.ts';
+import { uploadedLogo } from '../../tokens/logo-index.ts';
+import { tokenInitials, tokenLogoUrl } from '../../tokens/logo-url.ts';
 import { indexerClient } from '../indexer-client.ts';
 import { reloadLogoIndex } from '../logo-index.ts';
 import { checkLogin, readCredentials, type AdminCredentials } from './credentials.ts';
@@ -17,7 +20,7 @@ import { clearLoginFailures, loginBlockedUntil, recordLoginFailure, retryText } 
 import { uploadLogo, type UploadOutcome } from './upload.ts';
 
 /** The login form's state: what went wrong, when to retry, and the user name typed (never the password). */
-interface LoginView {
+export interface LoginView {
   kind: 'login';
   status: number;
   error: string | null;
@@ -112,4 +115,29 @@ export async function handleUpload(form: FormData, username: string): Promise<Up
   const outcome = await uploadLogo(upload.value.token, upload.value.logo, username);
   if (outcome.ok) await reloadLogoIndex();
   return outcome;
+}
+
+/** A token as the island's list shows it: only the fields a row needs, its logo only from the site's /token-logos/. */
+export function adminRow(token: Token): AdminRow {
+  return {
+    address: token.address,
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals ?? 18,
+    verified: token.verified === true,
+    logo: tokenLogoUrl(token.address, uploadedLogo(token.address)),
+    initials: tokenInitials(token.symbol, token.name),
+  };
+}
+
+/** The island's props for a login or panel view: plain data, never the user name, a credential or a secret. */
+export function islandView(view: LoginView | PanelView): AdminIslandView {
+  if (view.kind === 'login') return { kind: 'login', error: view.error, retry: view.retry, username: view.username };
+  return {
+    kind: 'panel',
+    rows: view.tokens === null ? null : view.tokens.map(adminRow),
+    q: view.q,
+    selected: view.selected?.address.toLowerCase() ?? null,
+    upload: view.upload,
+  };
 }
