@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedAiDashboardData } from '../../src/lib/ai/fallback.ts';
-import { feedAt, networkFigures, newestChanged, rawJson, resultCards } from '../../src/lib/ai/run-view.ts';
+import { feedAt, newestChanged } from '../../src/lib/ai/activity.ts';
+import { networkFigures, rawJson, resultCards } from '../../src/lib/ai/run-view.ts';
 import type { AiActivityItem } from '../../src/lib/model/types.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
