@@ -259,6 +259,9 @@ test.describe('AI dashboard', () => {
     await page.clock.install();
     await page.goto('/ai-dashboard');
     await hydrated(page);
+    // The feed hydrates once in view (client:visible).
+    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('activity-feed'));
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     // The store started when its first island hydrated, at most a second or two before the pause.
     await page.clock.runFor(27_000);

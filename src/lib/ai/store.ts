@@ -26,15 +26,19 @@ export interface AiDashboardLive {
 export const $aiDashboard = map<AiDashboardLive>({ refreshing: false, error: null });
 
 /**
- * The clock of the feeds' relative times: undefined until the first tick, then the time of the latest tick, every
- * 60 s while an island reads it (the times are measured against the data's own time until it is later).
+ * The clock of the feeds' relative times: undefined on the server and in the first render (the server's HTML), then
+ * the time when the first island read it (a feed hydrated late shows its times as of then) and of every 60 s after.
+ * The times are measured against the data's own time until the clock is later.
  */
 export const $aiClock = atom<number | undefined>(undefined);
 
 onMount($aiClock, () => {
   // Server renders read the store too (useStore calls get(), which mounts it): they start no timer.
   if (typeof document === 'undefined') return;
-  const timer = setInterval(() => $aiClock.set(Date.now()), ACTIVITY_TIME_REFRESH_MS);
+  const tick = (): void => $aiClock.set(Date.now());
+  // After the mount (the island that mounted it subscribes right after, and hears it).
+  queueMicrotask(tick);
+  const timer = setInterval(tick, ACTIVITY_TIME_REFRESH_MS);
   return () => clearInterval(timer);
 });
 
