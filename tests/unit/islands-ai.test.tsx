@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,9 @@ import type { AiActivityItem, AiDashboardData } from '../../src/lib/model/types.
 // The AI pages' islands (issue 42) over the shared store, with a DOM and fake timers: the spec's states and texts
 // (core §2, tokens §2.11 and §4): an empty feed, a new newest item highlighted for 3 s, relative times recomputed every
 // 60 s, a changed stat pulsing for 1 s, the Simulated / Real-time badge, Refresh Data and its error, and hostile text.
+
+// The site's test ids are data-test attributes (as the e2e tests read them).
+configure({ testIdAttribute: 'data-test' });
 
 const NOW = Date.UTC(2026, 10, 29, 6, 0, 0);
 const MINUTE = 60_000;
@@ -195,11 +198,11 @@ describe('AiStats', () => {
 
 describe('AiDashboardControls: the data source badge and Refresh Data', () => {
   it.each<[string, boolean, boolean | undefined, string]>([
-    ['server real, no browser data', false, undefined, 'Real-time Data'],
-    ['server simulated, no browser data', true, undefined, 'Simulated Data'],
-    ['server simulated, browser real', true, false, 'Real-time Data'],
-    ['server real, browser simulated', false, true, 'Simulated Data'],
-  ])('%s → %s', async (_name, serverSimulated, browserSimulated, text) => {
+    ['server real, no browser data → Real-time Data', false, undefined, 'Real-time Data'],
+    ['server simulated, no browser data → Simulated Data', true, undefined, 'Simulated Data'],
+    ['server simulated, browser real → Real-time Data', true, false, 'Real-time Data'],
+    ['server real, browser simulated → Simulated Data', false, true, 'Simulated Data'],
+  ])('%s', async (_name, serverSimulated, browserSimulated, text) => {
     render(<AiDashboardControls isSimulated={serverSimulated} refreshHref="/ai-dashboard" live={LIVE} />);
     if (browserSimulated !== undefined) await publish(dataWith({ isSimulated: browserSimulated }));
     expect(screen.getByTestId('data-source-badge').textContent).toBe(text);
@@ -207,8 +210,12 @@ describe('AiDashboardControls: the data source badge and Refresh Data', () => {
   });
 
   it("Refresh Data reads 'Refreshing...' while the store refreshes; a failure keeps the figures and shows the error with Retry", async () => {
-    let fail: (error: Error) => void = () => {};
-    const fetch = vi.fn(() => new Promise<Response>((_resolve, reject) => (fail = reject)));
+    // The indexer's reads hang until the test fails them all.
+    const pending: Array<(error: Error) => void> = [];
+    const fetch = vi.fn(() => new Promise<Response>((_resolve, reject) => void pending.push(reject)));
+    const fail = (error: Error): void => {
+      for (const reject of pending.splice(0)) reject(error);
+    };
     vi.stubGlobal('fetch', fetch);
     render(
       <>
