@@ -1,4 +1,3 @@
-import { formatActivityTime } from '../format/time.ts';
 import type { AiActivityItem } from '../model/types.ts';
 
 // The rules of the AI activity feeds (spec core §2, tokens §4), shared by the dashboard's and the AI test page's
@@ -20,17 +19,6 @@ export type AiActivityRow = Pick<AiActivityItem, 'id' | 'type' | 'message' | 'or
 /** The feed as rows. */
 export function activityRows(feed: readonly AiActivityItem[]): AiActivityRow[] {
   return feed.map(({ id, type, message, originalTime }) => ({ id, type, message, originalTime }));
-}
-
-/** The feed with each item's relative time recomputed at `now` ('just now', 'N minutes ago', …). */
-export function feedAt(feed: readonly AiActivityItem[], now: number): AiActivityItem[] {
-  return feed.map((item) => ({ ...item, timestamp: formatActivityTime(item.originalTime, now) }));
-}
-
-/** Whether the feed's newest item is a new one (its id differs from the newest shown before). */
-export function newestChanged(previousNewestId: string | null, feed: readonly Pick<AiActivityItem, 'id'>[]): boolean {
-  const newest = feed[0];
-  return newest !== undefined && newest.id !== previousNewestId;
 }
 
 /** The clock the feed's times are measured against: the data's own time, or the page's clock once it is later. */
