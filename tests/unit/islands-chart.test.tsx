@@ -7,6 +7,10 @@ import { renderToString } from 'react-dom/server';
 import type uPlot from 'uplot';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Chart from '../../src/islands/Chart.tsx';
+import GasChart from '../../src/islands/GasChart.tsx';
+import { blocksChart, hoursChart } from '../../src/lib/gastracker/view.ts';
+import type { GasTrackerLive } from '../../src/lib/model/gas-tracker.ts';
+import { $gasTracker, publishGasTracker } from '../../src/lib/stores/gas-tracker.ts';
 import { barSize, chartData, chartOptions, isDrawable, labelAt, tickText, timeText, valueText, type ChartKind, type ChartProps } from '../../src/islands/charts/options.ts';
 
 const made = vi.hoisted(() => ({ charts: [] as { opts: uPlot.Options; data: uPlot.AlignedData; target: HTMLElement; destroy: ReturnType<typeof vi.fn> }[] }));
@@ -184,5 +188,61 @@ describe('Chart in the browser', () => {
     const el = container.firstElementChild as HTMLElement;
     await waitFor(() => expect(el.dataset['state']).toBe('failed'));
     expect(made.charts).toHaveLength(0);
+  });
+});
+
+describe("the gas tracker's charts", () => {
+  const level = { price: '1', priorityFee: '1', transferFee: '21000', waitSeconds: 12 };
+  const live = (lastBlock: number, ratios: number[]): GasTrackerLive => ({
+    lastBlock,
+    baseFee: '1000000000',
+    levels: { slow: level, standard: level, fast: level },
+    blocks: ratios.map((gasUsedRatio, i) => ({ number: lastBlock - ratios.length + 1 + i, baseFee: '1', gasUsedRatio })),
+  });
+  const hour = (h: number, average: string | null) => ({ hour: h, average, min: average, max: average, transactions: average === null ? 0 : 3 });
+
+  afterEach(() => $gasTracker.set(null));
+
+  it('blocksChart: a bar per block, its number as the label, percent used on a 0–100 axis', () => {
+    expect(blocksChart(live(1_001, [0.456, 1]).blocks)).toEqual({
+      kind: 'bars', x: [0, 1], labels: ['#1,000', '#1,001'], series: [{ label: 'Gas used', values: [45.6, 100] }], height: 120, unit: '%', legend: 'Block', yRange: [0, 100], test: 'gas-bars-chart',
+    });
+    expect(valueText(45.6, '%')).toBe('45.6%');
+  });
+
+  it('hoursChart: the hourly averages in gwei, a gap for an hour without transactions, the hour in the legend', () => {
+    const props = hoursChart([hour(3_600, '1500000000'), hour(7_200, null)]);
+    expect(props).toMatchObject({ kind: 'line', x: [3_600, 7_200], series: [{ label: 'Average gas price', values: [1.5, null] }], unit: 'Gwei', legend: 'Hour (UTC)', timeFormat: 'minute' });
+  });
+
+  it('publishGasTracker: an older answer never replaces a newer one, but after a reorg; the hours stay until new ones come', () => {
+    expect(publishGasTracker({ ...live(10, [0.5]), hourly: [hour(3_600, '1')] })).toBe(true);
+    expect(publishGasTracker(live(9, [0.1]))).toBe(false);
+    expect($gasTracker.get()?.lastBlock).toBe(10);
+    expect(publishGasTracker(live(11, [0.2]))).toBe(true);
+    expect($gasTracker.get()?.hourly).toEqual([hour(3_600, '1')]);
+    expect(publishGasTracker(live(8, [0.3]), true)).toBe(true);
+    expect($gasTracker.get()?.lastBlock).toBe(8);
+  });
+
+  it("GasChart draws the server's blocks, then what the store publishes (the stream's events, the polls)", async () => {
+    const { container } = render(<GasChart which="blocks" blocks={live(5, [0.1, 0.2]).blocks} />);
+    const el = container.firstElementChild as HTMLElement;
+    await waitFor(() => expect(el.dataset['state']).toBe('drawn'));
+    expect(made.charts[0]?.data).toEqual([[0, 1], [10, 20]]);
+    act(() => void publishGasTracker(live(6, [0.2, 0.3, 0.4])));
+    await waitFor(() => expect(made.charts).toHaveLength(2));
+    expect(made.charts[1]?.data).toEqual([[0, 1, 2], [20, 30, 40]]);
+    expect(made.charts[1]?.opts.series[0]?.value?.(undefined as never, 2, 0, 2)).toBe('#6');
+    expect(made.charts[0]?.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('GasChart of the hours follows the hours a poll published, not an event without them', async () => {
+    const { container } = render(<GasChart which="hours" hourly={[hour(3_600, '1000000000')]} />);
+    const el = container.firstElementChild as HTMLElement;
+    await waitFor(() => expect(el.dataset['state']).toBe('drawn'));
+    act(() => void publishGasTracker(live(6, [0.2])));
+    act(() => void publishGasTracker({ ...live(7, [0.2]), hourly: [hour(3_600, '1000000000'), hour(7_200, '2000000000')] }));
+    await waitFor(() => expect(made.charts.at(-1)?.data).toEqual([[3_600, 7_200], [1, 2]]));
   });
 });

@@ -61,7 +61,7 @@ export function tickText(value: number): string {
 export function valueText(value: number | null, unit = ''): string {
   if (value === null) return 'No data';
   const text = value !== 0 && Math.abs(value) < 0.01 ? small.format(value) : full.format(value);
-  return unit ? `${text} ${unit}` : text;
+  return unit === '%' ? `${text}%` : unit ? `${text} ${unit}` : text;
 }
 
 /** A time x as the legend reads it (UTC). */
@@ -111,14 +111,15 @@ export function chartOptions(props: ChartProps, colours: ChartColours, bars?: Ba
   const count = props.series.length;
   const xValue = (v: number | null): string => (v === null ? '' : labels ? labelAt(labels, Math.round(v)) : timeText(v, props.timeFormat));
   const series = props.series.map((s, i): uPlot.Series => {
-    const stroke = s.colour ?? colours.line;
+    const colour = s.colour !== undefined && /^#[0-9a-f]{6}$/i.test(s.colour) ? s.colour : undefined;
+    const stroke = colour ?? colours.line;
     // Away from the chart (no x under the pointer, idx null) the legend reads nothing rather than 'No data'.
     const value = (_u: uPlot, v: number | null, _s: number, idx: number | null): string => (idx === null ? '' : valueText(v, unit));
     if (props.kind === 'bars') {
       if (!bars) throw new Error('bars need uPlot.paths.bars');
       return { label: s.label, stroke, fill: stroke, width: 1, paths: bars(barSize(i, count)), points: { show: false }, value };
     }
-    const fill = props.kind === 'area' ? (s.colour ? `${s.colour}1a` : colours.fill) : undefined;
+    const fill = props.kind === 'area' ? (colour ? `${colour}1a` : colours.fill) : undefined;
     return {
       label: s.label,
       stroke,
