@@ -57,6 +57,9 @@ async function pageWithItsData(
   return data;
 }
 
+/** The chart island's code: its component's chunk and its drawing module's (uPlot with it). */
+const CHART_CODE = /\/_astro\/(Chart|draw)\.[\w-]+\.js/;
+
 test.describe('AI dashboard', () => {
   test('overview: the four figures, the priority mix and the feed are computed from the chain, labelled Real-time Data', async ({ page }) => {
     const data = await pageWithItsData(page, '/ai-dashboard');
@@ -131,11 +134,25 @@ test.describe('AI dashboard', () => {
     // must have started first: the Overview link was a full navigation, and a click before the script runs is the
     // plain link that works without JavaScript.
     await scriptsReady(page);
+    // The chart island is drawn (daily labels on its x axis) before the range changes.
+    const prediction = page.getByTestId('chart-block-prediction');
+    await prediction.scrollIntoViewIfNeeded();
+    await expect(prediction.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
+    const dailyCanvas = await prediction.locator('canvas').elementHandle();
     await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     await ranges.getByRole('link', { name: 'Monthly' }).click();
     await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    // The chart swapped in is a new island: it hydrates where it was put and draws the monthly range, in place of the
+    // daily chart (whose island was unmounted, its uPlot destroyed).
+    await expect(prediction.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
+    await expect(prediction.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(prediction.locator('canvas')).toHaveCount(1);
+    expect(await dailyCanvas?.evaluate((el) => el.isConnected)).toBe(false);
+    const over = (await prediction.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + 2, over.y + over.height / 2);
+    await expect(prediction.locator('.u-legend .u-value').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     // The learning chart keeps its own range.
     await expect(page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
@@ -158,20 +175,22 @@ test.describe('AI dashboard', () => {
       const probe = new IntersectionObserver(() => { probe.disconnect(); resolve(); });
       probe.observe(el);
     }));
-    await expect(chart).toHaveAttribute('data-state', 'server');
-    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toEqual([]);
+    const island = chart.locator('[data-chart]');
+    await expect(island).toHaveAttribute('data-state', 'server');
+    // Neither the chart island's code nor uPlot's (its drawing module) is loaded before a chart is in view.
+    expect(scripts.filter((u) => CHART_CODE.test(u))).toEqual([]);
     await chart.scrollIntoViewIfNeeded();
-    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    await expect(island).toHaveAttribute('data-state', 'drawn');
     await expect(chart.locator('[data-chart-canvas] .uplot canvas')).toHaveCount(1);
-    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toHaveLength(1);
+    expect(scripts.filter((u) => /\/_astro\/draw\.[\w-]+\.js/.test(u))).toHaveLength(1);
     // Predicted and actual in the legend; the learning chart's axis from 40 to 100 when it is drawn.
     await expect(chart.locator('.u-legend')).toContainText('Predicted');
     await expect(chart.locator('.u-legend')).toContainText('Actual');
     const learning = page.getByTestId('chart-learning-progress');
     await learning.scrollIntoViewIfNeeded();
-    await expect(learning).toHaveAttribute('data-state', 'drawn');
+    await expect(learning.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
     await page.getByTestId('chart-gas-optimization').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('chart-gas-optimization')).toHaveAttribute('data-state', 'drawn');
+    await expect(page.getByTestId('chart-gas-optimization').locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
   });
 
   test("with its indexer gone: 'Simulated Data', the simulated figures of spec §9, and an error box with Retry", async ({ page }) => {

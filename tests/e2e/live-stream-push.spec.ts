@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { Interface } from 'ethers';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { hydrated, indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
+import { chartedBlock } from './gas-chart.ts';
 
 // The pages' live parts on the bundled indexer's GET /events (issue 28), end to end: anvil, the indexer, the built site.
 // A project of its own (playwright.config.ts), after the read-only tests: its last case reorganises the devnet's tip.
@@ -263,6 +264,8 @@ test.describe('live updates from the event stream', () => {
     await expect(page.getByTestId('gas-last-block')).toHaveText(shown.toLocaleString('en-US'));
     await expect(tracker.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown));
     await expect(tracker.getByTestId('gas-level-price')).toHaveCount(3);
+    // The bars chart island reads the gas tracker's store the events feed: its bars reach the mined block too.
+    expect(await chartedBlock(page, mined)).toBeGreaterThanOrEqual(mined);
     expect(polls).toEqual([]);
   });
 });

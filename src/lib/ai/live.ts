@@ -1,9 +1,10 @@
 import { swapRegions } from '../page/styles.ts';
 import { $aiDashboard } from './store.ts';
 
-// The parts of the AI dashboard that are still server HTML, not islands: the charts region (uPlot charts drawn from
-// the server's specs, their tables and Daily/Monthly/Yearly links, until the charts become the Chart island) and the
-// Neural Network tab's graphic and texts. When the shared store brings new data (src/lib/ai/store.ts: the stream, the
+// The parts of the AI dashboard that the store does not render: the charts region (the chart islands, src/islands/
+// Chart.tsx, with the server's props for the chosen ranges, their tables, the priority doughnut and the Daily/Monthly/
+// Yearly links) and the Neural Network tab's graphic and texts. The chart islands swapped in hydrate where they are
+// put (client:visible); the old ones unmount. When the shared store brings new data (src/lib/ai/store.ts: the stream, the
 // 30 s poll without it, Refresh Data), and when a chart's range link is clicked, the page is fetched again and these
 // `data-ai-region`s are swapped for the fresh ones. The stat cards, the feed, the badge and the error boxes are
 // islands reading the store (src/islands/Ai*.tsx).
@@ -16,7 +17,6 @@ async function swapFreshRegions(doc: Document, href?: string): Promise<void> {
     if (!res.ok) return;
     swapRegions(new DOMParser().parseFromString(await res.text(), 'text/html'), 'data-ai-region', doc);
     if (href !== undefined) doc.defaultView?.history.replaceState(null, '', href);
-    doc.dispatchEvent(new Event('ai-dashboard:refreshed'));
   } catch {
     // The regions stay as they are; the store's error box says why a refresh failed.
   }
