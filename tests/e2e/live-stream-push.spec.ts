@@ -207,11 +207,15 @@ test.describe('live updates from the event stream', () => {
     // would otherwise read the chain without this block, and the next one waits 30 s more of the paused clock.
     await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
     // A block came: the store reads the indexer again at most every 30 s (on the page's clock), and its islands follow.
+    // The clock stops as soon as the refresh has begun (Refresh Data is busy): moved further it would end the new
+    // activity's 3 s highlight before it could be seen.
     const refreshed = page.waitForRequest((req) => req.url().startsWith(`${indexerUrl()}/blocks?`));
+    const busy = async (): Promise<boolean> => (await page.getByTestId('refresh-data').getAttribute('aria-busy')) === 'true' || requests.length > 0;
     await expect.poll(async () => {
-      await page.clock.runFor(5_000);
-      return requests.length;
-    }, { timeout: 30_000 }).toBeGreaterThan(0);
+      if (await busy()) return true;
+      await page.clock.runFor(1_000);
+      return busy();
+    }, { timeout: 30_000 }).toBe(true);
     await refreshed;
     await expect.poll(processed, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
     expect(mined).toBeGreaterThan(before);
