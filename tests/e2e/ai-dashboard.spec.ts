@@ -5,9 +5,10 @@ import { learningAlgorithmText, loadAiDashboardData, networkArchitecture } from 
 import { PRIORITY_LABELS, SIMULATED_FIGURES } from '../../src/lib/ai/fallback.ts';
 import { formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
+import { formatActivityTime } from '../../src/lib/format/time.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerUrl, test, bannerSettled, withoutStream } from './fixtures.ts';
+import { indexerUrl, indexedTx, test, bannerSettled, hydrated, rpc, scenario, scriptsReady, withoutStream } from './fixtures.ts';
 
 // The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
 // and transactions (read here through the same client), complete in the HTML.
@@ -55,6 +56,9 @@ async function pageWithItsData(
   if (!data) throw new Error('no data');
   return data;
 }
+
+/** The chart island's code: its component's chunk and its drawing module's (uPlot with it). */
+const CHART_CODE = /\/_astro\/(Chart|draw)\.[\w-]+\.js/;
 
 test.describe('AI dashboard', () => {
   test('overview: the four figures, the priority mix and the feed are computed from the chain, labelled Real-time Data', async ({ page }) => {
@@ -126,15 +130,29 @@ test.describe('AI dashboard', () => {
     await expect(page).toHaveURL(/\/ai-dashboard$/);
     const ranges = page.getByRole('navigation', { name: 'Block Height Prediction range' });
     await expect(ranges.getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
-    // With JavaScript the chart changes in place: the page is not reloaded, its address follows. The live script
-    // must have started first (it marks the Refresh button aria-busy="false"): the Overview link was a full
-    // navigation, and a click before the script runs is the plain link that works without JavaScript.
-    await expect(page.getByTestId('refresh-data')).toHaveAttribute('aria-busy', 'false');
+    // With JavaScript the chart changes in place: the page is not reloaded, its address follows. The page's script
+    // must have started first: the Overview link was a full navigation, and a click before the script runs is the
+    // plain link that works without JavaScript.
+    await scriptsReady(page);
+    // The chart island is drawn (daily labels on its x axis) before the range changes.
+    const prediction = page.getByTestId('chart-block-prediction');
+    await prediction.scrollIntoViewIfNeeded();
+    await expect(prediction.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
+    const dailyCanvas = await prediction.locator('canvas').elementHandle();
     await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     await ranges.getByRole('link', { name: 'Monthly' }).click();
     await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    // The chart swapped in is a new island: it hydrates where it was put and draws the monthly range, in place of the
+    // daily chart (whose island was unmounted, its uPlot destroyed).
+    await expect(prediction.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
+    await expect(prediction.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(prediction.locator('canvas')).toHaveCount(1);
+    expect(await dailyCanvas?.evaluate((el) => el.isConnected)).toBe(false);
+    const over = (await prediction.locator('.u-over').boundingBox())!;
+    await page.mouse.move(over.x + 2, over.y + over.height / 2);
+    await expect(prediction.locator('.u-legend .u-value').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     // The learning chart keeps its own range.
     await expect(page.getByRole('navigation', { name: 'Network Learning Progress range' }).getByRole('link', { name: 'Daily' })).toHaveAttribute('aria-current', 'true');
@@ -157,20 +175,22 @@ test.describe('AI dashboard', () => {
       const probe = new IntersectionObserver(() => { probe.disconnect(); resolve(); });
       probe.observe(el);
     }));
-    await expect(chart).toHaveAttribute('data-state', 'server');
-    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toEqual([]);
+    const island = chart.locator('[data-chart]');
+    await expect(island).toHaveAttribute('data-state', 'server');
+    // Neither the chart island's code nor uPlot's (its drawing module) is loaded before a chart is in view.
+    expect(scripts.filter((u) => CHART_CODE.test(u))).toEqual([]);
     await chart.scrollIntoViewIfNeeded();
-    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    await expect(island).toHaveAttribute('data-state', 'drawn');
     await expect(chart.locator('[data-chart-canvas] .uplot canvas')).toHaveCount(1);
-    expect(scripts.filter((u) => /\/charts\.[\w-]+\.js/.test(u))).toHaveLength(1);
+    expect(scripts.filter((u) => /\/_astro\/draw\.[\w-]+\.js/.test(u))).toHaveLength(1);
     // Predicted and actual in the legend; the learning chart's axis from 40 to 100 when it is drawn.
     await expect(chart.locator('.u-legend')).toContainText('Predicted');
     await expect(chart.locator('.u-legend')).toContainText('Actual');
     const learning = page.getByTestId('chart-learning-progress');
     await learning.scrollIntoViewIfNeeded();
-    await expect(learning).toHaveAttribute('data-state', 'drawn');
+    await expect(learning.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
     await page.getByTestId('chart-gas-optimization').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('chart-gas-optimization')).toHaveAttribute('data-state', 'drawn');
+    await expect(page.getByTestId('chart-gas-optimization').locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
   });
 
   test("with its indexer gone: 'Simulated Data', the simulated figures of spec §9, and an error box with Retry", async ({ page }) => {
@@ -193,9 +213,31 @@ test.describe('AI dashboard', () => {
     }
   });
 
+  test('the islands hydrate: Refresh Data refreshes in place, without a navigation', async ({ page }) => {
+    await page.goto('/ai-dashboard');
+    await hydrated(page);
+    // Every island of the page's first screen, and the feed once in view.
+    await expect(page.locator('astro-island[component-url*="AiStats"], astro-island[component-url*="AiDashboardControls"], astro-island[component-url*="AiDashboardAlerts"]')).toHaveCount(3);
+    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('activity-feed'));
+    await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
+    const indexerReads = page.waitForRequest((req) => req.url().startsWith(`${indexerUrl()}/blocks?`));
+    await page.getByTestId('refresh-data').click();
+    // The store read the indexer itself (through the transport), and the page stayed.
+    await indexerReads;
+    await expect(page.getByTestId('refresh-data')).toHaveText('Refresh Data');
+    await expect(page.getByTestId('refresh-data')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    await expect(page.getByTestId('ai-live-error')).toHaveCount(0);
+  });
+
   test('live: Refresh Data reads Refreshing... while loading; changed figures pulse 1 s, a new newest activity is highlighted 3 s', async ({ page }) => {
     await page.clock.install();
     await page.goto('/ai-dashboard');
+    // The islands hydrate on an idle moment, which a paused clock would not give them.
+    await hydrated(page);
+    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('activity-feed'));
     // Frozen (a little ahead, as reading the clock takes time): only runFor moves the page's timers.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const shownBlocks = Number((await page.getByTestId('stat-blocks-processed').innerText()).replace(/,/g, ''));
@@ -228,25 +270,64 @@ test.describe('AI dashboard', () => {
   });
 
   test('live: the page refreshes itself every 30 s and recomputes the feed\'s relative times every 60 s', async ({ page }) => {
+    // A refresh reads the indexer's latest blocks (with its transactions and statistics): counted by that read.
     const fetches: string[] = [];
-    page.on('request', (req) => { if (req.resourceType() === 'fetch' && new URL(req.url()).pathname === '/ai-dashboard') fetches.push(req.url()); });
+    page.on('request', (req) => { if (['fetch', 'xhr'].includes(req.resourceType()) && req.url().startsWith(`${indexerUrl()}/blocks?`)) fetches.push(req.url()); });
     // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
     await page.goto('/ai-dashboard');
+    await hydrated(page);
+    // The feed hydrates once in view (client:visible).
+    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('activity-feed'));
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    // The live script started at load, at most a second or two before the pause.
+    // The store started when its first island hydrated, at most a second or two before the pause.
     await page.clock.runFor(27_000);
     expect(fetches).toHaveLength(0);
     await page.clock.runFor(2_000);
     await expect.poll(() => fetches.length).toBe(1);
     await expect(page.getByTestId('refresh-data')).toHaveText('Refresh Data');
-    // Mark a time, then let 60 s pass: it is written again, relative to the page's clock.
+    // From here the indexer does not answer: no refresh brings new data (its error box says so), and only the 60 s
+    // clock moves the feed's relative times.
+    await page.route((url) => url.href.startsWith(indexerUrl()), (route) => route.abort());
     const time = page.getByTestId('activity-item').first().locator('time');
-    await time.evaluate((el) => { el.textContent = 'marked'; });
-    await page.clock.runFor(31_000);
-    await expect(time).not.toHaveText('marked');
-    await expect(time).toHaveText(/^(just now|1 minute ago|\d+ minutes ago|1 hour ago|\d+ hours ago)$/);
+    const originalTime = Number(await time.getAttribute('data-activity-time'));
+    const before = await time.innerText();
+    await page.clock.runFor(5 * 60_000);
+    await expect(page.getByTestId('ai-live-error')).toBeVisible();
+    // The last recomputation happened within the last 60 s of the page's clock, five minutes after the time shown.
+    const end = await page.evaluate(() => Date.now());
+    const candidates = new Set([formatActivityTime(originalTime, end - 59_999), formatActivityTime(originalTime, end)]);
+    const shown = await time.innerText();
+    expect([...candidates]).toContain(shown);
+    expect(shown).not.toBe(before);
+    expect(shown).toMatch(/^\d+ minutes ago$/);
+  });
+
+  test('live, without a stream: a transaction mined on the devnet reaches the feed through the store\'s poll, as a new highlighted activity', async ({ page }) => {
+    await withoutStream(page);
+    await page.clock.install();
+    await page.goto('/ai-dashboard');
+    await hydrated(page);
+    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('activity-feed'));
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const newest = page.getByTestId('activity-item').first();
+    const shownNewest = await newest.getAttribute('data-id');
+    const [from, to] = [scenario().accounts[9] ?? '', scenario().accounts[8] ?? ''];
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    await indexedTx(hash);
+    const block = Number.parseInt((await rpc<{ blockNumber: string }>('eth_getTransactionReceipt', [hash])).blockNumber, 16);
+    // The 30 s poll (on the page's clock) refreshes the store; its islands follow.
+    await page.clock.runFor(30_000);
+    await expect(newest).not.toHaveAttribute('data-id', shownNewest ?? '');
+    await expect(newest).toHaveAttribute('data-highlight', 'on');
+    const id = (await newest.getAttribute('data-id')) ?? '';
+    expect(id).toMatch(/^block-\d+$/);
+    expect(Number(id.slice('block-'.length))).toBeGreaterThanOrEqual(block);
+    await page.clock.runFor(3_000);
+    await expect(newest).not.toHaveAttribute('data-highlight', 'on');
   });
 
   for (const width of [1280, 375]) {

@@ -7,7 +7,7 @@ import { feedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import { formatActivityTime } from '../../src/lib/format/time.ts';
 import { createTransport } from '../../src/lib/indexer-api/transport.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
-import { bannerSettled, indexerJson, indexerUrl, test } from './fixtures.ts';
+import { bannerSettled, hydrated, indexerJson, indexerUrl, test } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
 // The AI test page (spec tokens §2.11): texts, the start-up health check, Run Test against the real indexer (its
@@ -45,6 +45,10 @@ test.describe('AI test page', () => {
     }
 
     await waitForRuns(page, 1);
+    // The result cards, the network figures and the feed are islands over the shared store: hydrated, they show the
+    // run's data (the raw data the script wrote).
+    await hydrated(page);
+    await expect(page.locator('astro-island[component-url*="AiTest"]')).toHaveCount(3);
     const entries = page.getByTestId('ai-log-entry');
     await expect(entries.first()).toHaveText(/INFO: Checking API health\.\.\.$/);
     await expect(entries.nth(1)).toHaveText(/SUCCESS: API connected \(status: ok\)$/);
@@ -165,6 +169,8 @@ test.describe('AI test page', () => {
     await page.clock.install();
     await page.goto('/ai-test');
     await waitForRuns(page, 1);
+    // The feed is an island: it hydrates on an idle moment, which a paused clock would not give it.
+    await hydrated(page);
     // Paused: timers fire only when the test moves the clock.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.clock.runFor(3_000);

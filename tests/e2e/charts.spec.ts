@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CHAIN_SERIES, type ChainSeriesName, type SeriesPoint, type SeriesResponse, type SummaryResponse } from '../../common/stats-series.ts';
 import { formatSeriesValue } from '../../src/lib/charts/series-view.ts';
-import { indexerJson, rpc, scenario, test } from './fixtures.ts';
+import { hydrated, indexerJson, rpc, scenario, test } from './fixtures.ts';
 
 // Issue 30, the charts: /charts' cards against the indexer's own /stats/summary, a series page with and without
 // JavaScript (the chart drawn, the table, the range links, the CSV), the token page's cards, 360 px, the dark theme
@@ -9,6 +9,9 @@ import { indexerJson, rpc, scenario, test } from './fixtures.ts';
 // compared with the answers read just before and just after it.
 
 const NAMES = Object.keys(CHAIN_SERIES) as ChainSeriesName[];
+
+/** The chart island's code: its component's chunk and its drawing module's (uPlot with it). */
+const CHART_CODE = /\/_astro\/(Chart|draw)\.[\w-]+\.js/;
 
 /**
  * Waits until the indexer has folded every block up to the chain's head of now into its days (it folds behind its
@@ -73,7 +76,9 @@ test.describe('a series page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Daily Transactions');
     const chart = page.getByTestId('series-chart');
     await chart.scrollIntoViewIfNeeded();
-    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    // The chart island (client:visible) hydrates once in view and draws: its element says so.
+    await hydrated(page, chart);
+    await expect(chart.getByTestId('series-chart-canvas')).toHaveAttribute('data-state', 'drawn');
     await expect(chart.locator('canvas')).toHaveCount(1);
     // Every finished day reads as the indexer has it (the last one may still grow).
     const rows = await tableRows(page);
@@ -104,15 +109,16 @@ test.describe('a series page', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto('/charts/transactions');
-    const chart = page.getByTestId('series-chart');
+    const chart = page.getByTestId('series-chart-canvas');
     await expect(chart).toHaveAttribute('data-state', 'server');
-    // The page's other scripts have run by the time its late scripts are in (networkidle), and the chart still waits.
+    // The page's other scripts have run by the time its late scripts are in (networkidle), and the chart still waits:
+    // neither the island's code nor uPlot's (the chart island's drawing module) is asked for.
     await page.waitForLoadState('networkidle');
     await expect(chart).toHaveAttribute('data-state', 'server');
-    expect(requests.filter((u) => /series-chart|uplot-mount/.test(u))).toEqual([]);
+    expect(requests.filter((u) => CHART_CODE.test(u))).toEqual([]);
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toHaveAttribute('data-state', 'drawn');
-    expect(requests.filter((u) => /series-chart/.test(u))).toHaveLength(1);
+    expect([...new Set(requests.filter((u) => CHART_CODE.test(u)).map((u) => /\/_astro\/(\w+)/.exec(u)?.[1]))].sort()).toEqual(['Chart', 'draw']);
     // The series came with the HTML: the browser asked no indexer and no route for data.
     expect(requests.filter((u) => /\/stats\/|\/series\/|\/csv/.test(u))).toEqual([]);
   });
@@ -124,7 +130,8 @@ test.describe('a series page', () => {
       await statsCaughtUp();
       await page.goto('/charts/blocks');
       const all = await tableRows(page);
-      await expect(page.getByTestId('series-chart')).toHaveAttribute('data-state', 'server');
+      await expect(page.getByTestId('series-chart-canvas')).toHaveAttribute('data-state', 'server');
+      await expect(page.getByTestId('series-chart-canvas')).toBeHidden();
       await expect(page.getByRole('link', { name: 'All, all days' })).toHaveAttribute('aria-current', 'page');
       await page.getByRole('link', { name: '1M, one month' }).click();
       await expect(page).toHaveURL(/\/charts\/blocks\?range=1M$/);
@@ -175,20 +182,44 @@ test.describe('a series page', () => {
       await page.goto(path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
-    const chart = page.getByTestId('series-chart');
+    const chart = page.getByTestId('series-chart-canvas');
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toHaveAttribute('data-state', 'drawn');
     const light = await chart.getAttribute('data-chart-text');
+    expect(light).toBeTruthy();
+    // The header's toggle: the drawn island draws itself again in the dark colours, in place.
+    await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'));
+    await expect.poll(() => chart.getAttribute('data-chart-text')).not.toBe(light);
+    await expect(chart.locator('canvas')).toHaveCount(1);
     await context.addCookies([{ name: 'theme_preference', value: 'dark', url: page.url() }]);
     await page.reload();
-    await page.getByTestId('series-chart').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('series-chart')).toHaveAttribute('data-state', 'drawn');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-state', 'drawn');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await page.getByTestId('series-chart').getAttribute('data-chart-text')).not.toBe(light);
+    expect(await chart.getAttribute('data-chart-text')).not.toBe(light);
   });
 });
 
 test.describe("a token's charts", () => {
+  test("a hostile token's name and symbol in its chart's legend are text: no element, no script", async ({ page }) => {
+    const token = scenario().hostile.erc20.find((t) => t.role === 'script')!;
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`/tokens/${token.address}/charts/holders`);
+    const title = await page.getByTestId('series-title').innerText();
+    expect(title).toContain('<script>');
+    const chart = page.getByTestId('series-chart');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.getByTestId('series-chart-canvas')).toHaveAttribute('data-state', 'drawn');
+    // uPlot writes the series' label (the page's title, the token's name and symbol in it) with textContent.
+    await expect(chart.locator('.u-legend .u-series').nth(1).locator('.u-label')).toHaveText(title);
+    await expect(chart.locator('.u-legend script, .u-legend img')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
   test('its Transfers per Day and Holders cards sit beside the price chart, with the figures the indexer answers', async ({ page }) => {
     const token = scenario().holderToken.address;
     await statsCaughtUp();

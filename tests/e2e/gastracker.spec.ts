@@ -5,6 +5,7 @@ import { formatGwei, formatSto } from '../../src/lib/format/index.ts';
 import { levelCards } from '../../src/lib/gastracker/view.ts';
 import { builtInPriceBook, tokenPrice } from '../../src/lib/tokens/prices.ts';
 import { bannerSettled, indexerJson, rpc, test, withoutStream } from './fixtures.ts';
+import { chartedBlock } from './gas-chart.ts';
 
 // Issue 30, the gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
 // GET /stats/gas answers, it is whole without JavaScript, and its levels, base fee and bars follow the chain. The
@@ -120,6 +121,28 @@ test.describe('gas tracker', () => {
     await expect(page.getByTestId('gas-last-block')).toHaveText(shown.lastBlock.toLocaleString('en-US'));
     await expect(page.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown.lastBlock));
     await expect(page.locator('[data-gas="bars-last"]')).toHaveText(`#${shown.lastBlock.toLocaleString('en-US')}`);
+    // The bars chart island reads the gas tracker's store the poll published: its bars end at the polled block.
+    expect(await chartedBlock(page, shown.lastBlock)).toBe(shown.lastBlock);
+    // The poll brought the hours too: the hours chart is drawn from them (one point per hour).
+    await expect(page.getByTestId('gas-hours-canvas')).toHaveAttribute('data-state', 'drawn');
+  });
+
+  test('its two charts are islands drawn with uPlot once in view; the server pictures stay for screen readers', async ({ page }) => {
+    await page.goto('/gastracker');
+    for (const [test, island] of [['gas-block-bars', 'gas-bars-chart'], ['gas-hours-chart', 'gas-hours-canvas']] as const) {
+      const chart = page.getByTestId(island);
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart).toHaveAttribute('data-state', 'drawn');
+      await expect(chart.locator('canvas')).toHaveCount(1);
+      // The SVG is out of sight but still read out (sr-only: 1 px), and the canvas is hidden from screen readers.
+      await expect.poll(async () => (await page.getByTestId(test).boundingBox())?.width).toBeLessThanOrEqual(1);
+      await expect(chart).toHaveAttribute('aria-hidden', 'true');
+    }
+    // The hours chart's legend reads the hour under the pointer, as the table's rows name it.
+    const hours = page.getByTestId('gas-hours-canvas');
+    const box = (await hours.locator('.u-over').boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await expect(hours.locator('.u-legend .u-value').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:00$/);
   });
 
   test('dark theme: the page is dark and has no serious or critical accessibility finding', async ({ page, context, baseURL }) => {
@@ -151,6 +174,10 @@ test.describe('gas tracker without JavaScript', () => {
     await expect(page.getByTestId('gas-level-wait').first()).not.toBeEmpty();
     expect(await page.getByTestId('gas-block-bars').locator('rect').count()).toBeGreaterThan(0);
     await expect(page.getByTestId('gas-hours-chart')).toBeVisible();
+    // The chart islands are their server containers, hidden: the SVG pictures are the charts.
+    await expect(page.getByTestId('gas-bars-chart')).toHaveAttribute('data-state', 'server');
+    await expect(page.getByTestId('gas-bars-chart')).toBeHidden();
+    expect((await page.getByTestId('gas-block-bars').boundingBox())?.width).toBeGreaterThan(100);
     // The table of the hours is the chart's text: it is in the page, behind its summary.
     await expect(page.getByTestId('gas-hour-row')).toHaveCount(HOURS);
     await page.getByText('Hourly figures').click();

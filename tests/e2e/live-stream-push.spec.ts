@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { Interface } from 'ethers';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
-import { indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
+import { hydrated, indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
+import { chartedBlock } from './gas-chart.ts';
 
 // The pages' live parts on the bundled indexer's GET /events (issue 28), end to end: anvil, the indexer, the built site.
 // A project of its own (playwright.config.ts), after the read-only tests: its last case reorganises the devnet's tip.
@@ -185,29 +186,47 @@ test.describe('live updates from the event stream', () => {
     await expect(hint.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', `/tokens/${token}`);
   });
 
-  test('the AI dashboard refreshes itself when the stream brings a block, and makes no other request', async ({ page }) => {
+  test('the AI dashboard refreshes itself when the stream brings a block, through its store: the transaction mined is a new highlighted activity', async ({ page }) => {
     await gotoLivePaused(page, '/ai-dashboard');
+    await hydrated(page);
+    const feed = page.getByTestId('activity-feed');
+    await feed.scrollIntoViewIfNeeded();
+    await hydrated(page, feed);
     const requests: string[] = [];
     page.on('request', (req) => {
-      if (!isStream(req.url()) && ['fetch', 'xhr', 'document'].includes(req.resourceType())) requests.push(new URL(req.url()).pathname);
+      if (!isStream(req.url()) && ['fetch', 'xhr', 'document'].includes(req.resourceType())) requests.push(req.url());
     });
     const processed = async (): Promise<number> => numberOf(await page.getByTestId('stat-blocks-processed').innerText());
     const before = await processed();
-    await rpc('evm_mine', []);
-    const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);
+    const newest = page.getByTestId('activity-item').first();
+    const [from, to] = [scenario().accounts[1] ?? '', scenario().accounts[0] ?? ''];
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+    await expect.poll(async () => (await rpc<{ blockNumber: string } | null>('eth_getTransactionReceipt', [hash])) !== null, { timeout: 20_000 }).toBe(true);
+    const mined = Number.parseInt((await rpc<{ blockNumber: string }>('eth_getTransactionReceipt', [hash])).blockNumber, 16);
     // Stored before the page's clock moves: a refresh set off by an earlier block's event (the devnet mines on its own)
-    // would otherwise render the page without this block, and the next one waits 30 s more of the paused clock.
+    // would otherwise read the chain without this block, and the next one waits 30 s more of the paused clock.
     await expect.poll(indexedHead, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
-    // A block came: the page is fetched again at most every 30 s (on the page's clock), and its figures follow.
-    const refreshed = page.waitForRequest((req) => new URL(req.url()).pathname === '/ai-dashboard');
+    // A block came: the store reads the indexer again at most every 30 s (on the page's clock), and its islands follow.
+    // The clock stops as soon as the refresh has begun (Refresh Data is busy): moved further it would end the new
+    // activity's 3 s highlight before it could be seen.
+    const refreshed = page.waitForRequest((req) => req.url().startsWith(`${indexerUrl()}/blocks?`));
+    const busy = async (): Promise<boolean> => (await page.getByTestId('refresh-data').getAttribute('aria-busy')) === 'true' || requests.length > 0;
     await expect.poll(async () => {
-      await page.clock.runFor(5_000);
-      return requests.length;
-    }, { timeout: 30_000 }).toBeGreaterThan(0);
+      if (await busy()) return true;
+      await page.clock.runFor(1_000);
+      return busy();
+    }, { timeout: 30_000 }).toBe(true);
     await refreshed;
     await expect.poll(processed, { timeout: 20_000 }).toBeGreaterThanOrEqual(mined);
     expect(mined).toBeGreaterThan(before);
-    expect(new Set(requests)).toEqual(new Set(['/ai-dashboard']));
+    await expect(newest).toHaveAttribute('data-id', /^block-\d+$/);
+    expect(Number(((await newest.getAttribute('data-id')) ?? '').slice('block-'.length))).toBeGreaterThanOrEqual(mined);
+    await expect(newest).toHaveAttribute('data-highlight', 'on');
+    // The store's reads of the indexer, and the page itself for the regions that are still server HTML (the charts and
+    // their tables): nothing else, and no poll of its own.
+    const other = requests.filter((url) => !url.startsWith(indexerUrl()) && new URL(url).pathname !== '/ai-dashboard');
+    expect(other).toEqual([]);
+    expect(requests.some((url) => url.startsWith(`${indexerUrl()}/transactions?`))).toBe(true);
   });
 
   test('the page of a block a reorganisation replaced says so', async ({ page }) => {
@@ -249,6 +268,8 @@ test.describe('live updates from the event stream', () => {
     await expect(page.getByTestId('gas-last-block')).toHaveText(shown.toLocaleString('en-US'));
     await expect(tracker.getByTestId('gas-block-bars').locator('rect').last()).toHaveAttribute('data-block', String(shown));
     await expect(tracker.getByTestId('gas-level-price')).toHaveCount(3);
+    // The bars chart island reads the gas tracker's store the events feed: its bars reach the mined block too.
+    expect(await chartedBlock(page, mined)).toBeGreaterThanOrEqual(mined);
     expect(polls).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { indexerJson, scenario, scriptsReady, test } from './fixtures.ts';
+import { hydrated, indexerJson, scenario, scriptsReady, test } from './fixtures.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
 // The token list and token detail screens against the run's devnet. Live activity moves SGOV, SUSD and LPT (new
@@ -29,6 +29,8 @@ interface HoldersJson {
   totalHolders: number;
 }
 
+/** The chart island's code: its component's chunk and its drawing module's (uPlot with it). */
+const CHART_CODE = /\/_astro\/(Chart|draw)\.[\w-]+\.js/;
 const COLUMNS = ['Token', 'Price', '24h Change', 'Volume', 'Market Cap', 'Holders'];
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const lower = (a: string) => a.toLowerCase();
@@ -335,17 +337,25 @@ test.describe('token detail', () => {
     const chart = page.getByTestId('price-chart');
     const box = await chart.boundingBox();
     expect(box?.y ?? 0, 'the chart starts below the fold').toBeGreaterThan(200 + 50);
-    await expect(chart).toHaveAttribute('data-state', 'server');
+    // The chart island waits (client:visible): neither its code nor uPlot's (its drawing module) is loaded.
+    const island = chart.getByTestId('price-chart-canvas');
+    await expect(island).toHaveAttribute('data-state', 'server');
+    await expect(chart.locator('astro-island[ssr]')).toHaveCount(1);
     await expect(chart.locator('canvas')).toHaveCount(0);
-    expect(scripts.filter((u) => /token-price-chart|uPlot/i.test(u))).toEqual([]);
+    expect(scripts.filter((u) => CHART_CODE.test(u))).toEqual([]);
     // The server's fallback already tells the series.
     await expect(page.getByTestId('price-point')).toHaveCount(transfers.length);
     await expect(page.getByTestId('price-chart-count')).toHaveText(String(transfers.length));
 
     await chart.scrollIntoViewIfNeeded();
+    await hydrated(page, chart);
     await expect(chart.locator('canvas').first()).toBeVisible();
-    await expect(chart).toHaveAttribute('data-state', 'drawn');
-    expect(scripts.some((u) => /token-price-chart|uPlot/i.test(u))).toBe(true);
+    await expect(island).toHaveAttribute('data-state', 'drawn');
+    expect([...new Set(scripts.filter((u) => CHART_CODE.test(u)).map((u) => /\/_astro\/(\w+)/.exec(u)?.[1]))].sort()).toEqual(['Chart', 'draw']);
+    // The drawn chart follows its element's width (the island's ResizeObserver): a wider window, a wider canvas.
+    const before = (await chart.locator('canvas').first().boundingBox())?.width ?? 0;
+    await page.setViewportSize({ width: 700, height: 400 });
+    await expect.poll(async () => (await chart.locator('canvas').first().boundingBox())?.width ?? 0).toBeGreaterThan(before + 100);
   });
 
   test('transfers tab: columns, links, values and Previous / Page N / Next', async ({ page }) => {

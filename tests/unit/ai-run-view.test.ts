@@ -1,47 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedAiDashboardData } from '../../src/lib/ai/fallback.ts';
-import { feedAt, networkFigures, newestChanged, rawJson, resultCards } from '../../src/lib/ai/run-view.ts';
-import type { AiActivityItem } from '../../src/lib/model/types.ts';
+import { networkFigures, rawJson, resultCards } from '../../src/lib/ai/run-view.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0);
-const MINUTE = 60_000;
-
-function item(id: string, minutesAgo: number): AiActivityItem {
-  return { id, type: 'learning_cycle', message: id, timestamp: 'stale', originalTime: NOW - minutesAgo * MINUTE };
-}
-
-describe('feedAt: relative times recomputed', () => {
-  it.each([
-    [0, 'just now'],
-    [0.99, 'just now'],
-    [1, '1 minute ago'],
-    [2, '2 minutes ago'],
-    [59, '59 minutes ago'],
-    [60, '1 hour ago'],
-    [125, '2 hours ago'],
-  ])('%s minutes ago → %s', (minutes, text) => {
-    expect(feedAt([item('a', minutes)], NOW)[0]?.timestamp).toBe(text);
-  });
-
-  it('a minute later the same item reads one minute older', () => {
-    const feed = [item('a', 0)];
-    expect(feedAt(feed, NOW)[0]?.timestamp).toBe('just now');
-    expect(feedAt(feed, NOW + MINUTE)[0]?.timestamp).toBe('1 minute ago');
-    expect(feed[0]?.timestamp).toBe('stale');
-  });
-});
-
-describe('newestChanged', () => {
-  it.each<[string | null, AiActivityItem[], boolean]>([
-    [null, [], false],
-    ['a', [], false],
-    ['a', [item('a', 0), item('b', 1)], false],
-    ['b', [item('a', 0), item('b', 1)], true],
-    [null, [item('a', 0)], true],
-  ])('%s then %j → %s', (previous, feed, changed) => {
-    expect(newestChanged(previous, feed)).toBe(changed);
-  });
-});
 
 describe('figures', () => {
   const data = { ...simulatedAiDashboardData(NOW), learningCycles: 1234, gasOptimization: 87.54 };

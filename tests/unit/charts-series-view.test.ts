@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesPoint } from '../../common/stats-series.ts';
-import { chartNumber, formatSeriesValue, parseRange, seriesChartData, sliceRange, sliceRecent, weiScale } from '../../src/lib/charts/series-view.ts';
+import { chartNumber, formatSeriesValue, parseRange, seriesChart, seriesChartData, sliceRange, sliceRecent, weiScale } from '../../src/lib/charts/series-view.ts';
 
 /** `n` consecutive days ending on 2026-03-31, values 1…n. */
 function days(n: number): SeriesPoint[] {
@@ -50,6 +50,20 @@ describe('weiScale and chartNumber', () => {
 
   it('gives uPlot the days in unix seconds and the values', () => {
     expect(seriesChartData([{ day: '2026-01-01', value: '2000000000' }, { day: '2026-01-02', value: null }], 'wei')).toEqual([[1767225600, 1767312000], [2, null]]);
+  });
+
+  it("gives the chart island an area of the days, the title as the series' label and the scale's unit", () => {
+    const points = [{ day: '2026-01-01', value: '2000000000' }, { day: '2026-01-02', value: null }];
+    expect(seriesChart('Average Gas Price', points, 'wei')).toEqual({
+      kind: 'area',
+      x: [1767225600, 1767312000],
+      series: [{ label: 'Average Gas Price', values: [2, null] }],
+      height: 280,
+      unit: 'Gwei',
+      legend: 'Day (UTC)',
+      zoom: true,
+      test: 'series-chart-canvas',
+    });
   });
 });
 

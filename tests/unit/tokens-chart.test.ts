@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartData, formatPointValue, historySummary, priceHistory } from '../../src/lib/tokens/chart.ts';
+import { formatPointValue, historySummary, priceChart, priceHistory } from '../../src/lib/tokens/chart.ts';
 import type { TokenTransfer } from '../../src/lib/model/types.ts';
 
 function transfer(timestamp: number | null, rawAmount: bigint, decimals = 18): TokenTransfer {
@@ -27,14 +27,14 @@ describe('priceHistory (spec tokens §7: price from the transfer value, else the
   });
 });
 
-describe('historySummary and chartData', () => {
+describe('historySummary and priceChart', () => {
   const points = [{ time: 100, value: 2 }, { time: 200, value: 1 }, { time: 300, value: 0.5 }];
   it('summarises low, high, latest and the time span', () => {
     expect(historySummary(points)).toEqual({ low: 0.5, high: 2, latest: 0.5, from: 100, to: 300 });
     expect(historySummary([])).toBeNull();
   });
-  it('serialises numbers only, as [[times], [values]]', () => {
-    expect(JSON.parse(chartData(points))).toEqual([[100, 200, 300], [2, 1, 0.5]]);
+  it("gives the chart island an area of the prices by time, with points and no legend", () => {
+    expect(priceChart(points)).toEqual({ kind: 'area', x: [100, 200, 300], series: [{ label: 'Price', values: [2, 1, 0.5] }], height: 240, points: 5, test: 'price-chart-canvas' });
   });
   it.each([
     [1234.56789, '1,234.5679'],

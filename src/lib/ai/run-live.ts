@@ -1,27 +1,16 @@
 import { getHealth } from '../indexer-api/health.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import { readJsonScript } from '../page/json-script.ts';
-import type { AiActivityItem, AiDashboardData } from '../model/types.ts';
+import type { AiDashboardData } from '../model/types.ts';
 import { aiTestStatus, createAiTestController, type AiTestState } from './run-flow.ts';
 import { LOG_TYPE_CLASS, logClock, type DebugLogEntry } from './debug-log.ts';
-import {
-  ACTIVITY_TYPE_LABEL,
-  DOWNLOAD_FILE_NAME,
-  FEED_HIGHLIGHT_MS,
-  FEED_ITEM_CLASS,
-  FEED_ITEM_HIGHLIGHT_CLASS,
-  FEED_TIME_REFRESH_MS,
-  NO_ACTIVITY,
-  STATUS_CLASS,
-  feedAt,
-  networkFigures,
-  newestChanged,
-  rawJson,
-  resultCards,
-} from './run-view.ts';
+import { DOWNLOAD_FILE_NAME, STATUS_CLASS, rawJson } from './run-view.ts';
+import { publishAiData } from './store.ts';
 
-// The AI test page's script (no framework): wires Run Test, Clear Logs and Download, runs the start-up health check,
-// and writes each new state into the server's structure with DOM calls (textContent only: chain data is hostile).
+// The AI test page's script: wires Run Test, Clear Logs and Download, runs the start-up health check, and shows the
+// flow's own state (the status, the error, the debug log, the raw data) with DOM calls (textContent only: chain data
+// is hostile). Each run's data goes to the AI pages' shared store (store.ts), which the page's islands read: the
+// result cards, the network figures and the activity feed (src/islands/AiTest*.tsx).
 
 /** What the server hands the script. */
 export interface AiTestBaseline {
@@ -46,18 +35,6 @@ function logItem(entry: DebugLogEntry): HTMLLIElement {
   return item;
 }
 
-function feedItem(item: AiActivityItem, highlighted: boolean): HTMLLIElement {
-  const li = el('li', highlighted ? FEED_ITEM_HIGHLIGHT_CLASS : FEED_ITEM_CLASS);
-  li.dataset['test'] = 'ai-feed-item';
-  li.dataset['id'] = item.id;
-  const head = el('div', 'flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700');
-  const time = el('span', '', item.timestamp);
-  time.dataset['test'] = 'ai-feed-time';
-  head.append(el('span', 'font-semibold uppercase tracking-wide', ACTIVITY_TYPE_LABEL[item.type]), time);
-  li.append(head, el('p', 'mt-1 text-sm text-slate-900 break-words', item.message));
-  return li;
-}
-
 /** Starts the page; nothing happens without the server's baseline. */
 export function startAiTestPage(doc: Document = document): void {
   const baseline = readJsonScript<AiTestBaseline>(doc, 'ai-test-baseline');
@@ -65,58 +42,11 @@ export function startAiTestPage(doc: Document = document): void {
   const part = <T extends HTMLElement = HTMLElement>(name: string): T | null => doc.querySelector<T>(`[data-ai="${name}"]`);
   const transport = browserTransport(baseline.indexerUrl);
   let shownData: AiDashboardData | null = baseline.data;
-  let newestId: string | null = baseline.data?.activityFeed[0]?.id ?? null;
-  let highlightedId: string | null = null;
-  let highlightTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const renderFeed = (): void => {
-    const list = part('feed');
-    if (!list) return;
-    const feed = feedAt(shownData?.activityFeed ?? [], Date.now());
-    list.replaceChildren(
-      ...(feed.length === 0 ? [el('li', 'text-sm text-slate-700', NO_ACTIVITY)] : feed.map((item) => feedItem(item, item.id === highlightedId))),
-    );
-  };
 
   const renderData = (data: AiDashboardData | null): void => {
-    const cards = part('cards');
-    if (cards && data) {
-      cards.replaceChildren(
-        ...resultCards(data).map((card) => {
-          const box = el('div', 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm');
-          const value = el('p', 'mt-1 text-2xl font-bold text-slate-900', card.text);
-          value.dataset['test'] = `ai-card-${card.key}`;
-          value.dataset['value'] = String(card.value);
-          box.append(el('h3', 'text-sm font-medium text-slate-700', card.label), value);
-          return box;
-        }),
-      );
-    }
-    const network = part('network');
-    if (network && data) {
-      network.replaceChildren(
-        ...networkFigures(data).map((f) => {
-          const box = el('div', 'rounded-md bg-indigo-50 p-3');
-          const value = el('dd', 'text-xl font-bold text-indigo-950', String(f.value));
-          value.dataset['test'] = `ai-network-${f.key}`;
-          box.append(el('dt', 'text-xs font-medium uppercase text-indigo-900', f.label), value);
-          return box;
-        }),
-      );
-    }
+    if (data) publishAiData(data);
     const raw = part('raw');
     if (raw) raw.textContent = rawJson(data);
-    const feed = data?.activityFeed ?? [];
-    if (newestChanged(newestId, feed)) {
-      highlightedId = feed[0]?.id ?? null;
-      clearTimeout(highlightTimer);
-      highlightTimer = setTimeout(() => {
-        highlightedId = null;
-        renderFeed();
-      }, FEED_HIGHLIGHT_MS);
-    }
-    newestId = feed[0]?.id ?? null;
-    renderFeed();
   };
 
   const render = (state: AiTestState): void => {
@@ -177,6 +107,5 @@ export function startAiTestPage(doc: Document = document): void {
     setTimeout(() => URL.revokeObjectURL(url), 30_000);
     controller.log(`Downloaded ${DOWNLOAD_FILE_NAME} (${json.length} characters)`, 'info');
   });
-  setInterval(renderFeed, FEED_TIME_REFRESH_MS);
   void controller.start();
 }

@@ -1,18 +1,11 @@
-import { formatActivityTime } from '../format/time.ts';
 import { lazy } from '../format/lazy.ts';
-import type { AiActivityItem, AiActivityType, AiDashboardData } from '../model/types.ts';
+import type { AiActivityType, AiDashboardData } from '../model/types.ts';
 import type { AiTestStatus } from './run-flow.ts';
 
-// What the AI test page shows of the dashboard data, for both the server's HTML and the browser's script (which
-// writes the same structure with DOM calls and textContent: the data is never inserted as HTML). Class names are
-// whole literals so the page's CSS finds them.
+// What the AI test page shows of the dashboard data, for the server's HTML, the page's islands (src/islands/AiTest*)
+// and its script (the status and the raw data, written with textContent: the data is never inserted as HTML). Class
+// names are whole literals so the page's CSS finds them.
 
-/** Empty activity feed text (spec tokens §4). */
-export const NO_ACTIVITY = 'No activity data available';
-/** How long a new newest feed item stays highlighted. */
-export const FEED_HIGHLIGHT_MS = 3_000;
-/** How often the feed's relative times are recomputed. */
-export const FEED_TIME_REFRESH_MS = 60_000;
 /** The download's file name. */
 export const DOWNLOAD_FILE_NAME = 'ai-data.json';
 
@@ -26,8 +19,18 @@ export interface ResultCard {
 
 const figure = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 
+/** What the result cards and the network figures show of the dashboard data (the islands' props carry only these). */
+export type AiTestFigures = Pick<AiDashboardData, 'learningCycles' | 'blocksProcessed' | 'predictionAccuracy' | 'gasOptimization' | 'neuralNetwork'>;
+
+/** The figures of some dashboard data. */
+export function aiTestFigures(data: AiDashboardData | null): AiTestFigures | null {
+  if (data === null) return null;
+  const { learningCycles, blocksProcessed, predictionAccuracy, gasOptimization, neuralNetwork } = data;
+  return { learningCycles, blocksProcessed, predictionAccuracy, gasOptimization, neuralNetwork };
+}
+
 /** The four result cards of some dashboard data. */
-export function resultCards(data: AiDashboardData): ResultCard[] {
+export function resultCards(data: AiTestFigures): ResultCard[] {
   return [
     { key: 'learning-cycles', label: 'Learning Cycles', value: data.learningCycles, text: figure().format(data.learningCycles) },
     { key: 'blocks-processed', label: 'Blocks Processed', value: data.blocksProcessed, text: figure().format(data.blocksProcessed) },
@@ -37,7 +40,7 @@ export function resultCards(data: AiDashboardData): ResultCard[] {
 }
 
 /** The neural network's three figures. */
-export function networkFigures(data: AiDashboardData): { key: 'nodes' | 'connections' | 'layers'; label: string; value: number }[] {
+export function networkFigures(data: Pick<AiDashboardData, 'neuralNetwork'>): { key: 'nodes' | 'connections' | 'layers'; label: string; value: number }[] {
   const { nodes, connections, layers } = data.neuralNetwork;
   return [
     { key: 'nodes', label: 'Nodes', value: nodes },
@@ -73,14 +76,3 @@ export const ACTIVITY_TYPE_LABEL: Readonly<Record<AiActivityType, string>> = {
 /** A feed item's classes, highlighted or not. */
 export const FEED_ITEM_CLASS = 'rounded-md border border-slate-200 bg-white px-3 py-2 transition-colors';
 export const FEED_ITEM_HIGHLIGHT_CLASS = 'rounded-md border border-amber-300 bg-amber-50 px-3 py-2 transition-colors';
-
-/** The feed with each item's relative time recomputed at `now` ('just now', 'N minutes ago', …). */
-export function feedAt(feed: readonly AiActivityItem[], now: number): AiActivityItem[] {
-  return feed.map((item) => ({ ...item, timestamp: formatActivityTime(item.originalTime, now) }));
-}
-
-/** Whether the feed's newest item is a new one (its id differs from the newest shown before). */
-export function newestChanged(previousNewestId: string | null, feed: readonly AiActivityItem[]): boolean {
-  const newest = feed[0];
-  return newest !== undefined && newest.id !== previousNewestId;
-}

@@ -2,6 +2,7 @@
 // picks (1M, 6M, 1Y, All: the server slices, so they are plain links), and the numbers the chart draws.
 import { DAY_MS, parseDay, formatDay, type SeriesPoint, type SeriesUnit } from '../../../common/stats-series.ts';
 import { formatUnits } from '../../../common/units.ts';
+import type { ChartProps } from '../../islands/charts/options.ts';
 
 /** The ranges of a series page, shortest first. */
 export const SERIES_RANGES = ['1M', '6M', '1Y', 'All'] as const;
@@ -102,6 +103,16 @@ export function chartNumber(value: string | null, unit: SeriesUnit, scale: WeiSc
 export function seriesChartData(points: readonly SeriesPoint[], unit: SeriesUnit, scale?: WeiScale): [number[], (number | null)[]] {
   const s = scale ?? weiScale(points.map((p) => p.value));
   return [points.map((p) => ((parseDay(p.day) ?? 0) * DAY_MS) / 1000), points.map((p) => chartNumber(p.value, unit, s))];
+}
+
+/**
+ * The chart island's props for a series page (src/islands/Chart.tsx): an area of the days' values (gaps where a day has
+ * none), its legend reading the day and the value with its unit; drag across it to zoom into days.
+ */
+export function seriesChart(title: string, points: readonly SeriesPoint[], unit: SeriesUnit, scale?: WeiScale): ChartProps {
+  const s = scale ?? weiScale(points.map((p) => p.value));
+  const [x, values] = seriesChartData(points, unit, s);
+  return { kind: 'area', x, series: [{ label: title, values }], height: 280, unit: unitLabel(unit, s), legend: 'Day (UTC)', zoom: true, test: 'series-chart-canvas' };
 }
 
 /** The last `days` points (a card's line). */

@@ -3,11 +3,13 @@ import { getGasTracker } from '../indexer-api/gas-tracker.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { GasTrackerLive } from '../model/gas-tracker.ts';
 import { normalizeGasTrackerLive } from '../normalize/gas-tracker.ts';
+import { $gasTracker, publishGasTracker } from '../stores/gas-tracker.ts';
 import { averageFullness, barEnds, blockBars, levelCards } from './view.ts';
 
-// The page's live part (issue 30), loaded by its script on the first `gas` event or poll: it writes the levels, the
-// base fee and the block bars again from the event's `tracker` (or from /stats/gas while there is no stream), with
-// the texts the server wrote (view.ts). The hourly chart and the consumers stay as rendered: they move by the hour.
+// The page's live part (issue 30), loaded by its script on the first `gas` event or poll: it publishes the event's
+// `tracker` (or /stats/gas while there is no stream) into the gas tracker's store (stores/gas-tracker.ts), and writes
+// the store's figures into the server's HTML: the levels, the base fee and the block bars, with the texts the server
+// wrote (view.ts). The chart islands (src/islands/GasChart.tsx) read the same store; the consumers stay as rendered.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -27,7 +29,7 @@ function stoUsd(root: HTMLElement): number | null {
   return root.dataset['stoUsd'] && Number.isFinite(value) ? value : null;
 }
 
-/** Draws the block bars again (the SVG's data-gas="bars" group). */
+/** Draws the block bars again (the SVG's data-gas="bars" group: the bars' text, and the picture without the chart). */
 function drawBars(root: HTMLElement, live: GasTrackerLive): void {
   const group = field(root, 'bars');
   if (!group) return;
@@ -49,11 +51,8 @@ function drawBars(root: HTMLElement, live: GasTrackerLive): void {
   group.replaceChildren(...rects);
 }
 
-/** Writes the live figures into the page. */
+/** Writes live figures into the page. */
 export function applyTracker(root: HTMLElement, live: GasTrackerLive): void {
-  // An older answer (a poll overtaken by an event) never replaces a newer one.
-  const shown = Number(root.dataset['lastBlock'] ?? '-1');
-  if (live.lastBlock < shown) return;
   root.dataset['lastBlock'] = String(live.lastBlock);
   for (const card of levelCards(live, stoUsd(root))) {
     const el = root.querySelector<HTMLElement>(`[data-gas-level="${card.key}"]`);
@@ -70,20 +69,43 @@ export function applyTracker(root: HTMLElement, live: GasTrackerLive): void {
   drawBars(root, live);
 }
 
-/** A `gas` event's data: its `tracker` is written when it reads (null when the node did not answer). */
-export function showTracker(root: HTMLElement, data: unknown): void {
-  const live = normalizeGasTrackerLive((data as { tracker?: unknown } | null)?.tracker);
-  if (live) applyTracker(root, live);
+let watched: HTMLElement | null = null;
+let forceNext = false;
+
+/** Writes the store's figures into `root` from now on (once per page). */
+function watch(root: HTMLElement): void {
+  if (watched === root) return;
+  watched = root;
+  $gasTracker.listen((live) => live && applyTracker(root, live));
 }
 
-/** Reads /stats/gas (the fallback while there is no stream) and writes it; on failure the figures shown stay. */
+/** A `gas` event's data: its `tracker` is published when it reads (null when the node did not answer). */
+export function showTracker(root: HTMLElement, data: unknown): void {
+  watch(root);
+  const live = normalizeGasTrackerLive((data as { tracker?: unknown } | null)?.tracker);
+  if (live) publish(root, live);
+}
+
+/** Reads /stats/gas (the fallback while there is no stream) and publishes it; on failure the figures shown stay. */
 export async function pollTracker(root: HTMLElement): Promise<void> {
+  watch(root);
   const indexer = root.dataset['indexer'];
   if (!indexer) return;
   try {
     const tracker = await getGasTracker(browserTransport(indexer));
-    if (tracker) applyTracker(root, tracker);
+    if (tracker) publish(root, tracker);
   } catch {
     // The next poll tries again.
   }
+}
+
+/** Publishes figures unless older than those shown (the server's at first: data-last-block), but after a reorg. */
+function publish(root: HTMLElement, live: Parameters<typeof publishGasTracker>[0]): void {
+  if (!forceNext && live.lastBlock < Number(root.dataset['lastBlock'] ?? '-1')) return;
+  if (publishGasTracker(live, forceNext)) forceNext = false;
+}
+
+/** After a rollback the fee history may end lower than what is shown: the next figures are published whatever their block. */
+export function afterReorg(): void {
+  forceNext = true;
 }

@@ -4,6 +4,7 @@ import { barRects, sparklinePath, type BarRect } from '../charts/sparkline.ts';
 import { formatGwei, formatSto, formatUtcDate } from '../format/index.ts';
 import type { GasBlock, GasConsumer, GasHour, GasTrackerLive } from '../model/gas-tracker.ts';
 import { amountUsd, formatPrice } from '../tokens/prices.ts';
+import type { ChartProps } from '../../islands/charts/options.ts';
 
 // The gas tracker's figures as the page shows them (issue 30), written once for both sides: the server renders them,
 // the page's live script (live.ts) writes the same texts again from a `gas` event or a poll. The fee maths is the
@@ -194,4 +195,41 @@ export function consumerRows(consumers: readonly GasConsumer[]): ConsumerRow[] {
     fees: `${formatSto(c.fees)} STO`,
     transactions: c.transactions.toLocaleString('en-US'),
   }));
+}
+
+/**
+ * The chart island's props for the blocks' fullness (src/islands/GasChart.tsx): a bar per block of the fee history,
+ * oldest first, the percent of its gas limit used on a 0–100 axis; the legend reads the block and its percent.
+ */
+export function blocksChart(blocks: readonly GasBlock[]): ChartProps {
+  const shown = blocks.slice(-FEE_WINDOW);
+  return {
+    kind: 'bars',
+    x: shown.map((_, i) => i),
+    labels: shown.map((b) => `#${b.number.toLocaleString('en-US')}`),
+    series: [{ label: 'Gas used', values: shown.map((b) => Math.round(b.gasUsedRatio * 1_000) / 10) }],
+    height: 120,
+    unit: '%',
+    legend: 'Block',
+    yRange: [0, 100],
+    test: 'gas-bars-chart',
+  };
+}
+
+/**
+ * The chart island's props for the 24 hours (src/islands/GasChart.tsx): the hourly average gas price in gwei, a gap
+ * for an hour without transactions; the legend reads the hour (UTC) and its average.
+ */
+export function hoursChart(hourly: readonly GasHour[]): ChartProps {
+  return {
+    kind: 'line',
+    x: hourly.map((h) => h.hour),
+    series: [{ label: 'Average gas price', values: hourly.map((h) => gweiNumber(h.average)) }],
+    height: 160,
+    unit: 'Gwei',
+    legend: 'Hour (UTC)',
+    timeFormat: 'minute',
+    points: 5,
+    test: 'gas-hours-canvas',
+  };
 }

@@ -2,6 +2,7 @@
 // token's price; oldest first. Shared by the server's fallback table and the chart's data.
 import { formatUnits } from '../../../common/units.ts';
 import type { TokenTransfer } from '../model/types.ts';
+import type { ChartProps } from '../../islands/charts/options.ts';
 
 /** One point of the chart: unix seconds and value. */
 export interface PricePoint {
@@ -30,9 +31,9 @@ export function historySummary(points: readonly PricePoint[]): { low: number; hi
   return { low: Math.min(...values), high: Math.max(...values), latest: last.value, from: first.time, to: last.time };
 }
 
-/** The series as the chart script reads it from a data attribute: [[times…], [values…]] (numbers only). */
-export function chartData(points: readonly PricePoint[]): string {
-  return JSON.stringify([points.map((p) => p.time), points.map((p) => p.value)]);
+/** The chart island's props for the price chart (src/islands/Chart.tsx): an area with a point per transfer, no legend. */
+export function priceChart(points: readonly PricePoint[]): ChartProps {
+  return { kind: 'area', x: points.map((p) => p.time), series: [{ label: 'Price', values: points.map((p) => p.value) }], height: 240, points: 5, test: 'price-chart-canvas' };
 }
 
 /** A value as the chart and its table print it (up to 4 decimals, thousands separators). */
