@@ -14,7 +14,7 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   // The fetch the server's transport is given: the platform's, ended by the page's deadline.
   'lib/server/deadline.ts': /globalThis\.fetch\(input, init\)/,
   // The transaction list's Refresh re-reads the site's own page (same origin HTML), not the indexer.
-  'components/transactions/NewTxBanner.astro': /fetch\(location\.href, \{ headers: \{ accept: 'text\/html' \} \}\)/,
+  'islands/NewTxBanner.tsx': /fetch\(location\.href, \{ headers: \{ accept: 'text\/html' \} \}\)/,
   // The NFT search re-reads the site's own /nfts page for the typed query (same origin HTML).
   'components/nfts/NftSearchForm.astro': /fetch\(url, \{ signal: own\.signal, headers: \{ accept: 'text\/html' \} \}\)/,
   // The AI dashboard's live refresh re-reads the site's own page (same origin HTML), not the indexer.
