@@ -4,7 +4,8 @@ import { blocksChart, hoursChart } from '../lib/gastracker/view.ts';
 import { $gasTracker } from '../lib/stores/gas-tracker.ts';
 import Chart from './Chart.tsx';
 
-type Props = { which: 'blocks'; blocks: GasBlock[] } | { which: 'hours'; hourly: GasHour[] };
+/** The server's figures, only the fields drawn (Astro writes an island's props into the page). */
+type Props = { which: 'blocks'; blocks: Pick<GasBlock, 'number' | 'gasUsedRatio'>[] } | { which: 'hours'; hourly: Pick<GasHour, 'hour' | 'average'>[] };
 
 /**
  * A chart of the gas tracker (issue 42): the last blocks' fullness ('blocks', one bar per block) or the 24 hours'

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { Interface } from 'ethers';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { hydrated, indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
-import { chartedBlock } from './gas-chart.ts';
+import { barsChartDrawn, chartedBlock } from './gas-chart.ts';
 
 // The pages' live parts on the bundled indexer's GET /events (issue 28), end to end: anvil, the indexer, the built site.
 // A project of its own (playwright.config.ts), after the read-only tests: its last case reorganises the devnet's tip.
@@ -257,6 +257,8 @@ test.describe('live updates from the event stream', () => {
       if (new URL(req.url()).pathname === '/stats/gas') polls.push(req.url());
     });
     const tracker = page.getByTestId('gas-tracker');
+    // The bars chart island drawn from the server's blocks (the page's clock moved for its idle moments).
+    await barsChartDrawn(page);
     const lastBlock = async (): Promise<number> => Number(await tracker.getAttribute('data-last-block'));
     const before = await lastBlock();
     await rpc('evm_mine', []);

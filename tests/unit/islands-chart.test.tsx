@@ -40,7 +40,7 @@ const cases: { kind: ChartKind; props: ChartProps }[] = [
 
 beforeAll(() => {
   // jsdom has neither matchMedia nor a canvas context; the theme code reads both.
-  window.matchMedia = vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+  window.matchMedia = vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() }) as unknown as MediaQueryList);
   HTMLCanvasElement.prototype.getContext = vi.fn(() => null);
   document.documentElement.classList.add('js');
 });
@@ -233,7 +233,8 @@ describe("the gas tracker's charts", () => {
     act(() => void publishGasTracker(live(6, [0.2, 0.3, 0.4])));
     await waitFor(() => expect(made.charts).toHaveLength(2));
     expect(made.charts[1]?.data).toEqual([[0, 1, 2], [20, 30, 40]]);
-    expect(made.charts[1]?.opts.series[0]?.value?.(undefined as never, 2, 0, 2)).toBe('#6');
+    const xValue = made.charts[1]?.opts.series[0]?.value as (u: uPlot, v: number, s: number, i: number) => string;
+    expect(xValue({} as uPlot, 2, 0, 2)).toBe('#6');
     expect(made.charts[0]?.destroy).toHaveBeenCalledTimes(1);
   });
 

@@ -201,7 +201,7 @@ export function consumerRows(consumers: readonly GasConsumer[]): ConsumerRow[] {
  * The chart island's props for the blocks' fullness (src/islands/GasChart.tsx): a bar per block of the fee history,
  * oldest first, the percent of its gas limit used on a 0–100 axis; the legend reads the block and its percent.
  */
-export function blocksChart(blocks: readonly GasBlock[]): ChartProps {
+export function blocksChart(blocks: readonly Pick<GasBlock, 'number' | 'gasUsedRatio'>[]): ChartProps {
   const shown = blocks.slice(-FEE_WINDOW);
   return {
     kind: 'bars',
@@ -220,7 +220,7 @@ export function blocksChart(blocks: readonly GasBlock[]): ChartProps {
  * The chart island's props for the 24 hours (src/islands/GasChart.tsx): the hourly average gas price in gwei, a gap
  * for an hour without transactions; the legend reads the hour (UTC) and its average.
  */
-export function hoursChart(hourly: readonly GasHour[]): ChartProps {
+export function hoursChart(hourly: readonly Pick<GasHour, 'hour' | 'average'>[]): ChartProps {
   return {
     kind: 'line',
     x: hourly.map((h) => h.hour),
