@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { chartColours, onThemeChange } from '../lib/charts/theme.ts';
 import { nextIdle } from '../lib/page/idle.ts';
-import { isDrawable, MIN_CHART_WIDTH, type ChartProps } from './charts/options.ts';
+import { isDrawable, MIN_CHART_WIDTH, type ChartProps } from '../lib/charts/options.ts';
 
-export type { ChartKind, ChartProps, ChartSeries } from './charts/options.ts';
+export type { ChartKind, ChartProps, ChartSeries } from '../lib/charts/options.ts';
 
 /** Where a chart stands, in its element's data-state. */
 export type ChartState = 'server' | 'loading' | 'drawn' | 'failed';
@@ -14,7 +14,7 @@ type DrawModule = typeof import('./charts/draw.ts');
  * The site's one chart (issue 42): a uPlot chart of plain, serializable props, used by `/charts/{name}`, the token
  * page, the gas tracker and the AI dashboard. Hydrate it `client:visible`.
  *
- * Props (./charts/options.ts, ChartProps):
+ * Props (src/lib/charts/options.ts, ChartProps):
  * - `kind`: 'line' | 'area' | 'bars';
  * - `x`: unix seconds of each point, or 0…n-1 with `labels` (category labels of the x axis);
  * - `series`: `{ label, values: (number | null)[], colour? }[]` (null is a gap; colour '#rrggbb', else the theme's);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gasChart, learningChart, predictionChart } from '../../src/lib/ai/chart-spec.ts';
-import { chartOptions, isDrawable } from '../../src/islands/charts/options.ts';
+import { chartOptions, isDrawable } from '../../src/lib/charts/options.ts';
 import { simulatedAiDashboardData } from '../../src/lib/ai/fallback.ts';
 
 const data = simulatedAiDashboardData(Date.UTC(2026, 10, 23, 12));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The chart island (src/islands/Chart.tsx) and its pure option builders (src/islands/charts/options.ts), per kind of
+// The chart island (src/islands/Chart.tsx) and its pure option builders (src/lib/charts/options.ts), per kind of
 // chart. jsdom has no canvas: uPlot is mocked here only to see that the island creates it with the props' data and
 // destroys it; the e2e specs (charts, tokens, gastracker, ai-dashboard) draw with the real one.
 import { act, cleanup, render, waitFor } from '@testing-library/react';
@@ -11,7 +11,7 @@ import GasChart from '../../src/islands/GasChart.tsx';
 import { blocksChart, hoursChart } from '../../src/lib/gastracker/view.ts';
 import type { GasTrackerLive } from '../../src/lib/model/gas-tracker.ts';
 import { $gasTracker, publishGasTracker } from '../../src/lib/stores/gas-tracker.ts';
-import { barSize, chartData, chartOptions, isDrawable, labelAt, tickText, timeText, valueText, type ChartKind, type ChartProps } from '../../src/islands/charts/options.ts';
+import { barSize, chartData, chartOptions, isDrawable, labelAt, tickText, timeText, valueText, type ChartKind, type ChartProps } from '../../src/lib/charts/options.ts';
 
 const made = vi.hoisted(() => ({ charts: [] as { opts: uPlot.Options; data: uPlot.AlignedData; target: HTMLElement; destroy: ReturnType<typeof vi.fn> }[] }));
 

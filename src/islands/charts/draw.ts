@@ -4,7 +4,7 @@
 import uPlot from 'uplot';
 import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
 import type { ChartColours } from '../../lib/charts/theme.ts';
-import { chartData, chartOptions, type ChartProps } from './options.ts';
+import { chartData, chartOptions, type ChartProps } from '../../lib/charts/options.ts';
 
 /** Adds uPlot's stylesheet to the document once (a plain CSS import of a lazy chunk is dropped by the build). */
 function addStyles(): void {

@@ -1,4 +1,4 @@
-import type { ChartProps } from '../../islands/charts/options.ts';
+import type { ChartProps } from '../charts/options.ts';
 import type { AiDashboardData } from '../model/types.ts';
 import { LEARNING_PROGRESS_Y_AXIS } from './fallback.ts';
 import { rangeLabelsFor, type ChartRange } from './view.ts';

@@ -2,7 +2,7 @@
 // picks (1M, 6M, 1Y, All: the server slices, so they are plain links), and the numbers the chart draws.
 import { DAY_MS, parseDay, formatDay, type SeriesPoint, type SeriesUnit } from '../../../common/stats-series.ts';
 import { formatUnits } from '../../../common/units.ts';
-import type { ChartProps } from '../../islands/charts/options.ts';
+import type { ChartProps } from './options.ts';
 
 /** The ranges of a series page, shortest first. */
 export const SERIES_RANGES = ['1M', '6M', '1Y', 'All'] as const;

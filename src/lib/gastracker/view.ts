@@ -4,7 +4,7 @@ import { barRects, sparklinePath, type BarRect } from '../charts/sparkline.ts';
 import { formatGwei, formatSto, formatUtcDate } from '../format/index.ts';
 import type { GasBlock, GasConsumer, GasHour, GasTrackerLive } from '../model/gas-tracker.ts';
 import { amountUsd, formatPrice } from '../tokens/prices.ts';
-import type { ChartProps } from '../../islands/charts/options.ts';
+import type { ChartProps } from '../charts/options.ts';
 
 // The gas tracker's figures as the page shows them (issue 30), written once for both sides: the server renders them,
 // the page's live script (live.ts) writes the same texts again from a `gas` event or a poll. The fee maths is the

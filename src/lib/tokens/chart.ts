@@ -2,7 +2,7 @@
 // token's price; oldest first. Shared by the server's fallback table and the chart's data.
 import { formatUnits } from '../../../common/units.ts';
 import type { TokenTransfer } from '../model/types.ts';
-import type { ChartProps } from '../../islands/charts/options.ts';
+import type { ChartProps } from '../charts/options.ts';
 
 /** One point of the chart: unix seconds and value. */
 export interface PricePoint {

@@ -3,7 +3,7 @@
 // DOM-free, so they are tested without a browser (tests/unit/islands-chart.test.tsx); the island (../Chart.tsx) and
 // its drawing module (./draw.ts) only add the width, the height and the element.
 import type uPlot from 'uplot';
-import type { ChartColours } from '../../lib/charts/theme.ts';
+import type { ChartColours } from './theme.ts';
 
 /** How a series is drawn: a line, a line over a filled area, or bars. */
 export type ChartKind = 'line' | 'area' | 'bars';
