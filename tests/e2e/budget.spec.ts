@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
@@ -103,8 +103,10 @@ async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: 
 
 const KB = 1024;
 const SHELL_BUDGET = 5 * KB;
-/** The home page's scripts besides React's runtime (issue 42: measured HOME_MEASURED). */
-const HOME_BUDGET = 25 * KB;
+/** The home page's scripts besides React's runtime (issue 42: measured 23,010 B; 24,934 B with no framework before). */
+const HOME_BUDGET = 23_700;
+/** React's runtime chunk as served, Brotli (issue 42: measured 58,731 B: react 19, react-dom's client, the scheduler). */
+const REACT_RUNTIME_BUDGET = 60_500;
 /** Pages of the ≤ 10 KB test with an island in the first screen at 1280 × 720, which load React's runtime. */
 const WITH_ISLANDS: readonly RegExp[] = [/^\/blocks(\?|$)/, /^\/transactions(\?|$)/, /^\/tokens\/0x[0-9a-fA-F]{40}$/];
 
@@ -186,20 +188,36 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     }
   });
 
-  test('the AI dashboard ≤ 110 KB (its figures, tables and SVG graphics are HTML)', async ({ page }) => {
+  test("the AI dashboard ≤ 110 KB with React's runtime (its tables and SVG graphics are HTML)", async ({ page }) => {
     for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
-      const { bytes } = await scriptBytesBeforeInteraction(page, path);
-      console.log(`budget ${path}: ${bytes} B transferred`);
-      expect(bytes, path).toBeLessThanOrEqual(110 * KB);
+      const { bytes, react } = await scriptBytesBeforeInteraction(page, path);
+      console.log(`budget ${path}: ${bytes} B transferred besides React's runtime (${react} B)`);
+      expect(bytes + react, path).toBeLessThanOrEqual(110 * KB);
     }
   });
 
-  test('AI test page ≤ 110 KB and no framework: a plain script runs its test flow', async ({ page }) => {
-    const { bytes, urls, files } = await scriptBytesBeforeInteraction(page, '/ai-test');
-    console.log(`budget /ai-test: ${bytes} B transferred, ${urls.length} script file(s)`);
+  test("AI test page ≤ 110 KB with React's runtime: its feeds and figures are islands over the dashboard's store", async ({ page }) => {
+    const { bytes, react, urls, files } = await scriptBytesBeforeInteraction(page, '/ai-test');
+    console.log(`budget /ai-test: ${bytes} B transferred besides React's runtime (${react} B), ${urls.length} script file(s)`);
     for (const [file, size] of Object.entries(files)) console.log(`  ${file}: ${size} B`);
-    expect(bytes).toBeLessThanOrEqual(110 * KB);
-    expect(urls.filter((u) => /\/client\.[\w-]+\.js|react/i.test(u))).toEqual([]);
+    expect(bytes + react).toBeLessThanOrEqual(110 * KB);
+    expect(react).toBeGreaterThan(0);
+  });
+
+  test("React's runtime is one immutable chunk within its budget, which a page without islands never loads", async ({ page }) => {
+    const chunks = readdirSync(CLIENT_DIR.pathname.concat('_astro')).filter((name) => /^react-runtime\.[\w-]+\.js$/.test(name));
+    expect(chunks).toHaveLength(1);
+    // No other chunk carries React's code: react-dom's client and React's own entry are in that one chunk.
+    const others = readdirSync(CLIENT_DIR.pathname.concat('_astro')).filter((name) => name.endsWith('.js') && !chunks.includes(name));
+    expect(others.filter((name) => /react-dom|__SECRET_INTERNALS|react\.transitional\.element/.test(chunkText(`/_astro/${name}`)))).toEqual([]);
+    const { react, files } = await scriptBytesBeforeInteraction(page, '/');
+    const served = Object.entries(files).filter(([file]) => REACT_RUNTIME.test(file));
+    expect(served).toHaveLength(1);
+    console.log(`budget React's runtime ${served[0]?.[0]}: ${react} B Brotli`);
+    expect(react).toBeLessThanOrEqual(REACT_RUNTIME_BUDGET);
+    const res = await page.request.get(served[0]?.[0] ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers()['cache-control']).toMatch(/immutable/);
+    expect(res.headers()['content-encoding']).toBe('br');
   });
 
   test("the header's theme toggle is a few hundred bytes of script, with no framework and nothing to fetch", async ({ page }) => {
@@ -242,16 +260,15 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     expect(resourcesIn([...reachableChunks(search).values()].join('\n'))).toEqual(['search']);
   });
 
-  test("the home page's live script can load only the resources the home page reads", async ({ page }) => {
+  test("the home page's islands can load only the resources the home page reads", async ({ page }) => {
     await page.goto('/');
-    const scripts = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('script[type="text/x-after-paint"]'), (el) => el.getAttribute('data-src') ?? ''),
+    const islands = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('astro-island'), (el) => el.getAttribute('component-url') ?? '').filter((u) => !/SearchBox/.test(u)),
     );
-    const home = scripts.filter((u) => /\/index\.astro_astro_type_script/.test(u));
-    expect(home).toHaveLength(1);
-    const chunks = reachableChunks(home);
+    expect(islands.length).toBeGreaterThanOrEqual(5);
+    const chunks = reachableChunks(islands.map((u) => new URL(u, 'http://x').pathname));
     const found = resourcesIn([...chunks.values()].join('\n'));
-    console.log(`home live script: ${chunks.size} chunk(s), ${[...chunks.values()].reduce((n, t) => n + gzipSync(t).length, 0)} B gzip in all, resources: ${found.join(', ')}`);
+    console.log(`home islands: ${chunks.size} chunk(s), ${[...chunks.values()].reduce((n, t) => n + gzipSync(t).length, 0)} B gzip in all, resources: ${found.join(', ')}`);
     expect(found.sort()).toEqual(['blocks list', 'health', 'network statistics', 'RPC proxy', 'transactions list'].sort());
   });
   test('the verification form island loads only where the form is shown', async ({ page }) => {
@@ -280,7 +297,16 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
 // between runs and is not weight: the live chain's head (block numbers and counts a digit longer, relative ages, the
 // gas price), which moved the figures by at most 0.9 % between two runs (NFT list raw HTML; compressed HTML 0.8 %,
 // elements 2 of 431): bytes get 3 %, elements 2 % (at least 5), script 3 %. Script counts every file a page fetches
-// before interaction at 1280 × 720 (the token page's chart is in view there, so uPlot is counted).
+// before interaction at 1280 × 720 (the token page's chart is in view there, so uPlot is counted), but React's runtime,
+// which has a budget of its own (issue 42). Issue 42 made the live parts React islands; where that changed a figure,
+// the line says so: Astro writes each island's props into the page (the rows, figures and chart data it renders, as
+// tagged JSON), which is most of the HTML that grew.
+
+/**
+ * The page kinds whose islands hydrate before interaction at 1280 × 720 (client:idle, client:load, or client:visible in
+ * the first screen), so they load React's runtime; "script" never counts it (its own budget, above).
+ */
+const WITH_REACT: ReadonlySet<string> = new Set(['home', 'blocks list', 'transactions list', 'token', 'AI dashboard', 'AI test', 'verify form', 'chart', 'token chart', 'gas tracker']);
 
 /** One page kind's budgets: bytes of HTML as served (Brotli, gzip, uncompressed), inline CSS, elements, script. */
 interface WeightBudget {
@@ -319,19 +345,26 @@ function inlineCssBytes(html: string): number {
 }
 
 const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) => string, WeightBudget]> = [
-  // measured: br 15759, gzip 17169, raw 82800, inline CSS 31467, 449 elements, script 24934
-  ['home', () => '/', { br: 16240, gzip: 17690, raw: 85300, inlineCss: 32500, elements: 458, script: 25690 }],
-  // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366
-  ['blocks list', () => '/blocks', { br: 13130, gzip: 14220, raw: 71500, inlineCss: 21300, elements: 482, script: 7590 }],
+  // measured: br 15759, gzip 17169, raw 82800, inline CSS 31467, 449 elements, script 24934; issue 42: br 16754, gzip
+  // 18422, raw 90796 (the islands' props: 11 block rows, 5 transaction rows, the statistics and the baseline), inline
+  // CSS 29613, 456 elements, script 23010 (the islands' code and the stores, React's runtime apart; the string
+  // templates and their live script are gone)
+  ['home', () => '/', { br: 17260, gzip: 18980, raw: 93520, inlineCss: 32500, elements: 465, script: 23700 }],
+  // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366; issue 42: script 8840 (the
+  // LatestBlockLive island's chunk and React's JSX helpers beside the store, React's runtime apart)
+  ['blocks list', () => '/blocks', { br: 13130, gzip: 14220, raw: 71500, inlineCss: 21300, elements: 482, script: 9110 }],
   // measured: br 19864, gzip 23566, raw 203464, inline CSS 20655, 1560 elements, script 5602
   ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 20460, gzip: 24280, raw: 209600, inlineCss: 21300, elements: 1592, script: 5780 }],
   // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005; issue 30: script 7228 (the
   // build splits the shared chunks again for the gas tracker's and the charts' scripts: the new-transactions banner's
   // chunk +12 B, the header's +2 B, no code of the page grew)
-  ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 7300 }],
+  // Issue 42: script 8439 (the NewTxBanner island's chunk, React's runtime apart)
+  ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 8690 }],
   // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571; issue 30: 238 elements (the
   // header's Charts link, in the desktop and the mobile navigation)
-  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 52300, inlineCss: 21700, elements: 241, script: 4710 }],
+  // Issue 42 (no island here): raw 52315 measured once, 15 B over, from the chain's data of the run (the page did not
+  // change); raw is 3 % above that
+  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 53880, inlineCss: 21700, elements: 241, script: 4710 }],
   // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
   ['address', (s) => `/address/${s.accounts[1]}`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
   // The Internal Transactions tab of a contract: within the address page's budget.
@@ -341,7 +374,9 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299; issue 30's two series
   // cards beside the price chart measured +549 br, +603 gzip, +2,541 raw, +254 inline CSS, +17 elements (the budget
   // grew by as much)
-  ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 13869, gzip: 14723, raw: 58641, inlineCss: 21754, elements: 344, script: 27090 }],
+  // Issue 42: br 13991, gzip 14810, raw 59478 (the price chart island's props), 345 elements, script 27375 (the chart
+  // island's chunk; uPlot's drawing chunk as before; React's runtime apart)
+  ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 14410, gzip: 15250, raw: 61260, inlineCss: 21754, elements: 352, script: 28200 }],
   // measured: br 14241, gzip 15420, raw 73347, inline CSS 21789, 431 elements, script 5445
   ['NFT list', () => '/nfts', { br: 14670, gzip: 15890, raw: 75600, inlineCss: 22500, elements: 440, script: 5610 }],
   // measured: br 12239, gzip 12955, raw 48342, inline CSS 21213, 227 elements, script 4446
@@ -349,11 +384,15 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   // measured: br 10739, gzip 11410, raw 40414, inline CSS 19620, 141 elements, script 4571
   ['contract', (s) => `/contracts/${s.erc1155.address}`, { br: 11070, gzip: 11760, raw: 41700, inlineCss: 20300, elements: 146, script: 4710 }],
   // measured: br 13728, gzip 14659, raw 63430, inline CSS 22463, 445 elements, script 29931
-  ['AI dashboard', () => '/ai-dashboard', { br: 14140, gzip: 15100, raw: 65400, inlineCss: 23200, elements: 454, script: 30830 }],
+  // Issue 42: br 14497, gzip 15575, raw 70093 (the stats', feed's and charts' islands' props), 452 elements, script
+  // 35459 (the islands, the dashboard's store; React's runtime apart)
+  ['AI dashboard', () => '/ai-dashboard', { br: 14930, gzip: 16040, raw: 72200, inlineCss: 23200, elements: 461, script: 36520 }],
   // measured: br 14647, gzip 15749, raw 73644, inline CSS 24775, 217 elements, script 20530; script 21168 to 21187 after
   // issue 29 (its "script" counts the inline baseline JSON, the dashboard data of the chain's last blocks, which now
   // hold the devnet's decoding, approval and EIP-7702 steps: data, not code)
-  ['AI test', () => '/ai-test', { br: 15090, gzip: 16230, raw: 75900, inlineCss: 25600, elements: 222, script: 21820 }],
+  // Issue 42: br 15013, gzip 16264, raw 77524, 224 elements (the feed's, results' and network's islands and their
+  // props), script 25782 (the islands and the dashboard's store; React's runtime apart)
+  ['AI test', () => '/ai-test', { br: 15470, gzip: 16750, raw: 79850, inlineCss: 25600, elements: 229, script: 26560 }],
   // measured: br 13163, gzip 13942, raw 52838, inline CSS 22155, 221 elements, script 69202
   ['verify form', () => '/verify-contract', { br: 13560, gzip: 14370, raw: 54500, inlineCss: 22900, elements: 226, script: 71280 }],
   // measured: br 9852, gzip 11554, raw 39620, inline CSS 19000, 150 elements, script 4446
@@ -365,7 +404,9 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   // measured: br 11562, gzip 12439, raw 48177, inline CSS 19518, 250 elements, script 26746
   ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`, { br: 11909, gzip: 12813, raw: 49623, inlineCss: 20104, elements: 255, script: 27549 }],
   // measured: br 13554, gzip 14701, raw 68909, inline CSS 20625, 522 elements (9 top consumers of 10), script 5152
-  ['gas tracker', () => '/gastracker', { br: 13960, gzip: 15140, raw: 71000, inlineCss: 21300, elements: 540, script: 5310 }],
+  // Issue 42: br 14433, gzip 15717, raw 74662 (the two chart islands' props: blocks' fullness, 24 hourly averages),
+  // script 33335 (the charts are in view at 1280 × 720: the chart island and uPlot's drawing chunk; React's apart)
+  ['gas tracker', () => '/gastracker', { br: 14870, gzip: 16190, raw: 76900, inlineCss: 21300, elements: 540, script: 34340 }],
 ];
 
 test.describe('Weight budgets per page kind (HTML as served, inline CSS, elements, script before interaction)', () => {
@@ -382,9 +423,11 @@ test.describe('Weight budgets per page kind (HTML as served, inline CSS, element
       await plain.goto(path);
       const elements = await plain.evaluate(() => document.querySelectorAll('*').length);
       await context.close();
-      const { bytes: script } = await scriptBytesBeforeInteraction(page, path);
+      const { bytes: script, react } = await scriptBytesBeforeInteraction(page, path);
       const measured: WeightBudget = { br: br.bytes, gzip: gzip.bytes, raw: raw.bytes, inlineCss: inlineCssBytes(html), elements, script };
-      console.log(`weight ${kind} ${path}: ${JSON.stringify(measured)}`);
+      console.log(`weight ${kind} ${path}: ${JSON.stringify(measured)}, React's runtime ${react} B`);
+      // React's runtime (its own budget above) loads where an island hydrates before interaction, and nowhere else.
+      expect(react > 0, `${kind} (${path}): React's runtime loaded`).toBe(WITH_REACT.has(kind));
       for (const key of Object.keys(budget) as (keyof WeightBudget)[]) {
         expect(measured[key], `${kind} (${path}): ${key} ${measured[key]} over its budget ${budget[key]}`).toBeLessThanOrEqual(budget[key]);
       }
