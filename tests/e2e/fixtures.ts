@@ -120,7 +120,9 @@ export async function hydrated(page: Page, scope?: Locator): Promise<void> {
     await expect(islands.and(page.locator('[ssr]'))).toHaveCount(0);
     return;
   }
-  await expect(page.locator('astro-island[ssr]:is([client="idle"], [client="load"])')).toHaveCount(0);
+  // Waited for in the page, on each frame (expect's retries would look again only after 100, 250, 500 ms...: a wait of
+  // up to a second on every goto of a page with islands, which most of them hydrate well within).
+  await page.locator('astro-island[ssr]:is([client="idle"], [client="load"])').first().waitFor({ state: 'detached' });
 }
 
 /** What Chromium reports when the page's Content-Security-Policy refuses something (a console error). */

@@ -109,7 +109,9 @@ test.describe('shared shell', () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
     await page.clock.install({ time: t0 });
     await page.clock.pauseAt(new Date(t0.getTime() + 1_000));
-    await page.goto('/');
+    // A page of the shell alone (the banner is on every page): a page with islands would wait, with the clock paused,
+    // for its idle callback to hydrate them, which goto() waits for.
+    await page.goto('/terms-of-service');
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeHidden();
     await page.clock.runFor(990);

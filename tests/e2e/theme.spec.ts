@@ -333,11 +333,12 @@ test.describe('charts and pictures', () => {
   test('the AI dashboard and price charts are drawn again in the new theme\'s colours', async ({ page }) => {
     for (const [path, testId] of [['/ai-dashboard', 'chart-block-prediction'], [`/tokens/${scenario().erc1155.address}`, 'price-chart']] as const) {
       await page.goto(path);
-      const chart = page.getByTestId(testId);
-      await chart.scrollIntoViewIfNeeded();
+      const card = page.getByTestId(testId);
+      await card.scrollIntoViewIfNeeded();
+      // The card's chart island: its element holds the uPlot canvas and says where the chart stands.
+      const chart = card.locator('[data-chart]');
       await expect(chart).toHaveAttribute('data-state', 'drawn');
-      const canvas = chart.locator('[data-chart-canvas]');
-      const wanted = () => canvas.evaluate((el) => getComputedStyle(el).getPropertyValue('--chart-text').trim());
+      const wanted = () => chart.evaluate((el) => getComputedStyle(el).getPropertyValue('--chart-text').trim());
       const light = await wanted();
       await expect(chart).toHaveAttribute('data-chart-text', light);
       // Light → dark: the toggle goes system → light → dark.
