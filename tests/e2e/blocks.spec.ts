@@ -26,7 +26,10 @@ const rowNumbers = async (page: Page): Promise<number[]> =>
   (await page.getByTestId('block-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-block')))).map(Number);
 /** Gas used as the page prints it: grouped units and the percent of the limit to 2 decimals. */
 function gasUsedText(used: bigint, limit: bigint): string {
-  const percent = limit === 0n ? '0.00' : (Number((used * 1_000_000n) / limit) / 10_000).toFixed(2);
+  // Ten-thousandths of a percent, then rounded half up to hundredths, in integers: a float's toFixed(2) read 0.435 as
+  // 0.43 (0.434999…), where the page rightly shows 0.44.
+  const hundredths = limit === 0n ? 0n : ((used * 1_000_000n) / limit + 50n) / 100n;
+  const percent = `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`;
   return `${used.toLocaleString('en-US')} (${percent}%)`;
 }
 
