@@ -10,6 +10,21 @@ export type ChartState = 'server' | 'loading' | 'drawn' | 'failed';
 
 type DrawModule = typeof import('./charts/draw.ts');
 
+/** Resolves once `el` is in the viewport (at once without an element or an IntersectionObserver); `stop` gives up. */
+function inView(el: Element | null): { promise: Promise<void>; stop: () => void } {
+  if (!el || typeof IntersectionObserver === 'undefined') return { promise: Promise.resolve(), stop: () => {} };
+  let observer: IntersectionObserver | undefined;
+  const promise = new Promise<void>((resolve) => {
+    observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer?.disconnect();
+      resolve();
+    });
+    observer.observe(el);
+  });
+  return { promise, stop: () => observer?.disconnect() };
+}
+
 /**
  * The site's one chart (issue 42): a uPlot chart of plain, serializable props, used by `/charts/{name}`, the token
  * page, the gas tracker and the AI dashboard. Hydrate it `client:visible`.
@@ -42,9 +57,12 @@ export default function Chart(props: ChartProps & { className?: string }) {
 
   useEffect(() => {
     let live = true;
-    // uPlot's evaluation and the first drawing are two tasks, each on an idle moment: together they made one long task
-    // that held up input on a slow phone (issue 25).
-    nextIdle()
+    // Only once in view (a chart in an island of its own is, as client:visible hydrates it; a chart in a larger island,
+    // the AI dashboard's, waits for its turn). Then uPlot's evaluation and the first drawing are two tasks, each on an
+    // idle moment: together they made one long task that held up input on a slow phone (issue 25).
+    const seen = inView(ref.current);
+    seen.promise
+      .then(nextIdle)
       .then(() => {
         if (live) setState('loading');
         return import('./charts/draw.ts');
@@ -56,6 +74,7 @@ export default function Chart(props: ChartProps & { className?: string }) {
       .catch(() => live && setState('failed'));
     return () => {
       live = false;
+      seen.stop();
     };
   }, []);
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { formatPercentFigure } from '../../src/lib/home/feed.ts';
 import { expect, type Page } from '@playwright/test';
-import { learningAlgorithmText, loadAiDashboardData, networkArchitecture } from '../../src/lib/ai/data.ts';
+import { loadAiDashboardData } from '../../src/lib/ai/data.ts';
+import { learningAlgorithmText, networkArchitecture } from '../../src/lib/ai/network.ts';
 import { PRIORITY_LABELS, SIMULATED_FIGURES } from '../../src/lib/ai/fallback.ts';
 import { formatCount } from '../../src/lib/ai/view.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
@@ -144,8 +145,7 @@ test.describe('AI dashboard', () => {
     await expect(page).toHaveURL(/\?prediction=monthly#block-height-prediction$/);
     await expect(page.getByRole('navigation', { name: 'Block Height Prediction range' }).getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'true');
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
-    // The chart swapped in is a new island: it hydrates where it was put and draws the monthly range, in place of the
-    // daily chart (whose island was unmounted, its uPlot destroyed).
+    // The charts region's island draws the monthly range in place of the daily chart (whose uPlot it destroyed).
     await expect(prediction.locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
     await expect(prediction.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(prediction.locator('canvas')).toHaveCount(1);
@@ -328,6 +328,12 @@ test.describe('AI dashboard', () => {
     expect(Number(id.slice('block-'.length))).toBeGreaterThanOrEqual(block);
     await page.clock.runFor(3_000);
     await expect(newest).not.toHaveAttribute('data-highlight', 'on');
+    // The charts region reads the same store: the prediction table's actual heights now reach the new block.
+    const prediction = page.getByTestId('table-block-prediction');
+    await prediction.scrollIntoViewIfNeeded();
+    await hydrated(page, page.getByTestId('ai-charts'));
+    const actual = async () => Math.max(...(await prediction.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/,/g, ''))));
+    await expect.poll(actual).toBeGreaterThanOrEqual(block);
   });
 
   for (const width of [1280, 375]) {

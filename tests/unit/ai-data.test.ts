@@ -8,15 +8,13 @@ import {
   computeAiDashboardData,
   gasFeeComparison,
   gasOptimizationPercent,
-  learningAlgorithmText,
-  learningRateRange,
   loadAiDashboardData,
-  networkArchitecture,
   neuralNetworkShape,
   predictBlockHeights,
   priorityLabel,
   transactionPriorityMix,
 } from '../../src/lib/ai/data.ts';
+import { learningAlgorithmText, learningRateRange, networkArchitecture } from '../../src/lib/ai/network.ts';
 import type { FeedSource } from '../../src/lib/indexer-api/feed-source.ts';
 import {
   ADAPTIVE_LEARNING_DEFAULT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkArchitecture } from '../../src/lib/ai/data.ts';
+import { networkArchitecture } from '../../src/lib/ai/network.ts';
 import { PRIORITY_LABELS } from '../../src/lib/ai/fallback.ts';
 import { formatPercentFigure } from '../../src/lib/home/feed.ts';
 import { DOUGHNUT_COLOURS, DRAWN_NODES_PER_LAYER, doughnutSegments, formatCount, networkDrawing, parseRange, rangeLabelsFor } from '../../src/lib/ai/view.ts';

@@ -17,8 +17,6 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   'islands/NewTxBanner.tsx': /fetch\(location\.href, \{ headers: \{ accept: 'text\/html' \} \}\)/,
   // The NFT search re-reads the site's own /nfts page for the typed query (same origin HTML).
   'components/nfts/NftSearchForm.astro': /fetch\(url, \{ signal: own\.signal, headers: \{ accept: 'text\/html' \} \}\)/,
-  // The AI dashboard's live refresh re-reads the site's own page (same origin HTML), not the indexer.
-  'lib/ai/live.ts': /fetch\(url, \{ headers: \{ accept: 'text\/html' \} \}\)/,
   // The token admin island asks its own page for the token list and posts its own forms (same origin, with the session cookie).
   'lib/admin/requests.ts': /fetch\(url, \{ credentials: 'same-origin', \.\.\.init \}\)/,
   // The market-data provider (server only, with its API key), not the indexer.

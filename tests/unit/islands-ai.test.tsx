@@ -4,6 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AiActivityFeed from '../../src/islands/AiActivityFeed.tsx';
+import AiCharts from '../../src/islands/AiCharts.tsx';
+import AiNetwork from '../../src/islands/AiNetwork.tsx';
 import AiDashboardAlerts from '../../src/islands/AiDashboardAlerts.tsx';
 import AiDashboardControls from '../../src/islands/AiDashboardControls.tsx';
 import AiStats from '../../src/islands/AiStats.tsx';
@@ -281,6 +283,108 @@ describe('AiTestResults', () => {
   it('no data: no cards', () => {
     render(<AiTestResults figures={null} />);
     expect(screen.getByTestId('ai-cards').children).toHaveLength(0);
+  });
+});
+
+describe('AiCharts: the charts region', () => {
+  const data = dataWith({});
+  const charts = {
+    blockPredictionData: data.blockPredictionData,
+    gasOptimizationData: data.gasOptimizationData,
+    transactionPriorityData: data.transactionPriorityData,
+    learningProgressData: data.learningProgressData,
+  };
+  const firstColumn = (test: string): string[] => [...screen.getByTestId(test).querySelectorAll('tbody tr td:first-child')].map((td) => td.textContent ?? '');
+  const current = (chart: string): string[] =>
+    [...screen.getByRole('navigation', { name: `${chart} range` }).querySelectorAll('a[aria-current="true"]')].map((a) => a.textContent ?? '');
+  const href = (chart: string, range: string): string | null => screen.getByRole('navigation', { name: `${chart} range` }).querySelector(`a:nth-child(${['Daily', 'Monthly', 'Yearly'].indexOf(range) + 1})`)?.getAttribute('href') ?? null;
+
+  it.each<[string, string, string, string, string[], string[]]>([
+    // address, chart, then: the prediction chart's current range, the learning chart's, their tables' first labels
+    ['no range asked: daily', '/ai-dashboard', 'Daily', 'Daily', data.blockPredictionData.labels, data.learningProgressData.labels],
+    ['each chart keeps its own parameter', '/ai-dashboard?prediction=monthly&learning=yearly', 'Monthly', 'Yearly', data.blockPredictionData.monthlyLabels, data.learningProgressData.yearlyLabels],
+    ['an unknown range is daily', '/ai-dashboard?prediction=weekly', 'Daily', 'Daily', data.blockPredictionData.labels, data.learningProgressData.labels],
+  ])('%s', (_name, address, prediction, learning, predictionLabels, learningLabels) => {
+    render(<AiCharts data={charts} address={address} explain={false} live={LIVE} />);
+    expect(current('Block Height Prediction')).toEqual([prediction]);
+    expect(current('Network Learning Progress')).toEqual([learning]);
+    expect(firstColumn('table-block-prediction')).toEqual(predictionLabels);
+    expect(firstColumn('table-learning-progress')).toEqual(learningLabels);
+    expect(screen.queryAllByText('How It Works:')).toHaveLength(0);
+  });
+
+  it("the range links are the page's address with the chart's parameter, back to its card", () => {
+    render(<AiCharts data={charts} address="/ai-dashboard?tab=metrics&learning=monthly" explain={true} live={LIVE} />);
+    expect(href('Block Height Prediction', 'Daily')).toBe('/ai-dashboard?tab=metrics&learning=monthly#block-height-prediction');
+    expect(href('Block Height Prediction', 'Yearly')).toBe('/ai-dashboard?tab=metrics&learning=monthly&prediction=yearly#block-height-prediction');
+    expect(href('Network Learning Progress', 'Daily')).toBe('/ai-dashboard?tab=metrics#network-learning-progress');
+    // The metrics tab explains each of the four charts.
+    expect(screen.getAllByText('How It Works:')).toHaveLength(4);
+  });
+
+  it('a plain click changes the range in place and the address follows; the other chart keeps its range', () => {
+    const replace = vi.spyOn(window.history, 'replaceState');
+    render(<AiCharts data={charts} address="/ai-dashboard?learning=yearly" explain={false} live={LIVE} />);
+    const monthly = screen.getByRole('navigation', { name: 'Block Height Prediction range' }).querySelectorAll('a')[1]!;
+    expect(fireEvent.click(monthly)).toBe(false);
+    expect(replace).toHaveBeenCalledWith(null, '', '/ai-dashboard?learning=yearly&prediction=monthly#block-height-prediction');
+    expect(current('Block Height Prediction')).toEqual(['Monthly']);
+    expect(current('Network Learning Progress')).toEqual(['Yearly']);
+    expect(firstColumn('table-block-prediction')).toEqual(data.blockPredictionData.monthlyLabels);
+    // The learning chart's links now carry the prediction's range.
+    expect(href('Network Learning Progress', 'Daily')).toBe('/ai-dashboard?prediction=monthly#network-learning-progress');
+    replace.mockRestore();
+  });
+
+  it('a click with a modifier key is left to the browser (a new tab)', () => {
+    render(<AiCharts data={charts} address="/ai-dashboard" explain={false} live={LIVE} />);
+    const yearly = screen.getByRole('navigation', { name: 'Block Height Prediction range' }).querySelectorAll('a')[2]!;
+    expect(fireEvent.click(yearly, { ctrlKey: true })).toBe(true);
+    expect(current('Block Height Prediction')).toEqual(['Daily']);
+  });
+
+  it("the store's new data rewrites the tables and the doughnut", async () => {
+    render(<AiCharts data={charts} address="/ai-dashboard" explain={false} live={LIVE} />);
+    expect([...screen.getAllByTestId('priority-value')].map((el) => el.textContent)).toEqual(data.transactionPriorityData.values.map(String));
+    const actual = data.blockPredictionData.actual.map((h) => h + 100);
+    await publish(dataWith({ blockPredictionData: { ...data.blockPredictionData, actual }, transactionPriorityData: { labels: data.transactionPriorityData.labels, values: [1, 2, 3, 4, 5] } }));
+    expect([...screen.getAllByTestId('priority-value')].map((el) => el.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    const cells = [...screen.getByTestId('table-block-prediction').querySelectorAll('tbody tr td:nth-child(3)')].map((td) => td.textContent);
+    expect(cells).toEqual(actual.map(String));
+  });
+
+  it('no priced transactions: the gas chart says so, with no chart and no table', () => {
+    render(<AiCharts data={{ ...charts, gasOptimizationData: { labels: [], traditional: [], optimized: [] } }} address="/ai-dashboard" explain={false} live={LIVE} />);
+    expect(screen.getByTestId('chart-gas-optimization').textContent).toContain('No priced transactions in the sample.');
+    expect(screen.queryByTestId('table-gas-optimization')).toBeNull();
+  });
+
+  it('hostile labels are text', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    render(<AiCharts data={{ ...charts, transactionPriorityData: { labels: [hostile], values: [1] } }} address="/ai-dashboard" explain={false} live={LIVE} />);
+    expect(screen.getByTestId('priority-legend').textContent).toContain(hostile);
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('AiNetwork: the Neural Network tab', () => {
+  const data = dataWith({ neuralNetwork: { nodes: 42, connections: 156, layers: 4 }, predictionAccuracy: 85.3, gasOptimization: 87.5 });
+  const network = { neuralNetwork: data.neuralNetwork, predictionAccuracy: data.predictionAccuracy, gasOptimization: data.gasOptimization, learningCycles: data.learningCycles, blocksProcessed: data.blocksProcessed };
+  const figures = (): Record<string, string | null> =>
+    Object.fromEntries(['arch-input', 'arch-hidden-layers', 'arch-hidden-nodes', 'arch-output', 'arch-connections', 'arch-units', 'adaptive-learning'].map((t) => [t, screen.getByTestId(t).textContent]));
+
+  it("the server's architecture, algorithm and capabilities; then the store's", async () => {
+    render(<AiNetwork data={network} live={LIVE} />);
+    expect(figures()).toEqual({ 'arch-input': '5', 'arch-hidden-layers': '4', 'arch-hidden-nodes': '11', 'arch-output': '4', 'arch-connections': '156', 'arch-units': '21', 'adaptive-learning': '60%' });
+    expect(screen.getByTestId('card-algorithm').textContent).toContain('Advanced backpropagation with adaptive learning rates');
+    expect(screen.getByTestId('card-algorithm').textContent).toContain('Gradient descent with high momentum');
+    expect(screen.getByTestId('learning-rate').textContent).toBe('0.0095 – 0.0863');
+    expect(screen.getByTestId('card-capabilities').textContent).toContain('Block height prediction at 85.3% accuracy');
+    expect(screen.getByTestId('neural-network-graphic').querySelectorAll('circle').length).toBeGreaterThan(0);
+    await publish(dataWith({ neuralNetwork: { nodes: 60, connections: 2_400, layers: 3 }, predictionAccuracy: 70, gasOptimization: 80 }));
+    expect(figures()).toMatchObject({ 'arch-hidden-layers': '3', 'arch-hidden-nodes': '20', 'arch-connections': '2,400', 'arch-units': '30' });
+    expect(screen.getByTestId('card-algorithm').textContent).toContain('Standard backpropagation');
+    expect(screen.getByTestId('card-algorithm').textContent).toContain('Sigmoid output for gas fee prediction');
   });
 });
 

@@ -17,7 +17,7 @@ function overLabels(kind: 'line' | 'bars', labels: string[], legend: string, ser
 }
 
 /** Block Height Prediction: predicted vs actual height, with the chosen range's labels. */
-export function predictionChart(data: AiDashboardData, range: ChartRange): ChartSpec {
+export function predictionChart(data: Pick<AiDashboardData, 'blockPredictionData'>, range: ChartRange): ChartSpec {
   return overLabels('line', rangeLabelsFor(data.blockPredictionData, range), 'Time', [
     { label: 'Predicted', colour: '#6366f1', values: data.blockPredictionData.predicted },
     { label: 'Actual', colour: '#10b981', values: data.blockPredictionData.actual },
@@ -25,7 +25,7 @@ export function predictionChart(data: AiDashboardData, range: ChartRange): Chart
 }
 
 /** Gas Fee Optimization: traditional vs AI optimized average fee (gwei) per priority. */
-export function gasChart(data: AiDashboardData): ChartSpec {
+export function gasChart(data: Pick<AiDashboardData, 'gasOptimizationData'>): ChartSpec {
   return overLabels('bars', data.gasOptimizationData.labels, 'Priority', [
     { label: 'Traditional', colour: '#94a3b8', values: data.gasOptimizationData.traditional },
     { label: 'AI Optimized', colour: '#6366f1', values: data.gasOptimizationData.optimized },
@@ -33,7 +33,7 @@ export function gasChart(data: AiDashboardData): ChartSpec {
 }
 
 /** Network Learning Progress: accuracy over time on a 40–100 axis, nulls drawn as gaps. */
-export function learningChart(data: AiDashboardData, range: ChartRange): ChartSpec {
+export function learningChart(data: Pick<AiDashboardData, 'learningProgressData'>, range: ChartRange): ChartSpec {
   return overLabels('line', rangeLabelsFor(data.learningProgressData, range), 'Time', [{ label: 'Accuracy %', colour: '#8b5cf6', values: data.learningProgressData.accuracy }], {
     yRange: [LEARNING_PROGRESS_Y_AXIS.min, LEARNING_PROGRESS_Y_AXIS.max],
   });

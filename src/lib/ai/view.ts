@@ -1,4 +1,4 @@
-import type { NetworkArchitecture } from './data.ts';
+import type { NetworkArchitecture } from './network.ts';
 
 // Presentation rules of the AI dashboard, shared by the server render and the browser's script: the doughnut's
 // colours and segments, the chart ranges with their fallback, the figures' texts, the network drawing.
@@ -20,6 +20,23 @@ export function parseRange(value: string | null | undefined): ChartRange {
 export function rangeLabelsFor(data: { labels: string[]; monthlyLabels: string[]; yearlyLabels: string[] }, range: ChartRange): string[] {
   const chosen = range === 'monthly' ? data.monthlyLabels : range === 'yearly' ? data.yearlyLabels : data.labels;
   return chosen.length > 0 ? chosen : data.labels;
+}
+
+/** The chart range a page's address (path and query) asks for with `param`. */
+export function rangeAt(address: string, param: string): ChartRange {
+  return parseRange(new URL(address, 'http://site').searchParams.get(param));
+}
+
+/**
+ * A chart's range link: the page's address (path and query) with the chart's parameter set (Daily removes it), back to
+ * the chart's card (`anchor`). Each chart keeps its own parameter, so the other's range stays.
+ */
+export function rangeHref(address: string, param: string, range: ChartRange, anchor?: string): string {
+  const url = new URL(address, 'http://site');
+  if (range === 'daily') url.searchParams.delete(param);
+  else url.searchParams.set(param, range);
+  const query = url.searchParams.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}${anchor ? `#${anchor}` : ''}`;
 }
 
 /** A count with thousands separators ('236,565'). */
