@@ -3,6 +3,7 @@ import { $liveEvent, $liveStatus, announceLive } from '../../src/lib/stores/live
 import { $blocksReorg, $latestBlock, BLOCKS_POLL_MS, seedLatestBlock } from '../../src/lib/stores/blocks.ts';
 import { $latestTransactions, $newTransactionCount, $transactionsReplaced, TX_LIST_POLL_MS, acknowledgeTransactions, trackTransactions } from '../../src/lib/stores/transactions.ts';
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
+import { pollWhileNoStream } from '../../src/lib/stores/when-live.ts';
 
 // The live parts of the block and transaction lists and the address/token hint, fed by the tab's stream (issue 28):
 // they count from its events, poll only when it could not be opened, and handle reload and reorg.
@@ -71,6 +72,41 @@ afterEach(async () => {
   await vi.advanceTimersByTimeAsync(2_000);
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('pollWhileNoStream: a part polls as before the stream, until it opens', () => {
+  it.each<[string, 'open' | 'fallback' | null, number]>([
+    // the stream's state once its module arrived after 2 ticks, then the ticks counted over 5 more periods
+    ['no stream module at all: it keeps polling', null, 7],
+    ['the stream opens: the polling stops', 'open', 2],
+    ['the stream is refused: the polling goes on', 'fallback', 7],
+  ])('%s', async (_name, status, ticks) => {
+    const tick = vi.fn();
+    const poll = pollWhileNoStream(tick, 1_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    if (status) await streamReady(status);
+    expect(poll.polling()).toBe(status !== 'open');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(tick).toHaveBeenCalledTimes(ticks);
+    poll.stop();
+  });
+
+  it('a stream given up after it opened: the polling starts again; stop() ends it for good', async () => {
+    const tick = vi.fn();
+    const poll = pollWhileNoStream(tick, 1_000);
+    await streamReady('open');
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(tick).not.toHaveBeenCalled();
+    $liveStatus.set('fallback');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(tick).toHaveBeenCalledTimes(2);
+    poll.stop();
+    $liveStatus.set('open');
+    $liveStatus.set('fallback');
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(tick).toHaveBeenCalledTimes(2);
+    expect(poll.polling()).toBe(false);
+  });
 });
 
 describe('block list: Latest Block and its new-blocks banner', () => {

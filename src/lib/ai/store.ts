@@ -1,6 +1,6 @@
 import { atom, map, onMount } from 'nanostores';
 import type { AiDashboardData } from '../model/types.ts';
-import { whenLive } from '../stores/when-live.ts';
+import { pollWhileNoStream, whenLive } from '../stores/when-live.ts';
 import { ACTIVITY_TIME_REFRESH_MS } from './activity.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
@@ -97,7 +97,7 @@ export function startAiDashboard(initial: AiLiveConfig): void {
   config = initial;
   refreshedAt = Date.now();
   const refresh = (): void => void refreshAiDashboard();
-  let timer: ReturnType<typeof setInterval> | undefined = setInterval(refresh, AI_REFRESH_INTERVAL_MS);
+  const poll = pollWhileNoStream(refresh, AI_REFRESH_INTERVAL_MS);
   let due: ReturnType<typeof setTimeout> | undefined;
   let lastTry = refreshedAt;
   const refreshSoon = (): void => {
@@ -111,24 +111,10 @@ export function startAiDashboard(initial: AiLiveConfig): void {
       Math.max(0, Math.max(lastTry, refreshedAt) + AI_REFRESH_INTERVAL_MS - Date.now()),
     );
   };
-  stops.push(() => {
-    clearInterval(timer);
-    clearTimeout(due);
-  });
-  whenLive(({ onLive, pollUnlessLive }) => {
+  stops.push(poll.stop, () => clearTimeout(due));
+  whenLive(({ onLive }) => {
     if (!config) return;
-    stops.push(
-      pollUnlessLive(
-        () => {
-          timer ??= setInterval(refresh, AI_REFRESH_INTERVAL_MS);
-        },
-        () => {
-          clearInterval(timer);
-          timer = undefined;
-        },
-      ),
-      ...['block', 'reload', 'reorg'].map((name) => onLive(name, refreshSoon)),
-    );
+    stops.push(...['block', 'reload', 'reorg'].map((name) => onLive(name, refreshSoon)));
   });
 }
 

@@ -4,7 +4,7 @@ import { getHealth } from '../indexer-api/health.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 import type { LiveEvent } from '../stores/live.ts';
-import { whenLive } from '../stores/when-live.ts';
+import { pollWhileNoStream, whenLive } from '../stores/when-live.ts';
 import {
   HOME_HEALTH_INTERVAL_MS,
   HOME_PARTS,
@@ -192,39 +192,28 @@ export async function applyHomeEvent(event: LiveEvent): Promise<void> {
 onMount($homeFeed, () => {
   // Server renders read the store too (useStore calls get(), which mounts it): they must not open or poll anything.
   if (typeof document === 'undefined') return;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  // The 10 s health poll, as before the stream, until the tab's stream opens (when-live.ts); a tab shown again checks
+  // at once while it polls.
   const tick = (): void => {
-    if (!document.hidden && timer !== undefined) void checkHomeHealth();
+    if (!document.hidden && poll.polling()) void checkHomeHealth();
   };
-  // The 10 s health poll, as before the stream, until the tab's stream opens (when-live.ts).
-  timer = setInterval(tick, HOME_HEALTH_INTERVAL_MS);
+  const poll = pollWhileNoStream(tick, HOME_HEALTH_INTERVAL_MS);
   document.addEventListener('visibilitychange', tick);
-  const stops: Array<() => void> = [];
+  let unlisten: (() => void) | undefined;
   let mounted = true;
-  whenLive(({ $liveEvent, pollUnlessLive, startLive }) => {
+  whenLive(({ $liveEvent, startLive }) => {
     if (!mounted || !baseline) return;
     startLive(baseline.indexerUrl);
     // Events are applied one after the other, in the order the stream wrote them.
     let queue = Promise.resolve();
-    stops.push(
-      pollUnlessLive(
-        () => {
-          timer ??= setInterval(tick, HOME_HEALTH_INTERVAL_MS);
-        },
-        () => {
-          clearInterval(timer);
-          timer = undefined;
-        },
-      ),
-      $liveEvent.listen((event) => {
-        if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
-      }),
-    );
+    unlisten = $liveEvent.listen((event) => {
+      if (event) queue = queue.then(() => applyHomeEvent(event)).catch(() => {});
+    });
   });
   return () => {
     mounted = false;
-    for (const stop of stops) stop();
-    clearInterval(timer);
+    unlisten?.();
+    poll.stop();
     document.removeEventListener('visibilitychange', tick);
   };
 });

@@ -14,3 +14,39 @@ export function whenLive(fn: (live: LiveApi) => void): void {
   if (w.stoLive) fn(w.stoLive);
   else w.addEventListener('sto:live', () => w.stoLive && fn(w.stoLive), { once: true });
 }
+
+/** A part's polling as before the stream, handed to it once it arrives (pollWhileNoStream). */
+export interface StreamlessPoll {
+  /** Whether the part polls now (the stream has not opened, or was given up). */
+  polling: () => boolean;
+  /** Stops the polling for good (the part unmounted). */
+  stop: () => void;
+}
+
+/**
+ * Calls `tick` every `ms` from now, as a live part did before the stream, until the tab's stream opens; again should
+ * the stream be given up (its pollUnlessLive, reached through whenLive). Without a stream it simply keeps polling.
+ */
+export function pollWhileNoStream(tick: () => void, ms: number): StreamlessPoll {
+  let timer: ReturnType<typeof setInterval> | undefined = setInterval(tick, ms);
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+  const halt = (): void => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  whenLive(({ pollUnlessLive }) => {
+    if (stopped) return;
+    unsubscribe = pollUnlessLive(() => {
+      timer ??= setInterval(tick, ms);
+    }, halt);
+  });
+  return {
+    polling: () => timer !== undefined,
+    stop: () => {
+      stopped = true;
+      unsubscribe?.();
+      halt();
+    },
+  };
+}
