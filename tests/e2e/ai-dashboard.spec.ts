@@ -58,6 +58,17 @@ async function pageWithItsData(
   return data;
 }
 
+/**
+ * Opens the dashboard with every island live: goto() waits for the first screen's (client:idle), and the feed hydrates
+ * once in view (client:visible). A page clock installed before must be running (a paused one holds the idle callback).
+ */
+async function openLive(page: Page): Promise<void> {
+  await page.goto('/ai-dashboard');
+  const feed = page.getByTestId('activity-feed');
+  await feed.scrollIntoViewIfNeeded();
+  await hydrated(page, feed);
+}
+
 /** The chart island's code: its component's chunk and its drawing module's (uPlot with it). */
 const CHART_CODE = /\/_astro\/(Chart|draw)\.[\w-]+\.js/;
 
@@ -214,12 +225,9 @@ test.describe('AI dashboard', () => {
   });
 
   test('the islands hydrate: Refresh Data refreshes in place, without a navigation', async ({ page }) => {
-    await page.goto('/ai-dashboard');
-    await hydrated(page);
-    // Every island of the page's first screen, and the feed once in view.
+    await openLive(page);
+    // Every island of the page's first screen (hydrated by then), and the feed once in view.
     await expect(page.locator('astro-island[component-url*="AiStats"], astro-island[component-url*="AiDashboardControls"], astro-island[component-url*="AiDashboardAlerts"]')).toHaveCount(3);
-    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
-    await hydrated(page, page.getByTestId('activity-feed'));
     await page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true; });
     const indexerReads = page.waitForRequest((req) => req.url().startsWith(`${indexerUrl()}/blocks?`));
     await page.getByTestId('refresh-data').click();
@@ -233,11 +241,7 @@ test.describe('AI dashboard', () => {
 
   test('live: Refresh Data reads Refreshing... while loading; changed figures pulse 1 s, a new newest activity is highlighted 3 s', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/ai-dashboard');
-    // The islands hydrate on an idle moment, which a paused clock would not give them.
-    await hydrated(page);
-    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
-    await hydrated(page, page.getByTestId('activity-feed'));
+    await openLive(page);
     // Frozen (a little ahead, as reading the clock takes time): only runFor moves the page's timers.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const shownBlocks = Number((await page.getByTestId('stat-blocks-processed').innerText()).replace(/,/g, ''));
@@ -276,11 +280,7 @@ test.describe('AI dashboard', () => {
     // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
-    await page.goto('/ai-dashboard');
-    await hydrated(page);
-    // The feed hydrates once in view (client:visible).
-    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
-    await hydrated(page, page.getByTestId('activity-feed'));
+    await openLive(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     // The store started when its first island hydrated, at most a second or two before the pause.
     await page.clock.runFor(27_000);
@@ -308,10 +308,7 @@ test.describe('AI dashboard', () => {
   test('live, without a stream: a transaction mined on the devnet reaches the feed through the store\'s poll, as a new highlighted activity', async ({ page }) => {
     await withoutStream(page);
     await page.clock.install();
-    await page.goto('/ai-dashboard');
-    await hydrated(page);
-    await page.getByTestId('activity-feed').scrollIntoViewIfNeeded();
-    await hydrated(page, page.getByTestId('activity-feed'));
+    await openLive(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const newest = page.getByTestId('activity-item').first();
     const shownNewest = await newest.getAttribute('data-id');
