@@ -48,9 +48,8 @@ export default function NeuralCanvas({ indexerUrl }: { indexerUrl: string }) {
     };
   }, [indexerUrl]);
 
-  // The animation frames, while running.
+  // The animation frames, while running (reduced motion's still frames are drawn below).
   useEffect(() => {
-    if (mode === 'still') painter.current?.still();
     if (mode !== 'running') return;
     let frame = 0;
     let last = 0;
@@ -78,7 +77,7 @@ export default function NeuralCanvas({ indexerUrl }: { indexerUrl: string }) {
   }, [detection]);
   const banner = detection.seq > expired ? detectionText(detection.kinds) : null;
 
-  // Reduced motion: the still frame follows each change.
+  // Reduced motion: one still frame when the canvas comes into view, and one per change.
   useEffect(() => {
     if (mode === 'still') painter.current?.still();
   }, [mode, feed.blocks, detection]);
