@@ -241,7 +241,7 @@ describe('block bars', () => {
   });
 
   it('bars keep their slot of FEE_WINDOW within the width: a half-full window is not stretched', () => {
-    const bars = blockBars([{ number: 1, baseFee: '1', gasUsedRatio: 0.1 }]);
+    const bars = blockBars([{ number: 1, gasUsedRatio: 0.1 }]);
     const slot = BARS_WIDTH / FEE_WINDOW;
     expect(bars[0]?.x).toBe(1);
     expect(bars[0]?.width).toBeCloseTo(slot - 2, 1);
@@ -253,7 +253,7 @@ describe('block bars', () => {
   it('no blocks, no bars; the average fullness of the blocks; the numbers under the ends', () => {
     expect(blockBars([])).toEqual([]);
     expect(barEnds([])).toEqual({ first: '', last: '' });
-    expect(barEnds(blockBars([{ number: 1_234, baseFee: '1', gasUsedRatio: 0 }, { number: 1_235, baseFee: '1', gasUsedRatio: 0 }]))).toEqual({ first: '#1,234', last: '#1,235' });
+    expect(barEnds(blockBars([{ number: 1_234, gasUsedRatio: 0 }, { number: 1_235, gasUsedRatio: 0 }]))).toEqual({ first: '#1,234', last: '#1,235' });
     expect(averageFullness([])).toBe('—');
     expect(averageFullness(trackerAnswer().blocks)).toBe('43.8%');
   });
