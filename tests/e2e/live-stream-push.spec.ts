@@ -259,7 +259,8 @@ test.describe('live updates from the event stream', () => {
     const tracker = page.getByTestId('gas-tracker');
     // The bars chart island drawn from the server's blocks (the page's clock moved for its idle moments).
     await barsChartDrawn(page);
-    const lastBlock = async (): Promise<number> => Number(await tracker.getAttribute('data-last-block'));
+    // The last block the figures island shows (the server's, then the store's).
+    const lastBlock = async (): Promise<number> => Number((await tracker.getByTestId('gas-last-block').innerText()).replaceAll(',', ''));
     const before = await lastBlock();
     await rpc('evm_mine', []);
     const mined = Number.parseInt(await rpc<string>('eth_blockNumber', []), 16);

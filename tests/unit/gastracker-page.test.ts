@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEE_WINDOW, TOP_CONSUMERS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
 import { GAS_TRACKER_UNAVAILABLE, loadGasTracker, outcomeStatus } from '../../src/lib/gastracker/load.ts';
 import { averageFullness, barEnds, blockBars, BARS_HEIGHT, BARS_WIDTH, consumerRows, feeUsd, hourChart, hourRows, levelCards, NO_WAIT_ESTIMATE, waitText } from '../../src/lib/gastracker/view.ts';
@@ -7,7 +7,8 @@ import { createTransport } from '../../src/lib/indexer-api/transport.ts';
 import { normalizeGasTracker, normalizeGasTrackerLive } from '../../src/lib/normalize/gas-tracker.ts';
 
 // The gas tracker page (issue 30) below the page: /stats/gas and the `gas` event's tracker read as untrusted, the
-// indexer client's read, the page's outcomes, and the figures as the page shows them.
+// indexer client's read, the page's outcomes, the figures as the page shows them, and what its script publishes into
+// the gas tracker's store (the islands' part is islands-gas-tracker.test.tsx).
 
 // A /stats/gas answer as the bundled indexer writes it (common/gas-tracker.ts): 1 gwei base fee, three levels, four
 // blocks, three hours and two consumers. Tests copy and spoil it.
@@ -241,7 +242,7 @@ describe('block bars', () => {
   });
 
   it('bars keep their slot of FEE_WINDOW within the width: a half-full window is not stretched', () => {
-    const bars = blockBars([{ number: 1, baseFee: '1', gasUsedRatio: 0.1 }]);
+    const bars = blockBars([{ number: 1, gasUsedRatio: 0.1 }]);
     const slot = BARS_WIDTH / FEE_WINDOW;
     expect(bars[0]?.x).toBe(1);
     expect(bars[0]?.width).toBeCloseTo(slot - 2, 1);
@@ -253,7 +254,7 @@ describe('block bars', () => {
   it('no blocks, no bars; the average fullness of the blocks; the numbers under the ends', () => {
     expect(blockBars([])).toEqual([]);
     expect(barEnds([])).toEqual({ first: '', last: '' });
-    expect(barEnds(blockBars([{ number: 1_234, baseFee: '1', gasUsedRatio: 0 }, { number: 1_235, baseFee: '1', gasUsedRatio: 0 }]))).toEqual({ first: '#1,234', last: '#1,235' });
+    expect(barEnds(blockBars([{ number: 1_234, gasUsedRatio: 0 }, { number: 1_235, gasUsedRatio: 0 }]))).toEqual({ first: '#1,234', last: '#1,235' });
     expect(averageFullness([])).toBe('—');
     expect(averageFullness(trackerAnswer().blocks)).toBe('43.8%');
   });
@@ -284,5 +285,76 @@ describe('top consumers', () => {
       { rank: 1, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Seed <b>Token</b>', gasUsed: '1,234,567', share: '75.0%', fees: '0.003703 STO', transactions: '40' },
       { rank: 2, address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', name: null, gasUsed: '411,522', share: '25.0%', fees: '0 STO', transactions: '2' },
     ]);
+  });
+});
+
+describe("the page's live script: what it publishes into the gas tracker's store", () => {
+  /** The page's live module and the store, fresh (the module remembers a reorg until the next figures). */
+  async function load() {
+    vi.resetModules();
+    const live = await import('../../src/lib/gastracker/live.ts');
+    const store = await import('../../src/lib/stores/gas-tracker.ts');
+    return { ...live, $gasTracker: store.$gasTracker };
+  }
+
+  /** The page's tracker element, as its script passes it: the indexer's URL and the server's last block. */
+  const root = (lastBlock: number, indexer = 'http://indexer.test') => ({ dataset: { indexer, lastBlock: String(lastBlock) } }) as unknown as HTMLElement;
+
+  /** A `gas` event's data whose tracker is of `lastBlock`. */
+  const event = (lastBlock: number) => {
+    const { baseFee, levels, blocks } = trackerAnswer();
+    return { block: lastBlock, tracker: { lastBlock, baseFee, levels, blocks } };
+  };
+
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each<[string, number, (number | 'reorg' | null)[], (number | null)[]]>([
+    // [case, the server's last block, the events (or a reorg) in order, the store's last block after each]
+    ["figures of the server's block or newer are published, older ones not", 120, [119, 120, 121], [null, 120, 121]],
+    ['once the store has figures, older ones than those are refused', 120, [125, 123, 125, 126], [125, 125, 125, 126]],
+    ["an event without a tracker (the node did not answer) publishes nothing", 120, [null, 121], [null, 121]],
+    ['after a reorg the next figures are published whatever their block, and only those', 120, [125, 'reorg', 118, 117, 119], [125, 125, 118, 118, 119]],
+    ['a reorg before any figure lets the next go below the server\'s block', 120, ['reorg', 110, 109], [null, 110, 110]],
+  ])('%s', async (_name, server, steps, expected) => {
+    const { showTracker, afterReorg, $gasTracker } = await load();
+    const page = root(server);
+    const shown: (number | null)[] = [];
+    for (const step of steps) {
+      if (step === 'reorg') afterReorg();
+      else showTracker(page, step === null ? { block: 1, tracker: null } : event(step));
+      shown.push($gasTracker.get()?.lastBlock ?? null);
+    }
+    expect(shown).toEqual(expected);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("the poll reads GET /stats/gas of the page's indexer and publishes it with its hours", async () => {
+    const { pollTracker, $gasTracker } = await load();
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(trackerAnswer()), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await pollTracker(root(119));
+    expect(fetchMock.mock.calls.map(([url]) => (url instanceof Request ? url.url : url.toString()))).toEqual(['http://indexer.test/stats/gas']);
+    expect($gasTracker.get()).toMatchObject({ lastBlock: 120, levels: trackerAnswer().levels, hourly: trackerAnswer().hourly });
+  });
+
+  it.each<[string, () => Promise<Response>]>([
+    ['a failing indexer', async () => new Response('{"error":"boom"}', { status: 500, headers: { 'content-type': 'application/json' } })],
+    ['an unreachable one', () => Promise.reject(new TypeError('fetch failed'))],
+    ['an answer older than the page', async () => new Response(JSON.stringify({ ...trackerAnswer(), lastBlock: 100 }), { status: 200, headers: { 'content-type': 'application/json' } })],
+  ])('a poll of %s changes nothing and never throws', async (_name, answer) => {
+    const { pollTracker, $gasTracker } = await load();
+    fetchMock.mockImplementation(answer);
+    await expect(pollTracker(root(119))).resolves.toBeUndefined();
+    expect($gasTracker.get()).toBeNull();
+  });
+
+  it('a page without an indexer URL polls nothing', async () => {
+    const { pollTracker } = await load();
+    await pollTracker(root(119, ''));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

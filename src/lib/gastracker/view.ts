@@ -6,8 +6,8 @@ import type { GasBlock, GasConsumer, GasHour, GasTrackerLive } from '../model/ga
 import { amountUsd, formatPrice } from '../tokens/prices.ts';
 import type { ChartProps } from '../charts/options.ts';
 
-// The gas tracker's figures as the page shows them (issue 30), written once for both sides: the server renders them,
-// the page's live script (live.ts) writes the same texts again from a `gas` event or a poll. The fee maths is the
+// The gas tracker's figures as the page shows them (issue 30), written once for both sides: its island
+// (src/islands/GasTrackerLive.tsx) renders them on the server and again in the browser from a `gas` event or a poll. The fee maths is the
 // indexer's: the levels arrive computed; here they are only formatted.
 
 /** Size of the block-fullness chart (SVG user units). */
@@ -84,7 +84,7 @@ export interface BlockBar extends BarRect {
  * The bars of the fee history's blocks, oldest first, in FEE_WINDOW slots (so a bar keeps its width as blocks come);
  * a full block fills the height.
  */
-export function blockBars(blocks: readonly GasBlock[], width = BARS_WIDTH, height = BARS_HEIGHT): BlockBar[] {
+export function blockBars(blocks: readonly Pick<GasBlock, 'number' | 'gasUsedRatio'>[], width = BARS_WIDTH, height = BARS_HEIGHT): BlockBar[] {
   const shown = blocks.slice(-FEE_WINDOW);
   const slots = Math.max(FEE_WINDOW, shown.length);
   // barRects scales to the tallest value: a full block as the last slot's value sets the scale, then that slot goes.
@@ -103,7 +103,7 @@ export function barEnds(bars: readonly BlockBar[]): { first: string; last: strin
 }
 
 /** The average fullness of the blocks ('45.6%'); '—' without blocks. */
-export function averageFullness(blocks: readonly GasBlock[]): string {
+export function averageFullness(blocks: readonly Pick<GasBlock, 'gasUsedRatio'>[]): string {
   if (blocks.length === 0) return '—';
   return percentText(blocks.reduce((sum, b) => sum + b.gasUsedRatio, 0) / blocks.length);
 }

@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
 import type { GasHour, GasTrackerLive } from '../model/gas-tracker.ts';
 
-// The gas tracker's live figures (issue 42), the one source the page's parts read: its small script writing the
-// levels, base fee and fullness into the server's HTML (lib/gastracker/live.ts) and the chart islands
-// (src/islands/GasChart.tsx). Fed by the tab's stream (`gas` events, through whenLive/onLive) and, while there is no
-// stream, by the page's /stats/gas poll; no island reads the indexer or the stream on its own. null until the first
-// event or poll: the parts show what the server rendered.
+// The gas tracker's live figures (issue 42), the one source the page's parts read: the figures island (levels, base
+// fee, last block, fullness and bars: src/islands/GasTrackerLive.tsx) and the chart islands (src/islands/GasChart.tsx).
+// Fed by the tab's stream (`gas` events, through whenLive/onLive) and, while there is no stream, by the page's
+// /stats/gas poll, both published by the page's script (lib/gastracker/live.ts); no island reads the indexer or the
+// stream on its own. null until the first event or poll: the parts show what the server rendered.
 
 /** What the page shows live: a `gas` event's figures, and the hours when a poll brought them (events carry none). */
 export interface GasTrackerShown extends GasTrackerLive {
