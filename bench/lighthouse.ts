@@ -21,6 +21,11 @@ interface LighthouseSample {
   cls: number;
   /** What the largest paint was (an element's selector), to see what a page must make smaller or faster. */
   lcpElement: string;
+  /**
+   * Where the main thread went (Lighthouse's bootup-time audit, at its 4× slower CPU): the scripts that took longest,
+   * each with its total and its parse-and-compile share, and the long tasks (over 50 ms) by their length.
+   */
+  profile: string;
 }
 
 const median = (xs: number[]): number => {
@@ -50,6 +55,12 @@ async function lighthouse(url: string, dir: string, n: number): Promise<Lighthou
     audits: Record<string, { numericValue?: number; details?: { items?: { type?: string; selector?: string; nodeLabel?: string }[] } }>;
   };
   const a = report.audits;
+  const scripts = ((a['bootup-time']?.details?.items ?? []) as { url?: string; total?: number; scriptParseCompile?: number }[])
+    .filter((item) => (item.total ?? 0) >= 10)
+    .slice(0, 4)
+    .map((item) => `${(item.url ?? '').replace(/^.*\/_astro\//, '').replace(/^https?:\/\/[^/]+/, '') || 'page'} ${Math.round(item.total ?? 0)} ms (parse ${Math.round(item.scriptParseCompile ?? 0)})`);
+  const longTasks = ((a['long-tasks']?.details?.items ?? []) as { duration?: number }[]).map((task) => Math.round(task.duration ?? 0));
+  const profile = `scripts: ${scripts.join(', ') || 'none over 10 ms'}; long tasks (ms): ${longTasks.join(', ') || 'none'}`;
   // Lighthouse 13 names the largest paint's element in its LCP breakdown insight.
   const node = a['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
   const lcpNode = node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : '';
@@ -60,6 +71,7 @@ async function lighthouse(url: string, dir: string, n: number): Promise<Lighthou
     tbtMs: a['total-blocking-time']?.numericValue ?? 0,
     cls: a['cumulative-layout-shift']?.numericValue ?? 0,
     lcpElement: lcpNode,
+    profile,
   };
 }
 
@@ -99,6 +111,9 @@ export async function runLighthouseBench(opts: { runs?: number; log?: (line: str
       log(
         `${p.name.padEnd(14)} ${String(score).padStart(5)}  ${ok(score >= LIGHTHOUSE_GOALS.score)} ${LIGHTHOUSE_GOALS.score}  ${median(samples.map((s) => s.fcpMs)).toFixed(0).padStart(6)}  ${lcp.toFixed(0).padStart(6)}  ${ok(lcp <= LIGHTHOUSE_GOALS.lcpMs)} ${LIGHTHOUSE_GOALS.lcpMs}  ${tbt.toFixed(0).padStart(6)}  ${ok(tbt <= LIGHTHOUSE_GOALS.tbtMs)} ${LIGHTHOUSE_GOALS.tbtMs}  ${median(samples.map((s) => s.cls)).toFixed(3)}  ${byLcp?.lcpElement ?? ''}`,
       );
+      // Where the blocking time goes on a page over its goal, from its median run by blocking time.
+      const byTbt = [...samples].sort((x, y) => x.tbtMs - y.tbtMs)[Math.floor(samples.length / 2)];
+      if (tbt > LIGHTHOUSE_GOALS.tbtMs && byTbt) log(`               ${byTbt.profile}`);
     }
   } finally {
     await stack.stop();

@@ -2,6 +2,8 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the first focus, pointer press or key press inside the island. */
     'client:interaction'?: boolean;
+    /** Hydrate when the page's store has news for the island of this name (src/lib/stores/news.ts). */
+    'client:news'?: string;
   }
 }
 declare global {

@@ -2,11 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { swapRegions } from '../lib/page/styles.ts';
 import { $newTransactionCount, $transactionsReplaced, acknowledgeTransactions, trackTransactions } from '../lib/stores/transactions.ts';
+import { shownHashes } from '../lib/transactions/shown.ts';
 
-/** Hashes of the rows the page lists (server HTML). */
-function shownHashes(): string[] {
-  return Array.from(document.querySelectorAll<HTMLElement>('[data-refresh-region="tx-list"] [data-hash]'), (row) => row.dataset['hash'] ?? '');
-}
 
 /** Swaps the page's server-rendered regions for fresh ones, so the new rows appear without a reload. */
 async function refreshList(): Promise<void> {

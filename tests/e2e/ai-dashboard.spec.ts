@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { formatPercentFigure } from '../../src/lib/home/feed.ts';
 import { expect, type Page } from '@playwright/test';
 import { loadAiDashboardData } from '../../src/lib/ai/data.ts';
@@ -9,7 +8,7 @@ import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import { formatActivityTime } from '../../src/lib/format/time.ts';
 import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { startSite } from '../../scripts/site.ts';
-import { indexerUrl, indexedTx, test, bannerSettled, hydrated, rpc, scenario, scriptsReady, withoutStream } from './fixtures.ts';
+import { indexerUrl, indexedTx, test, hydrated, rpc, scenario, scriptsReady, withoutStream } from './fixtures.ts';
 
 // The AI dashboard against the devnet: its figures are what src/lib/ai/data.ts computes from the indexer's blocks
 // and transactions (read here through the same client), complete in the HTML.
@@ -332,20 +331,6 @@ test.describe('AI dashboard', () => {
     const actual = async () => Math.max(...(await prediction.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/,/g, ''))));
     await expect.poll(actual).toBeGreaterThanOrEqual(block);
   });
-
-  for (const width of [1280, 375]) {
-    test(`no serious or critical accessibility findings at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const findings: string[] = [];
-      for (const path of ['/ai-dashboard', '/ai-dashboard?tab=visualization', '/ai-dashboard?tab=metrics']) {
-        await page.goto(path);
-        await bannerSettled(page);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
-      expect(findings).toEqual([]);
-    });
-  }
 });
 
 test.describe('AI dashboard without JavaScript', () => {

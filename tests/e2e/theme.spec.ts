@@ -403,8 +403,9 @@ test.describe('each page carries the dark theme in its own CSS', () => {
 /**
  * The screens of the issue, each scanned in both themes, by name, with their paths made from the scenario inside each
  * test (Playwright collects tests before the global setup runs it). `lightElsewhere`: another spec already scans the
- * screen's light colours at both widths (the read screens in a11y.spec.ts, the AI pages in their own specs), in the
- * system theme of Playwright's light browser, which is the light theme's palette: only the dark theme is scanned here.
+ * screen's light colours at a desktop and a phone width (the read screens and the AI dashboard in a11y.spec.ts, the AI
+ * test page in its own spec), in the system theme of Playwright's light browser, which is the light theme's palette:
+ * only the dark theme is scanned here.
  */
 const SCREENS: ReadonlyArray<{ name: string; path: (s: ScenarioInfo) => string; lightElsewhere?: true }> = [
   { name: 'home', path: () => '/', lightElsewhere: true },
@@ -426,7 +427,7 @@ const SCREENS: ReadonlyArray<{ name: string; path: (s: ScenarioInfo) => string; 
 ];
 
 test('the light scans leave out exactly the screens another spec scans in the light colours', () => {
-  // a11y.spec.ts scans every read screen; ai-dashboard.spec.ts and ai-test.spec.ts scan their pages.
+  // a11y.spec.ts scans every read screen and the AI dashboard; ai-test.spec.ts scans its page after a run.
   const elsewhere = new Set([...READ_SCREENS.map(([, path]) => path(scenario())), '/ai-dashboard', '/ai-test']);
   for (const { name, path, lightElsewhere } of SCREENS) expect(elsewhere.has(path(scenario())), name).toBe(lightElsewhere === true);
 });

@@ -202,8 +202,13 @@ test.describe('transaction list', () => {
     // The interval started at load, at most a second or two before the pause: nothing by 28 s, one poll by 30 s.
     await page.clock.runFor(27_000);
     expect(polls).toHaveLength(0);
+    // The page's script follows the count from the start; the banner's island waits for news (client:news).
+    const island = page.locator('astro-island[component-url*="NewTxBanner"]');
+    await expect(island).toHaveAttribute('ssr', '');
     await page.clock.runFor(2_000);
     await expect.poll(() => polls.length).toBe(1);
+    // New transactions are news: the island hydrates and shows them.
+    await expect(island).not.toHaveAttribute('ssr');
     await expect(banner).toBeVisible();
     const text = await banner.locator('p').innerText();
     const n = Number(/^(\d+) new transaction\(s\) detected$/.exec(text)?.[1]);
