@@ -220,11 +220,17 @@ describe('reorganisations', () => {
     const gone = fresh(0xd55);
     const kept = fresh(0xd66);
     const snapshot = await rpc.call<string>('evm_snapshot');
-    const orphan = await pay(accounts[1] as string, gone, 7n);
     let replaced: { hash: string } | null = null;
     // The step holding the orphan is traced, then, before its write, the chain is replaced and the syncer rolls back.
+    // The hook is in place before the orphan is sent: the tracer follows the head in the background and may reach the
+    // orphan's block before pay() returns (set after it, the hook missed that step once and the test waited in vain).
     let replacing = false;
+    let orphanSent!: (paid: Awaited<ReturnType<typeof pay>>) => void;
+    const orphanKnown = new Promise<Awaited<ReturnType<typeof pay>>>((resolve) => {
+      orphanSent = resolve;
+    });
     beforeWrite = async (first, last) => {
+      const orphan = await orphanKnown;
       if (replacing || orphan.block < first || orphan.block > last) return;
       replacing = true;
       expect(await rpc.call<boolean>('evm_revert', [snapshot])).toBe(true);
@@ -237,11 +243,16 @@ describe('reorganisations', () => {
       replaced = payment;
     };
     const before = logs.length;
+    let orphan: Awaited<ReturnType<typeof pay>> | undefined;
     try {
+      orphan = await pay(accounts[1] as string, gone, 7n);
+      orphanSent(orphan);
       await waitFor(() => replaced, 30_000, 'the tracer to trace the orphan');
       await traced();
     } finally {
       beforeWrite = null;
+      // A step waiting on an orphan that was never sent goes on (a block no step holds).
+      orphanSent({ ...(orphan as Awaited<ReturnType<typeof pay>>), block: -1 });
     }
     expect(logs.slice(before).some((l) => /changed while they were traced; nothing written/.test(l))).toBe(true);
     expect(await countOf(indexer.store, 'SELECT count(*) AS n FROM address_internal WHERE address = ?', gone)).toBe(0);
