@@ -1,3 +1,4 @@
+import { withParams } from '../url/links.ts';
 import type { NetworkArchitecture } from './network.ts';
 
 // Presentation rules of the AI dashboard, shared by the server render and the browser's script: the doughnut's
@@ -32,11 +33,7 @@ export function rangeAt(address: string, param: string): ChartRange {
  * the chart's card (`anchor`). Each chart keeps its own parameter, so the other's range stays.
  */
 export function rangeHref(address: string, param: string, range: ChartRange, anchor?: string): string {
-  const url = new URL(address, 'http://site');
-  if (range === 'daily') url.searchParams.delete(param);
-  else url.searchParams.set(param, range);
-  const query = url.searchParams.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}${anchor ? `#${anchor}` : ''}`;
+  return `${withParams(new URL(address, 'http://site'), { [param]: range === 'daily' ? null : range })}${anchor ? `#${anchor}` : ''}`;
 }
 
 /** A count with thousands separators ('236,565'). */

@@ -29,12 +29,11 @@ export async function pollTracker(root: HTMLElement): Promise<void> {
 let forceNext = false;
 
 /**
- * Publishes figures unless older than those shown: the store's, or before it has any the server's (the page's
- * data-last-block); but after a reorg.
+ * Publishes figures unless older than those shown (the store guards its own; before it has any, the server's are the
+ * page's data-last-block); but after a reorg.
  */
 function publish(root: HTMLElement, live: Parameters<typeof publishGasTracker>[0]): void {
-  const shown = $gasTracker.get()?.lastBlock ?? Number(root.dataset['lastBlock'] ?? '-1');
-  if (!forceNext && live.lastBlock < shown) return;
+  if (!forceNext && $gasTracker.get() === null && live.lastBlock < Number(root.dataset['lastBlock'] ?? '-1')) return;
   if (publishGasTracker(live, forceNext)) forceNext = false;
 }
 
