@@ -43,6 +43,9 @@ function run(cmd: string, args: string[]): Promise<{ code: number; stderr: strin
   });
 }
 
+/** A script's URL as the profile prints it: the built chunk's file name, or the page's path. */
+const shortName = (url: string | undefined): string => (url ?? '').replace(/^.*\/_astro\//, '').replace(/^https?:\/\/[^/]+/, '') || 'page';
+
 async function lighthouse(url: string, dir: string, n: number): Promise<LighthouseSample> {
   const out = join(dir, `lh-${n}.json`);
   const { code, stderr } = await run('npx', [
@@ -58,8 +61,11 @@ async function lighthouse(url: string, dir: string, n: number): Promise<Lighthou
   const scripts = ((a['bootup-time']?.details?.items ?? []) as { url?: string; total?: number; scriptParseCompile?: number }[])
     .filter((item) => (item.total ?? 0) >= 10)
     .slice(0, 4)
-    .map((item) => `${(item.url ?? '').replace(/^.*\/_astro\//, '').replace(/^https?:\/\/[^/]+/, '') || 'page'} ${Math.round(item.total ?? 0)} ms (parse ${Math.round(item.scriptParseCompile ?? 0)})`);
-  const longTasks = ((a['long-tasks']?.details?.items ?? []) as { duration?: number }[]).map((task) => Math.round(task.duration ?? 0));
+    .map((item) => `${shortName(item.url)} ${Math.round(item.total ?? 0)} ms (parse ${Math.round(item.scriptParseCompile ?? 0)})`);
+  // Each long task with the script Lighthouse attributes it to (the page itself: its HTML, style and layout).
+  const longTasks = ((a['long-tasks']?.details?.items ?? []) as { duration?: number; url?: string }[]).map(
+    (task) => `${Math.round(task.duration ?? 0)} ${shortName(task.url)}`,
+  );
   const profile = `scripts: ${scripts.join(', ') || 'none over 10 ms'}; long tasks (ms): ${longTasks.join(', ') || 'none'}`;
   // Lighthouse 13 names the largest paint's element in its LCP breakdown insight.
   const node = a['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
