@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { parseAddressSet } from './client-address.ts';
 import { logFormatFromEnv, logLevelFromEnv } from './log.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './shutdown.ts';
+import { errorMessage } from './errors.ts';
 
 /** An environment map (process.env or a test's table row). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -29,7 +30,7 @@ export class Problems {
     try {
       return reader();
     } catch (err) {
-      this.list.push(err instanceof Error ? err.message : String(err));
+      this.list.push(errorMessage(err));
       return undefined;
     }
   }
@@ -95,7 +96,7 @@ export function addressSetFromEnv(env: Env, name: string): string | undefined {
   try {
     parseAddressSet(raw);
   } catch (err) {
-    throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)} (accepted: loopback, private, none, addresses and CIDR ranges, comma-separated)`, { cause: err });
+    throw new Error(`${name}: ${errorMessage(err)} (accepted: loopback, private, none, addresses and CIDR ranges, comma-separated)`, { cause: err });
   }
   return raw;
 }

@@ -1,6 +1,7 @@
 // Graceful shutdown of the site server and the indexer (SIGTERM from an orchestrator, Ctrl-C in a terminal): stop
 // accepting, let the requests in flight finish within a bound, then cut what is left. One helper for both servers.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { errorMessage } from './errors.ts';
 
 /** Default of SHUTDOWN_TIMEOUT_MS: how long requests in flight may take to finish once a stop is asked. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -79,7 +80,7 @@ export function exitOnSignals({ stop, log, exit = (code) => process.exit(code), 
       stop().then(
         () => exit(0),
         (err: unknown) => {
-          log('error', `stop failed: ${err instanceof Error ? err.message : String(err)}`);
+          log('error', `stop failed: ${errorMessage(err)}`);
           exit(1);
         },
       );

@@ -2,6 +2,7 @@
 // probe on loopback and exits 0 on a 200, 1 otherwise (the slim image has no curl). The port is PROBE_PORT when set,
 // else the indexer's (INDEXER_PORT) when the container's main process runs indexer/index.ts, else the site's (PORT).
 import { readFileSync } from 'node:fs';
+import { errorMessage } from '../common/errors.ts';
 
 /** The port this container's main process listens on. */
 export function probePort(env: Record<string, string | undefined>, mainCommand: string): string {
@@ -27,7 +28,7 @@ if (import.meta.main) {
     if (res.status !== 200) console.error(`${url}: ${res.status} ${await res.text()}`);
     process.exit(res.status === 200 ? 0 : 1);
   } catch (err) {
-    console.error(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`${url}: ${errorMessage(err)}`);
     process.exit(1);
   }
 }

@@ -8,6 +8,7 @@ import { importSignatures } from './src/signatures/import.ts';
 import { openDatabase, SqliteStore } from './src/store/sqlite.ts';
 import { openPostgres } from './src/store/postgres.ts';
 import type { Store } from './src/store/types.ts';
+import { errorMessage } from '../common/errors.ts';
 
 const args = process.argv.slice(2);
 const events = args.includes('--events');
@@ -21,7 +22,7 @@ let text: string;
 try {
   text = readFileSync(file, 'utf8');
 } catch (err) {
-  console.error(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`Cannot read ${file}: ${errorMessage(err)}`);
   process.exit(2);
 }
 

@@ -3,6 +3,7 @@ import { NotImage } from './not-image.ts';
 import { checkPng, hasPngSignature } from './png.ts';
 import { checkSvg, looksLikeMarkup } from './svg.ts';
 import { MAX_LOGO_BYTES } from './limits.ts';
+import { errorMessage } from '../errors.ts';
 
 export { MAX_LOGO_BYTES } from './limits.ts';
 
@@ -47,7 +48,7 @@ export function checkLogo(bytes: Uint8Array): LogoCheck {
     return { ok: false, reason: 'not-image', detail: other ? `${other}, not PNG or SVG` : 'neither PNG nor SVG' };
   } catch (error) {
     // Nothing may escape: any other failure (a bug, a stack overflow) is a refusal too.
-    const detail = error instanceof NotImage ? error.message : `could not be checked (${error instanceof Error ? error.message : String(error)})`;
+    const detail = error instanceof NotImage ? error.message : `could not be checked (${errorMessage(error)})`;
     return { ok: false, reason: 'not-image', detail: logLine(detail) };
   }
 }

@@ -2,6 +2,7 @@
 // of the server it measures. Input: {url, paths, connections, durationMs}; output: latencies in ms.
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessage } from '../../common/errors.ts';
 
 interface LoadJob {
   url: string;
@@ -84,7 +85,7 @@ async function run(): Promise<LoadResult> {
       } catch (error) {
         errors++;
         statuses['error'] = (statuses['error'] ?? 0) + 1;
-        fail(error instanceof Error ? error.message : String(error), path);
+        fail(errorMessage(error), path);
       }
     }
   };

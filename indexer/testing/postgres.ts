@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { errorMessage } from '../../common/errors.ts';
 
 /** Where the binaries are and whom they run as. */
 interface Install {
@@ -119,6 +120,6 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{
     const log = join(dir, 'log');
     const detail = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
     kill();
-    throw detail === '' ? err : new Error(`${err instanceof Error ? err.message : String(err)}\n${detail}`, { cause: err });
+    throw detail === '' ? err : new Error(`${errorMessage(err)}\n${detail}`, { cause: err });
   }
 }

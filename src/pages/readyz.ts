@@ -5,11 +5,12 @@
 import type { APIRoute } from 'astro';
 import { indexerClient } from '../lib/server/indexer-client.ts';
 import { probeResponse } from '../lib/server/probes.ts';
+import { errorMessage } from '../../common/errors.ts';
 
 export const GET: APIRoute = async () => {
   const indexer = await indexerClient()
     .getHealth()
     .then((h) => ({ status: h.ok ? 'ok' : 'not connected', lastBlock: h.lastBlock }))
-    .catch((err: unknown) => ({ status: 'unreachable', error: err instanceof Error ? err.message : String(err) }));
+    .catch((err: unknown) => ({ status: 'unreachable', error: errorMessage(err) }));
   return probeResponse(200, { status: 'ready', checks: { indexer } });
 };

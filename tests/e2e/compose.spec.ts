@@ -10,6 +10,7 @@ import { readComposeFile, serviceEnvironment, type ComposeFile } from '../../dep
 import { startPostgres } from '../../indexer/testing/postgres.ts';
 // The services name each other's addresses, so their ports are picked before any of them starts.
 import { freePort } from '../../scripts/site.ts';
+import { errorMessage } from '../../common/errors.ts';
 
 // Issue 31: compose.yaml's processes started as Compose starts them, where no container runtime runs. Each explorer
 // service runs the image's entry point (node) with its command from the file, in the image's working directory (the
@@ -85,7 +86,7 @@ async function until200(url: string, proc: Proc | null, ms = 45_000): Promise<vo
       last = `${res.status} ${await res.text()}`;
       if (res.status === 200) return;
     } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
+      last = errorMessage(err);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   NETWORK_ERROR_MESSAGE,
-  errorMessage,
+  messageToShow,
   failureStatus,
   httpError,
   httpErrorMessage,
@@ -74,14 +74,14 @@ describe('predicates', () => {
     expect(isNotFound(new Error('404'))).toBe(false);
   });
 
-  it('isApiError and errorMessage', () => {
+  it('isApiError and messageToShow', () => {
     const error = httpError('u', 503, 'x');
     expect(error).toBeInstanceOf(Error);
     expect(error).toBeInstanceOf(ApiError);
     expect(isApiError(error)).toBe(true);
     expect(isApiError(new Error('x'))).toBe(false);
-    expect(errorMessage(error)).toBe('Service unavailable: The server is temporarily unavailable');
-    expect(errorMessage('string')).toBe('Unknown error');
+    expect(messageToShow(error)).toBe('Service unavailable: The server is temporarily unavailable');
+    expect(messageToShow('string')).toBe('Unknown error');
   });
 
   it('serverMessage reads {message} too and ignores non-objects', () => {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { Reply, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
 
@@ -55,7 +56,7 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
     try {
       head = await within(ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1'), READY_DB_TIMEOUT_MS);
     } catch (err) {
-      return new Reply(503, { status: 'unavailable', checks: { migrations: 'ok', database: `failed: ${err instanceof Error ? err.message : String(err)}` } });
+      return new Reply(503, { status: 'unavailable', checks: { migrations: 'ok', database: `failed: ${errorMessage(err)}` } });
     }
     const indexed = head === undefined ? null : Number(head.number);
     const lagBlocks = indexed === null || s.target === null ? null : Math.max(0, s.target - indexed);

@@ -1,6 +1,7 @@
 // The rate limits' settings as environment variables (the CLI and `npm start` read them): one rule per class, such
 // as `50/s,100` (50 a second, bursts of 100) or `1/10s,5`, `off` or `0` to turn a class off.
 import { parseAddressSet } from '../../../common/client-address.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { RateClass, RateLimitOptions, RateRule } from './rate-limit.ts';
 
 /** The variable of each class; INDEXER_RATE_LIMIT=off turns every limit off. */
@@ -43,7 +44,7 @@ export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined
     try {
       return parse(value);
     } catch (err) {
-      throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new Error(`${name}: ${errorMessage(err)}`, { cause: err });
     }
   };
   const limits: Partial<Record<RateClass, RateRule | null>> = {};

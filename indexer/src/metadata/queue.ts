@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { decodeString, encodeCall, SELECTORS } from '../chain/abi.ts';
 import type { Queryable, Store } from '../store/types.ts';
@@ -121,7 +122,7 @@ export class MetadataQueue {
       }
       return true;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       const attempts = row.metadata_attempts + 1;
       if (err instanceof TransientError && attempts < MAX_ATTEMPTS) {
         await this.write((tx) =>
@@ -172,7 +173,7 @@ export class MetadataQueue {
       ]);
     } catch (err) {
       if (err instanceof RpcError) return null;
-      throw new TransientError(err instanceof Error ? err.message : String(err));
+      throw new TransientError(errorMessage(err));
     }
     const uri = decodeString(result, this.maxBytes * 2);
     if (uri === null || uri.length === 0) return null;
@@ -194,7 +195,7 @@ export class MetadataQueue {
         this.onFetch?.('ok');
       } catch (err) {
         this.onFetch?.(err instanceof FetchRefusedError ? 'refused' : 'error');
-        const message = err instanceof Error ? err.message : String(err);
+        const message = errorMessage(err);
         // Refused addresses, oversized bodies and HTTP 4xx will not change on retry; network trouble and 5xx may.
         if (err instanceof FetchRefusedError || /exceeds|HTTP 4\d\d/.test(message)) throw new Error(message, { cause: err });
         throw new TransientError(message);

@@ -1,6 +1,7 @@
 import { BackgroundLoop } from '../background/loop.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { foldStep } from './fold.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 // The stats follower (issue 30): like the trailing tracer (sync/tracer.ts), it follows the indexed chain with a cursor
 // of its own (stats_cursor) once the syncer has caught up, and in one write transaction per step, which starts with the
@@ -78,7 +79,7 @@ export class StatsFollower {
       for (let i = 0; i < 100 && (await this.step()); i++);
     } catch (err) {
       // A lost sync lock (the fence) or a closing database: the next syncing process folds it.
-      this.log(`stats: not folded at stop: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`stats: not folded at stop: ${errorMessage(err)}`);
     }
   }
 
@@ -117,7 +118,7 @@ export class StatsFollower {
         else await this.idle();
       } catch (err) {
         failures++;
-        if (failures === 1 || failures % 30 === 0) this.log(`stats: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+        if (failures === 1 || failures % 30 === 0) this.log(`stats: ${errorMessage(err)} (retrying)`);
         await this.loop.sleep(Math.min(10_000, 500 * failures));
       }
     }

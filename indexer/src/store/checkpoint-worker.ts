@@ -2,6 +2,7 @@
 // event loop that serves the API and writes blocks.
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessage } from '../../../common/errors.ts';
 
 const db = new DatabaseSync((workerData as { file: string }).file);
 db.exec('PRAGMA busy_timeout = 5000');
@@ -16,6 +17,6 @@ parentPort?.on('message', (msg: string) => {
     db.exec('PRAGMA wal_checkpoint(PASSIVE)');
     parentPort?.postMessage('done');
   } catch (err) {
-    parentPort?.postMessage(`error: ${err instanceof Error ? err.message : String(err)}`);
+    parentPort?.postMessage(`error: ${errorMessage(err)}`);
   }
 });

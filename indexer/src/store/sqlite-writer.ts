@@ -11,6 +11,7 @@
 //   no transaction commits after one that did not.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessage } from '../../../common/errors.ts';
 import { connectionPragmas } from './sqlite-pragmas.ts';
 import type { SqlParam } from './types.ts';
 
@@ -61,7 +62,7 @@ function insertMany(table: string, columns: readonly string[], rows: SqlParam[][
 function failure(err: unknown): WriterFailure {
   const e = err as Error & { code?: string; errcode?: number; errstr?: string };
   return {
-    message: e instanceof Error ? e.message : String(err),
+    message: errorMessage(err),
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(typeof e.errcode === 'number' ? { errcode: e.errcode } : {}),
     ...(typeof e.errstr === 'string' ? { errstr: e.errstr } : {}),

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { randomUUID } from 'node:crypto';
 import { holdSyncLock, type PostgresStore, type SyncLock } from '../store/postgres.ts';
 import type { Queryable } from '../store/types.ts';
@@ -88,7 +89,7 @@ export class SyncLeader {
       } catch (err) {
         if (signal.aborted) return;
         await this.release();
-        log(`sync: could not take the sync lock: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+        log(`sync: could not take the sync lock: ${errorMessage(err)} (retrying)`);
         await new Promise((r) => setTimeout(r, this.opts.retryMs ?? 2000));
         continue;
       }

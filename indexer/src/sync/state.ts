@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import type { Queryable, Store } from '../store/types.ts';
 
@@ -184,7 +185,7 @@ export class SyncStateReader {
       this.failing = false;
       this.onRead(this.current);
     } catch (err) {
-      if (!this.failing) this.log(`sync state: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+      if (!this.failing) this.log(`sync state: ${errorMessage(err)} (retrying)`);
       this.failing = true;
     }
     for (let i = this.waiters.length - 1; i >= 0; i--) {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import type { SyncMetrics } from '../metrics/index.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
@@ -263,7 +264,7 @@ export class Syncer {
 
   /** Writes the status for processes that serve from the same database; a failure only delays it. */
   private async publish(): Promise<void> {
-    await this.publisher.publish(this.status()).catch((err: unknown) => this.log(`sync: could not record the sync state: ${err instanceof Error ? err.message : String(err)}`));
+    await this.publisher.publish(this.status()).catch((err: unknown) => this.log(`sync: could not record the sync state: ${errorMessage(err)}`));
   }
 
   private async run(): Promise<void> {
@@ -300,7 +301,7 @@ export class Syncer {
         this.lastError = null;
       } catch (err) {
         failures++;
-        this.lastError = err instanceof Error ? err.message : String(err);
+        this.lastError = errorMessage(err);
         if (failures === 1 || failures % 30 === 0) this.log(`sync: ${this.lastError} (retrying)`);
         if (failures >= 3) this.rpcConnected = false;
         await this.loop.sleep(Math.min(5000, 250 * failures));

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, TRACED_TX_COLUMNS, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
 import { RpcError, type RpcClient, type RpcOutcome } from '../chain/rpc.ts';
@@ -135,7 +136,7 @@ export class InternalTracer {
         else await this.loop.sleep(Math.min(2000, this.lastBatchMs));
       } catch (err) {
         failures++;
-        if (failures === 1 || failures % 30 === 0) this.log(`tracer: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+        if (failures === 1 || failures % 30 === 0) this.log(`tracer: ${errorMessage(err)} (retrying)`);
         await this.loop.sleep(Math.min(10_000, 500 * failures));
       }
     }

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '../http/router.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 // Which solc versions can compile here: a set bundled as exact npm aliases (offline), versions downloaded earlier
 // (cached under DATA_DIR/compilers), and, when the network allows, any release of the official list.
@@ -139,7 +140,7 @@ export class Compilers {
       this.listFailure = null;
       return value;
     } catch (err) {
-      const reason = `the release list could not be read (${err instanceof Error ? err.message : String(err)})`;
+      const reason = `the release list could not be read (${errorMessage(err)})`;
       this.listFailure = { at: now, reason };
       throw new Error(reason, { cause: err });
     }
@@ -193,7 +194,7 @@ export class Compilers {
       return { version: parsed.version, longVersion, source: { kind: 'file', path } };
     } catch (err) {
       if (err instanceof CompilerUnavailableError) throw err;
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = errorMessage(err);
       throw new CompilerUnavailableError(
         `Compiler version ${parsed.commit ? `${parsed.version}+commit.${parsed.commit}` : parsed.version} is not available offline and could not be downloaded: ${reason}. Versions available offline: ${this.offlineSummary()}.`,
       );
@@ -222,7 +223,7 @@ export class Compilers {
         .map((v): CompilerEntry => ({ version: `v${v}`, offline: false, origin: 'remote' }));
       return { compilers: [...offline, ...remote], releaseList: 'available', reason: null };
     } catch (err) {
-      return { compilers: offline, releaseList: 'unavailable', reason: err instanceof Error ? err.message : String(err) };
+      return { compilers: offline, releaseList: 'unavailable', reason: errorMessage(err) };
     }
   }
 }

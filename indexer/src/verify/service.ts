@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { abiSignatures } from '../signatures/text.ts';
 import { storeSignatures } from '../signatures/store.ts';
 import { HttpError } from '../http/router.ts';
@@ -95,7 +96,7 @@ export class VerificationService {
     try {
       chain = await readChainCode(this.rpc, request.address, contract?.creation_tx ?? null, contract?.block_number ?? null);
     } catch (err) {
-      throw new HttpError(502, `The node could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      throw new HttpError(502, `The node could not be read: ${errorMessage(err)}`);
     }
     // Compiler problems are HttpErrors themselves (a missing version 400, a full queue 503, a time-out 422).
     const result = await verifyAgainstChain({ compilers: this.compilers, pool: this.pool, diagnosisBudgetMs: this.diagnosisBudgetMs }, request, chain);

@@ -1,5 +1,6 @@
 import { keccak256 } from 'ethers';
 import { delegationTarget } from '../../../common/tx-types.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { RpcClient } from '../chain/rpc.ts';
 import {
   bare,
@@ -292,7 +293,7 @@ async function diagnose(deps: VerifyDeps, request: VerificationInput, chain: Cha
     try {
       out = await compile(deps, compiler, input);
     } catch (err) {
-      logs.push(`Variant (${describeSettings(input.settings)}): ${err instanceof Error ? err.message : String(err)}`);
+      logs.push(`Variant (${describeSettings(input.settings)}): ${errorMessage(err)}`);
       continue;
     }
     if (errorsOf(out).length > 0) {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { CompilerSource } from './compilers.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 // One solc-js compilation at a time, off the API's thread. Loaded compilers are kept (they take a second or more
 // to load); the pool ends this thread when a compilation runs past its time limit.
@@ -53,7 +54,7 @@ parentPort?.on('message', (job: CompileJob) => {
     if (!compile) throw new Error('this solc-js build cannot compile standard JSON input');
     answer = { id: job.id, output: compile.call(solc, job.input) };
   } catch (err) {
-    answer = { id: job.id, error: err instanceof Error ? err.message : String(err) };
+    answer = { id: job.id, error: errorMessage(err) };
   }
   parentPort?.postMessage(answer);
 });

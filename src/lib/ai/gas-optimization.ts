@@ -2,7 +2,7 @@ import type { FeedSource } from '../indexer-api/feed-source.ts';
 import { loadAiDashboardData } from './data.ts';
 import { AI_REFRESH_INTERVAL_MS, GAS_OPTIMIZATION_FAILURE_DEFAULT } from './fallback.ts';
 import type { TtlCache } from '../indexer-api/ttl-cache.ts';
-import { errorMessage } from '../indexer-api/errors.ts';
+import { messageToShow } from '../indexer-api/errors.ts';
 import type { AiDashboardData } from '../model/types.ts';
 import { lazy } from '../format/lazy.ts';
 
@@ -33,7 +33,7 @@ export async function loadGasOptimization(source: FeedSource, cache: TtlCache): 
     });
     return { percent: data.gasOptimization, error: null, simulated: data.isSimulated };
   } catch (error) {
-    return { percent: GAS_OPTIMIZATION_FAILURE_DEFAULT, error: errorMessage(error), simulated: false };
+    return { percent: GAS_OPTIMIZATION_FAILURE_DEFAULT, error: messageToShow(error), simulated: false };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AiDashboardData } from '../model/types.ts';
 import type { Health } from '../model/wire.ts';
 import { appendLog, type DebugLogEntry, type LogType } from './debug-log.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 // The AI Test page runs the dashboard's data computation against the indexer; its modules are named run-* (and
 // debug-log.ts), not test-*, because they are the page's production code, not tests.
@@ -50,10 +51,6 @@ export interface AiTestController {
   log(message: string, type: LogType): void;
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** A controller starting from `initial` (the server's result); `onChange` hears every new state. */
 export function createAiTestController(deps: AiTestDeps, initial: Pick<AiTestState, 'data'>, onChange: (state: AiTestState) => void): AiTestController {
   const now = deps.now ?? Date.now;
@@ -73,13 +70,13 @@ export function createAiTestController(deps: AiTestDeps, initial: Pick<AiTestSta
     const failures: unknown[] = [];
     try {
       const data = await deps.load((error) => failures.push(error));
-      for (const failure of failures) log(`Data fetch failed: ${message(failure)}`, 'error');
+      for (const failure of failures) log(`Data fetch failed: ${errorMessage(failure)}`, 'error');
       if (data.isSimulated) log('Showing simulated data', 'warning');
       else log(`Real data received: block ${data.blocksProcessed}, ${data.activityFeed.length} activity items`, 'success');
       set({ loading: false, data });
     } catch (error) {
-      log(`Test failed: ${message(error)}`, 'error');
-      set({ loading: false, error: message(error) });
+      log(`Test failed: ${errorMessage(error)}`, 'error');
+      set({ loading: false, error: errorMessage(error) });
     }
   };
   const run = (): Promise<void> => {
@@ -92,7 +89,7 @@ export function createAiTestController(deps: AiTestDeps, initial: Pick<AiTestSta
     state: () => state,
     async start() {
       log('Checking API health...', 'info');
-      const health = await deps.health().catch((error: unknown) => ({ ok: false, status: message(error) }));
+      const health = await deps.health().catch((error: unknown) => ({ ok: false, status: errorMessage(error) }));
       if (!health.ok) {
         set({ error: API_CONNECTION_FAILED });
         log(`${API_CONNECTION_FAILED} (status: ${health.status}); data fetch skipped`, 'warning');

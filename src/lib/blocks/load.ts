@@ -1,5 +1,5 @@
 import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer-api/client.ts';
-import { errorMessage, failureStatus, isApiError, type FailureStatus } from '../indexer-api/errors.ts';
+import { messageToShow, failureStatus, isApiError, type FailureStatus } from '../indexer-api/errors.ts';
 import type { Block } from '../model/types.ts';
 import { parseBlockParam, type BlockParam } from './params.ts';
 import { withReceiptFigures } from './receipts.ts';
@@ -45,7 +45,7 @@ export async function loadBlockParam(
   } catch (error) {
     // The indexer rejecting a hash we let through is still the visitor's bad input.
     if (isApiError(error) && error.status === 400) return { kind: 'invalid' };
-    return { kind: 'failed', message: errorMessage(error), status: failureStatus(error) };
+    return { kind: 'failed', message: messageToShow(error), status: failureStatus(error) };
   }
 }
 

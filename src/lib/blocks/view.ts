@@ -1,5 +1,5 @@
 import { formatGasUsedPercent, formatSto, formatTxValue } from '../format/index.ts';
-import { errorMessage } from '../indexer-api/errors.ts';
+import { messageToShow } from '../indexer-api/errors.ts';
 import type { Block } from '../model/types.ts';
 
 /** One row of a block's transaction table, as display text. */
@@ -58,6 +58,6 @@ export function blockTxSection(block: Block): BlockTxSection {
       })),
     };
   } catch (error) {
-    return { kind: 'error', message: errorMessage(error) };
+    return { kind: 'error', message: messageToShow(error) };
   }
 }

@@ -2,6 +2,7 @@ import { getAddress } from 'ethers';
 import type { AbiParam } from '../model/types.ts';
 import type { ContractFunction } from './functions.ts';
 import { typeLabel } from './functions.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 // What a visitor types into a function's inputs, checked against the parameter's Solidity type (tokens §2.10, §5):
 // integers in range (decimal or 0x hex), addresses with a valid checksum, bytes of the right length, booleans,
@@ -197,7 +198,7 @@ export function prepareArguments(fn: Pick<ContractFunction, 'inputs' | 'kind'>, 
     try {
       values.push(parseValue(param, text));
     } catch (error) {
-      errors.push(`${label} (${typeLabel(param)}): ${error instanceof Error ? error.message : String(error)}`);
+      errors.push(`${label} (${typeLabel(param)}): ${errorMessage(error)}`);
     }
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values };

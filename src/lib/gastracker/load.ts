@@ -1,4 +1,4 @@
-import { errorMessage, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import { messageToShow, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
 import type { GasTracker } from '../model/gas-tracker.ts';
 
 // What /gastracker can show (issue 30): the tracker, a notice that the indexer has none (the chain operator's answers
@@ -22,7 +22,7 @@ export async function loadGasTracker(read: () => Promise<GasTracker | null>): Pr
     const tracker = await read();
     return tracker === null ? { kind: 'unavailable' } : { kind: 'found', tracker };
   } catch (error) {
-    return { kind: 'failed', status: failureStatus(error), message: errorMessage(error) };
+    return { kind: 'failed', status: failureStatus(error), message: messageToShow(error) };
   }
 }
 

@@ -1,4 +1,5 @@
 // The typed errors of the indexer client and the spec's status-to-message mapping (core §8).
+import { errorMessage } from '../../../common/errors.ts';
 
 /** What went wrong: an HTTP error status, no response, a time-out, or a request that could not be set up. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'setup';
@@ -100,7 +101,7 @@ export function timeoutError(url: string, timeoutMs: number): ApiError {
 
 /** An error for a request that could not be built or sent. */
 export function setupError(url: string, cause: unknown): ApiError {
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = errorMessage(cause);
   return new ApiError({ kind: 'setup', message: setupErrorMessage(message), url, cause });
 }
 
@@ -119,8 +120,11 @@ export function isTimeout(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'timeout';
 }
 
-/** The message to show for any thrown value: an ApiError's text, an Error's message, else 'Unknown error'. */
-export function errorMessage(error: unknown): string {
+/**
+ * The message to show a visitor for any thrown value: an ApiError's text, an Error's message, else 'Unknown error'
+ * (for logs, common/errors.ts errorMessage writes any thrown value as text instead).
+ */
+export function messageToShow(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Unknown error';
 }

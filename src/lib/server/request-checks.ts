@@ -1,5 +1,6 @@
 // Checks of state-changing requests (logins, uploads, theme changes): they must come from this site's own pages.
 import { clientAddress as forwardedClient, normalizeAddress, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
+import { errorMessage } from '../../../common/errors.ts';
 
 /**
  * Whether a POST comes from a page of this origin: its Origin header names this origin or, when a browser sent none,
@@ -24,7 +25,7 @@ export function trustedProxy(address: string, setting: string): boolean {
     try {
       set = parseAddressSet(setting);
     } catch (error) {
-      console.error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}; no proxy is trusted`);
+      console.error(`TRUST_PROXY: ${errorMessage(error)}; no proxy is trusted`);
       set = null;
     }
     trustedSets.set(setting, set);

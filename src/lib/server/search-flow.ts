@@ -1,5 +1,5 @@
 import { classifyQuery, searchResultPath } from '../search/query.ts';
-import { errorMessage, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
+import { messageToShow, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
 import type { IndexerClient } from '../indexer-api/client.ts';
 import type { SearchResult } from '../model/wire.ts';
 import { addressUrl, blockUrl, txUrl } from '../url/links.ts';
@@ -57,6 +57,6 @@ export async function runSearch(client: IndexerClient, raw: string | null): Prom
         return byResult(await client.search(query));
     }
   } catch (error) {
-    return { kind: 'failed', message: errorMessage(error), status: failureStatus(error) };
+    return { kind: 'failed', message: messageToShow(error), status: failureStatus(error) };
   }
 }

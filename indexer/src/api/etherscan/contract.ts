@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../../common/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../../store/types.ts';
 import type { RpcClient } from '../../chain/rpc.ts';
@@ -111,7 +112,7 @@ async function runJob(db: Store, verifier: VerificationService, guid: string, re
       message = `Pass - Verified (${result.matchType} match)`;
     } else message = result.reason;
   } catch (err) {
-    message = err instanceof Error ? err.message : String(err);
+    message = errorMessage(err);
   }
   await db.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
 }

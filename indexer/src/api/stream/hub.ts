@@ -11,6 +11,7 @@ import {
   type ReloadEventData,
   type ReorgEventData,
 } from '../../../../common/live-events.ts';
+import { errorMessage } from '../../../../common/errors.ts';
 import { toJson } from '../../http/json.ts';
 import { HttpError } from '../../http/router.ts';
 import { COMMON_HEADERS } from '../../http/server.ts';
@@ -225,7 +226,7 @@ export class StreamHub {
     if (last !== null) {
       void this.replay(stream, last)
         .catch((err: unknown) => {
-          this.log(`events: a replay failed: ${err instanceof Error ? err.message : String(err)}`);
+          this.log(`events: a replay failed: ${errorMessage(err)}`);
           res.destroy();
         })
         .finally(() => this.release(stream));
@@ -317,7 +318,7 @@ export class StreamHub {
         if (this.failing) this.log('events: reading new blocks again');
         this.failing = false;
       } catch (err) {
-        if (!this.failing) this.log(`events: could not read new blocks: ${err instanceof Error ? err.message : String(err)} (retrying)`);
+        if (!this.failing) this.log(`events: could not read new blocks: ${errorMessage(err)} (retrying)`);
         this.failing = true;
         this.dirty = true;
         await this.pause(1000);
