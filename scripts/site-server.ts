@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressionEnabled, negotiateEncoding, type Encoding } from '../common/encoding.ts';
+import { etagMatches } from '../common/etag.ts';
 import { readConfig } from '../src/lib/server/config.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
@@ -112,7 +113,7 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse, en
     // Hashed build assets never change; anything else is checked again each time (its ETag makes that a 304).
     'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   };
-  if (req.headers['if-none-match'] === etag) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     res.end();
     return true;

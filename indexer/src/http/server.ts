@@ -4,6 +4,7 @@ import { serveMetrics } from '../../../common/metrics.ts';
 import type { IndexerMetrics } from '../metrics/index.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
+import { etagMatches } from '../../../common/etag.ts';
 import { BinaryReply, HttpError, RawJson, Reply, StreamReply, type Route, type Router } from './router.ts';
 import { toJson } from './json.ts';
 import { RATE_LIMIT_MESSAGE, type RateClass, type RateLimiter } from './rate-limit.ts';
@@ -35,15 +36,6 @@ function etagOf(text: string): string {
   return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 
-/** Whether If-None-Match names this ETag (or is *). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag.replace(/^W\//, '') === etag.replace(/^W\//, '');
-  });
-}
-
 /**
  * Sends a JSON answer: compressed (Brotli or gzip) when the client accepts it and the body is big enough; GET answers
  * of 200 carry an ETag, and a matching If-None-Match gets 304 without a body (what polling clients ask again).
@@ -61,7 +53,7 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, b
   if (status === 200 && (method === 'GET' || method === 'HEAD')) {
     const etag = etagOf(text);
     headers['etag'] = etag;
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       delete headers['content-type'];
       res.writeHead(304, headers);
       res.end();
@@ -83,7 +75,7 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, b
 function sendBinary(req: IncomingMessage, res: ServerResponse, out: BinaryReply): void {
   const headers: Record<string, string | number> = { ...CORS_HEADERS, 'x-content-type-options': 'nosniff', ...out.headers };
   const etag = out.headers['etag'];
-  if (etag && matchesEtag(req.headers['if-none-match'], etag)) {
+  if (etag && etagMatches(req.headers['if-none-match'], etag)) {
     delete headers['content-type'];
     res.writeHead(304, headers);
     res.end();

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { negotiateEncoding, varyWithEncoding } from '../../../common/encoding.ts';
+import { etagMatches } from '../../../common/etag.ts';
 import type { ThemePreference } from '../page/theme.ts';
 
 // An in-process shared cache for rendered pages that say a shared cache may keep them (`s-maxage`), such as pages
@@ -44,19 +45,6 @@ export function pageEtag(body: Uint8Array): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/**
- * Whether an If-None-Match header names this ETag (a list, weak comparison as RFC 9110 asks for If-None-Match, or
- * `*`): the browser's copy is this page, and a `304` tells it so.
- */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === opaque;
-  });
-}
-
 /** A kept page's answer to one request, as plain data (the middleware makes a Response of it, the site server writes it). */
 export interface KeptAnswer {
   status: 200 | 304;
@@ -79,7 +67,7 @@ export function keptAnswer(page: PackedPage & { headers: [string, string][] }, r
   const headers = page.headers.filter(([name]) => name !== 'vary');
   const vary = page.headers.find(([name]) => name === 'vary')?.[1];
   headers.push(['etag', page.etag], ['x-render-cache', state], ['vary', varyWithEncoding(vary)]);
-  if (etagMatches(request.ifNoneMatch ?? null, page.etag)) return { status: 304, headers, body: null };
+  if (etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, headers, body: null };
   const encoding = page.encoded.size > 0 ? negotiateEncoding(request.acceptEncoding) : null;
   const packed = encoding ? page.encoded.get(encoding) : undefined;
   if (encoding && packed) headers.push(['content-encoding', encoding]);

@@ -1,6 +1,7 @@
 // GET /token-logos/{address}.png (and .svg): the logo an admin uploaded (stored by the indexer, which is asked once
 // per content version), else the preset's bundled logo, else 404. Hardened so that nothing served here can run.
 import type { APIRoute } from 'astro';
+import { etagMatches } from '../../../common/etag.ts';
 import { freshLogoIndex } from '../../lib/server/logo-index.ts';
 import { uploadedLogoBytes } from '../../lib/server/logo-bytes.ts';
 import { uploadedLogo } from '../../lib/tokens/logo-index.ts';
@@ -37,7 +38,7 @@ export const GET: APIRoute = async ({ params, request, url }) => {
       ETag: etag,
       'Cache-Control': versioned ? VERSIONED_LOGO_CACHE_CONTROL : UPLOADED_LOGO_CACHE_CONTROL,
     };
-    if ((request.headers.get('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers });
     }
     const bytes = await uploadedLogoBytes(uploaded).catch(() => null);
