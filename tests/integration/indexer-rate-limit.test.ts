@@ -1,19 +1,12 @@
-// The indexer's rate limits: the token bucket and the settings as plain functions, then over real HTTP servers and an
-// indexer started in the test (SQLite in memory, no chain), which is why the file sits with the integration tests.
+// The indexer's rate limits: the settings as plain functions, then over real HTTP servers and an indexer started in the
+// test (SQLite in memory, no chain), which is why the file sits with the integration tests. The token bucket's
+// arithmetic is common/token-bucket.ts's (tests/unit/common-token-bucket.test.ts).
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, clientKey, normalizeAddress, parseAddressSet } from '../../common/client-address.ts';
 import { parseRateRule, rateLimitFromEnv } from '../../indexer/src/http/rate-limit-config.ts';
-import {
-  DEFAULT_RATE_LIMITS,
-  msUntilToken,
-  RATE_LIMIT_MESSAGE,
-  RateLimiter,
-  retryAfterSeconds,
-  tokensAt,
-  type RateLimitOptions,
-} from '../../indexer/src/http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, RATE_LIMIT_MESSAGE, RateLimiter, type RateLimitOptions } from '../../indexer/src/http/rate-limit.ts';
 import { Router } from '../../indexer/src/http/router.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
@@ -33,43 +26,6 @@ function manualClock(start = 1_000_000): { now: () => number; advance: (ms: numb
 function fakeRequest(peer: string | undefined, headers: Record<string, string> = {}) {
   return { socket: { remoteAddress: peer }, headers } as unknown as Parameters<RateLimiter['keyOf']>[0];
 }
-
-describe('token bucket maths', () => {
-  const rule = { rate: 5, burst: 20 };
-  it.each([
-    // [tokens at t0, ms later, tokens now]
-    [0, 0, 0],
-    [0, 200, 1],
-    [0, 1000, 5],
-    [10, 1000, 15],
-    [18, 1000, 20], // never above the burst
-    [0, 60_000, 20],
-    [3, -50, 3], // a clock that steps back adds nothing
-  ])('%d tokens, %d ms later: %d', (tokens, ms, expected) => {
-    expect(tokensAt({ tokens, at: 1000 }, rule, 1000 + ms)).toBeCloseTo(expected, 9);
-  });
-
-  it.each([
-    [1, 0],
-    [3.5, 0],
-    [0, 200],
-    [0.5, 100],
-    [-0, 200],
-  ])('from %d tokens a whole one is %d ms away at 5/s', (tokens, ms) => {
-    expect(msUntilToken(tokens, rule)).toBeCloseTo(ms, 9);
-  });
-
-  it.each([
-    [1, 1],
-    [200, 1],
-    [1000, 1],
-    [1001, 2],
-    [9_500, 10],
-    [10_000, 10],
-  ])('a wait of %d ms is Retry-After %d', (ms, seconds) => {
-    expect(retryAfterSeconds(ms)).toBe(seconds);
-  });
-});
 
 describe('RateLimiter.take with an injected clock', () => {
   const only = (limits: RateLimitOptions['limits'], clock = manualClock()) => ({

@@ -1,16 +1,15 @@
 // Rate limits per client address: a token bucket per client and class. Every request spends a token of the general
 // class; the expensive routes also spend one of a stricter class (search, the RPC proxy, verification submissions).
 // A request is admitted only when every bucket it spends from holds a whole token; a refused one spends nothing and
-// is answered 429 with the wait until it would be admitted (Retry-After).
+// is answered 429 with the wait until it would be admitted (Retry-After). The buckets themselves, their arithmetic
+// and their bounded memory of clients are common/token-bucket.ts (the site's CSV export limit uses them too).
 import type { IncomingMessage } from 'node:http';
+import { msUntilToken, retryAfterSeconds, TokenBuckets, type RateRule } from '../../../common/token-bucket.ts';
 import { ClientIdentity } from './client-identity.ts';
 import type { LimitClass } from './router.ts';
 
-/** A token bucket: `rate` requests per second on average, up to `burst` at once. */
-export interface RateRule {
-  rate: number;
-  burst: number;
-}
+/** A class's rule (the settings name it, rate-limit-config.ts reads it). */
+export type { RateRule };
 
 /** Every class of limits: the general one and the stricter ones routes name. */
 export type RateClass = 'general' | LimitClass;
@@ -54,67 +53,12 @@ export interface RateLimitOptions {
   maxClients?: number;
 }
 
-/** What a bucket held at a moment. */
-export interface BucketState {
-  tokens: number;
-  at: number;
-}
-
-/** A bucket's tokens at `now`: what it held at `at`, refilled at the rule's rate, at most its burst. */
-export function tokensAt(state: BucketState, rule: RateRule, now: number): number {
-  return Math.min(rule.burst, state.tokens + (Math.max(0, now - state.at) * rule.rate) / 1000);
-}
-
-/** Milliseconds until a bucket holding `tokens` holds a whole one (0 when it does). */
-export function msUntilToken(tokens: number, rule: RateRule): number {
-  return tokens >= 1 ? 0 : ((1 - tokens) * 1000) / rule.rate;
-}
-
-/** Retry-After of a wait: whole seconds, at least 1 (rounded up, so a client that waits it is admitted). */
-export function retryAfterSeconds(waitMs: number): number {
-  return Math.max(1, Math.ceil(waitMs / 1000));
-}
-
-/** The buckets of one class, by client key, least recently used first. */
-class Buckets {
-  readonly rule: RateRule;
-  private readonly max: number;
-  private readonly map = new Map<string, BucketState>();
-
-  constructor(rule: RateRule, max: number) {
-    this.rule = rule;
-    this.max = max;
-  }
-
-  /** A client's tokens now (an unknown client has a full bucket). */
-  tokens(key: string, now: number): number {
-    const state = this.map.get(key);
-    return state === undefined ? this.rule.burst : tokensAt(state, this.rule, now);
-  }
-
-  /** Records what a client's bucket holds now, as its most recent use. */
-  set(key: string, tokens: number, now: number): void {
-    this.map.delete(key);
-    this.map.set(key, { tokens, at: now });
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-
-  /** Forgets buckets that have refilled: a full bucket is the same as none. */
-  sweep(now: number): void {
-    for (const [key, state] of this.map) if (tokensAt(state, this.rule, now) >= this.rule.burst) this.map.delete(key);
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-}
-
 /** How often idle buckets are swept (on the next request after the interval; no timer to stop). */
 const SWEEP_MS = 60_000;
 
 /** Rate limits per client and class; the server asks it about every request (http/server.ts). */
 export class RateLimiter {
-  private readonly classes = new Map<RateClass, Buckets>();
+  private readonly classes = new Map<RateClass, TokenBuckets>();
   /** Who a request comes from; the event stream's per-client limit counts clients the same way. */
   readonly identity: ClientIdentity;
   private readonly now: () => number;
@@ -138,7 +82,7 @@ export class RateLimiter {
       if (!(rule.rate > 0 && Number.isFinite(rule.rate) && rule.burst >= 1 && Number.isFinite(rule.burst))) {
         throw new RangeError(`rate limit ${name}: rate must be above 0 and burst at least 1`);
       }
-      this.classes.set(name, new Buckets(rule, max));
+      this.classes.set(name, new TokenBuckets(rule, max));
     }
     this.identity = new ClientIdentity({ trustProxy: opts.trustProxy, exempt: opts.exempt, token: context.token, log: context.log });
     this.now = opts.now ?? (() => performance.now());
@@ -164,7 +108,7 @@ export class RateLimiter {
       this.lastSweep = now;
       for (const buckets of this.classes.values()) buckets.sweep(now);
     }
-    const spent: [Buckets, number][] = [];
+    const spent: [TokenBuckets, number][] = [];
     let wait = 0;
     for (const name of classes) {
       const buckets = this.classes.get(name);
