@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 import type { CompilerSource } from './compilers.ts';
 import { errorMessage } from '../../../common/errors.ts';
 
@@ -23,8 +24,8 @@ export interface CompileJob {
 export type CompileAnswer = { id: number; output: string } | { id: number; error: string };
 
 const require = createRequire(import.meta.url);
-const loaded = new Map<string, Solc>();
-const KEEP = 3;
+/** The compilers loaded, by package name or path: the 3 most recently used are kept. */
+const loaded = new LRUCache<string, Solc>({ max: 3 });
 
 function load(source: CompilerSource): Solc {
   const key = source.kind === 'package' ? source.name : source.path;
@@ -35,10 +36,6 @@ function load(source: CompilerSource): Solc {
       // A downloaded soljson build, wrapped by the solc-js wrapper of the bundled package.
       const wrapper = require('solc/wrapper') as (soljson: unknown) => Solc;
       solc = wrapper(require(source.path));
-    }
-    if (loaded.size >= KEEP) {
-      const oldest = loaded.keys().next().value;
-      if (oldest !== undefined) loaded.delete(oldest);
     }
     loaded.set(key, solc);
   }
