@@ -29,7 +29,6 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/common ./common
 COPY --from=build /app/indexer ./indexer
 COPY --from=build /app/src ./src
-COPY --from=build /app/scripts/site-server.ts ./scripts/site-server.ts
 COPY --from=build /app/deploy/probe.ts ./deploy/probe.ts
 # The indexer's SQLite database and downloaded compilers live in DATA_DIR: a volume, owned by the user that writes it.
 RUN groupadd --system sto && useradd --system --gid sto --home-dir /app --shell /usr/sbin/nologin sto \
@@ -39,4 +38,4 @@ USER sto
 EXPOSE 4321 3300
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 CMD ["node", "deploy/probe.ts", "/livez"]
 ENTRYPOINT ["node"]
-CMD ["scripts/site-server.ts"]
+CMD ["src/lib/server/site-server.ts"]

@@ -4,9 +4,9 @@
 // and sets a non-zero exit code. Run with `npm run bench load` or `npx node bench/load.ts` (BENCH_SECONDS, default 60;
 // a 60 s warm-up at full load comes first, see WARMUP_MS).
 //
-// The devnet (anvil, with live blocks every 4 s, so that the head and the per-head caches move as on a real chain),
-// the indexer (indexer/index.ts, its CLI) and the built site (scripts/site-server.ts) each run in a child process, so
-// that their resident memory (VmRSS in /proc/<pid>/status) is their own: the load generator runs in worker threads
+// The devnet (anvil, with live blocks every 4 s, so that the head and the per-head caches move as on a real chain), the
+// indexer (indexer/index.ts, its CLI) and the built site (src/lib/server/site-server.ts) each run in a child process,
+// so that their resident memory (VmRSS in /proc/<pid>/status) is their own: the load generator runs in worker threads
 // of this process, and its latencies would otherwise be counted as the indexer's memory. Both servers run with their
 // inspector on a loopback port, through which each memory reading is preceded by a full garbage collection.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -191,9 +191,9 @@ async function startIndexerProcess(rpcUrl: string, lastBlock: number): Promise<S
   }
 }
 
-/** Starts the built site (scripts/site-server.ts, as scripts/site.ts startSite does) against the indexer. */
+/** Starts the built site (src/lib/server/site-server.ts, as scripts/site.ts startSite does) against the indexer. */
 async function startSiteProcess(indexerUrl: string): Promise<ServerProcess> {
-  return startServer('site', 'scripts/site-server.ts', { HOST: '127.0.0.1', PORT: '0', INDEXER_URL: indexerUrl, PUBLIC_INDEXER_URL: indexerUrl, ASTRO_TELEMETRY_DISABLED: '1' }, '/');
+  return startServer('site', 'src/lib/server/site-server.ts', { HOST: '127.0.0.1', PORT: '0', INDEXER_URL: indexerUrl, PUBLIC_INDEXER_URL: indexerUrl, ASTRO_TELEMETRY_DISABLED: '1' }, '/');
 }
 
 /** One memory reading: VmRSS and the V8 heap in use, both after a full garbage collection. */

@@ -7,7 +7,7 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../common/shutdown.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SITE_ENTRY = `${root}dist/server/entry.mjs`;
 /** The server that runs the built site: Astro's handler behind the precompressed static files. */
-export const SITE_SERVER = `${root}scripts/site-server.ts`;
+export const SITE_SERVER = `${root}src/lib/server/site-server.ts`;
 
 /** A free TCP port on loopback. */
 export function freePort(host = '127.0.0.1'): Promise<number> {
@@ -74,7 +74,7 @@ export interface SiteOptions {
 }
 
 /**
- * The port a server started with an IPC channel and port 0 says it listens on (scripts/site-server.ts and
+ * The port a server started with an IPC channel and port 0 says it listens on (src/lib/server/site-server.ts and
  * indexer/index.ts send it once listening): the system's pick, which no other process can take in between as it could
  * a port picked first. Then the channel is closed: it was only for the port, and the server must not stay tied to this
  * process through it. Rejected with `failure(exit code)` when the process exits before saying it.
@@ -93,7 +93,7 @@ export function announcedPort(child: ChildProcess, failure = (code: number | nul
   });
 }
 
-/** Starts the built site (scripts/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
+/** Starts the built site (src/lib/server/site-server.ts: Astro's Node handler, compressed answers) against an indexer. */
 export async function startSite(opts: SiteOptions): Promise<RunningSite> {
   const host = opts.host ?? '127.0.0.1';
   // Without a given port the server listens on one the system picks (PORT=0) and says which over the IPC channel: a

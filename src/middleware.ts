@@ -53,7 +53,10 @@ const KEY_READS: PageKeyReads = {
   activity: (mark, address) => activity.version(mark, address),
 };
 
-/** The look-up scripts/site-server.ts makes before Astro's handler: a kept page's answer without rendering anything. */
+/**
+ * The look-up the site server (lib/server/site-server.ts) makes before Astro's handler: a kept page's answer without
+ * rendering anything.
+ */
 const lookup: KeptPageLookup = (path, cookie, request) =>
   withDeadline(MAIN_CLIENT_TIMEOUT_MS, async () => {
     const key = await pageKey(new URL(path, 'http://site.invalid'), cookie, KEY_READS);
@@ -67,8 +70,8 @@ const lookup: KeptPageLookup = (path, cookie, request) =>
 /**
  * Serves pages from memory after their first render: those that allow shared caching (final blocks and their
  * transactions) for their s-maxage, and the pages of the moment (keptPerHead) while the head block stays the same.
- * Kept pages are answered by scripts/site-server.ts before Astro runs (the look-up above); this serves them too when it
- * cannot (another server), and keeps what is rendered. A page is never kept with its Set-Cookie (the visitor whose
+ * Kept pages are answered by the site server (lib/server/site-server.ts) before Astro runs (the look-up above); this
+ * serves them too when it cannot (another server), and keeps what is rendered. A page is never kept with its Set-Cookie (the visitor whose
  * request rendered it still gets theirs).
  */
 const renderCache = defineMiddleware(async (context, next) => {
@@ -190,8 +193,8 @@ const deadline = defineMiddleware((context, next) => {
 });
 
 /**
- * Tells the site server (scripts/site-server.ts) which route answered, for the `route` label of its metrics and log
- * line (Astro's route pattern, never the path), and keeps an exception for the request's log line. First, so that it
+ * Tells the site server (lib/server/site-server.ts) which route answered, for the `route` label of its metrics and
+ * log line (Astro's route pattern, never the path), and keeps an exception for the request's log line. First, so that it
  * sees what every other layer throws. No change to any response.
  */
 const observe = defineMiddleware(async (context, next) => {

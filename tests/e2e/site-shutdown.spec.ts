@@ -1,7 +1,7 @@
-// The site server (scripts/site-server.ts, the built site in dist/) on SIGTERM, in a process of its own against this
-// run's indexer: a form POST in flight (the theme form, its body sent in two parts) gets its whole answer while new
-// connections are refused, and the process exits 0; a request that never completes is cut at SHUTDOWN_TIMEOUT_MS (exit
-// 0, a line saying so); a bad configuration refuses the start (exit 1, every problem listed) before it listens.
+// The site server (src/lib/server/site-server.ts, the built site in dist/) on SIGTERM, in a process of its own against
+// this run's indexer: a form POST in flight (the theme form, its body sent in two parts) gets its whole answer while
+// new connections are refused, and the process exits 0; a request that never completes is cut at SHUTDOWN_TIMEOUT_MS
+// (exit 0, a line saying so); a bad configuration refuses the start (exit 1, every problem listed) before it listens.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { announcedPort, freePort, SITE_SERVER, waitForHttp } from '../../scripts/site.ts';

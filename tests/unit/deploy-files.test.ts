@@ -106,7 +106,7 @@ describe('Dockerfile', () => {
     const env = runtime.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
     for (const setting of ['NODE_ENV=production', 'ASTRO_TELEMETRY_DISABLED=1', 'HOST=0.0.0.0']) expect(env).toContain(setting);
     expect(runtime.find((i) => i.keyword === 'ENTRYPOINT')?.args).toBe('["node"]');
-    expect(runtime.find((i) => i.keyword === 'CMD')?.args).toBe('["scripts/site-server.ts"]');
+    expect(runtime.find((i) => i.keyword === 'CMD')?.args).toBe('["src/lib/server/site-server.ts"]');
   });
 
   it('copies every file the site server, the indexer and the probe import at run time', () => {
@@ -117,7 +117,7 @@ describe('Dockerfile', () => {
       return relative('/app', join('/app', dest, dest.endsWith('/') ? basename(parts[0] ?? '') : ''));
     });
     const inImage = (file: string): boolean => copied.some((dest) => dest === '' || file === dest || file.startsWith(`${dest}/`));
-    for (const entry of ['scripts/site-server.ts', 'indexer/index.ts', 'deploy/probe.ts']) {
+    for (const entry of ['src/lib/server/site-server.ts', 'indexer/index.ts', 'deploy/probe.ts']) {
       const missing = [...reachedFiles(entry)].filter((file) => !inImage(file));
       expect(missing, entry).toEqual([]);
     }
@@ -201,7 +201,7 @@ describe('compose.yaml', () => {
     for (const name of EXPLORER_SERVICES) {
       expect(compose.services[name]?.healthcheck?.test, name).toEqual(['CMD', 'node', 'deploy/probe.ts', '/readyz']);
       const command = compose.services[name]?.command ?? [];
-      expect(command, name).toEqual([name.startsWith('site') ? 'scripts/site-server.ts' : 'indexer/index.ts']);
+      expect(command, name).toEqual([name.startsWith('site') ? 'src/lib/server/site-server.ts' : 'indexer/index.ts']);
       expect(existsSync(join(root, command[0] ?? '')), name).toBe(true);
     }
   });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, MemoryLog, type Logger } from '../../common/log.ts';
-import { siteRequestListener } from '../../scripts/site-server.ts';
+import { siteRequestListener } from '../../src/lib/server/site-server.ts';
 import { observedFetch } from '../../src/lib/server/indexer-client.ts';
 import { createSiteMetrics, metricsToken, siteRouteLabel, type SiteMetrics } from '../../src/lib/server/metrics.ts';
 import { requestContexts } from '../../src/lib/server/request-context.ts';

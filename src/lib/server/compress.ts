@@ -12,7 +12,7 @@ import { pageEtag, type PackedPage } from './render-cache.ts';
 
 // Compression of the pages the server renders (HTML, and the few JSON or text answers): Brotli or gzip as the browser
 // accepts, streamed (flushed when the renderer pauses) so a page rendered in parts still arrives in parts. Static files are
-// compressed at build time instead (src/lib/server/build/precompress.ts, served by scripts/site-server.ts).
+// compressed at build time instead (src/lib/server/build/precompress.ts, served by site-server.ts).
 
 const ENABLED = compressionEnabled();
 

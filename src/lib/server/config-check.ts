@@ -1,4 +1,4 @@
-// The site server's environment, checked once at start (scripts/site-server.ts, before it listens; `npm start` too):
+// The site server's environment, checked once at start (site-server.ts, before it listens; `npm start` too):
 // every variable the README lists for the site, each bad value reported with its name and the accepted forms, all at
 // once. The pages read the same variables at request time (config.ts and the others), where a bad value would only
 // fall back to a default, silently: this is where the operator hears of it.

@@ -8,7 +8,7 @@ import { createPruner, stylesheetPath, type CssPruner } from './css/prune.ts';
 // The server's side of the page's own CSS (critical-css.ts). Pages inline one of a few stylesheets (the site's, or
 // the site's with a component's styles added); each is parsed the first time a page carries it. The whole stylesheet
 // a page names is the build's file (the site's, written by the precompress step) when there is one.
-// The built client directory (for the scripts' classes) is SITE_CLIENT_DIR, which scripts/site-server.ts sets, else
+// The built client directory (for the scripts' classes) is SITE_CLIENT_DIR, which site-server.ts sets, else
 // ./dist/client; without one, pages keep the whole stylesheet inline.
 
 const pruners = new Map<string, { pruner: CssPruner; scripts: (url: string) => ReadonlySet<string> }>();

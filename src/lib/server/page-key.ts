@@ -1,4 +1,4 @@
-// The render cache's key of a request (src/middleware.ts keeps and serves the pages; scripts/site-server.ts looks kept
+// The render cache's key of a request (src/middleware.ts keeps and serves the pages; site-server.ts looks kept
 // pages up before Astro runs): which pages are kept per head block, and what their key names.
 import { isFinalBlock } from '../blocks/cache-policy.ts';
 import type { HeadMark } from '../blocks/latest.ts';

@@ -106,7 +106,7 @@ export function cookieValue(header: string | null | undefined, name: string): st
 export const KEEP_PER_HEAD_HEADER = 'x-keep-per-head';
 
 /**
- * Where the built middleware leaves its look-up of kept pages (a global symbol: scripts/site-server.ts and the
+ * Where the built middleware leaves its look-up of kept pages (a global symbol: site-server.ts and the
  * bundle are separate module graphs), so the site server answers a hit before Astro's handler runs at all.
  */
 export const KEPT_PAGE_LOOKUP = Symbol.for('sto-explorer.kept-page-lookup');

@@ -1,6 +1,6 @@
 // What the site server knows of the request it is answering, for everything that runs while it answers (issue 31):
 // its id (X-Request-Id, sent on to the indexer) and the route Astro matched (the `route` label of its metrics and log
-// line). scripts/site-server.ts runs each request's handling inside requestContexts().run(); the built bundle's
+// line). site-server.ts runs each request's handling inside requestContexts().run(); the built bundle's
 // middleware and indexer client read the same store, kept on a global symbol because the server and the bundle are
 // separate module graphs (as drain.ts and render-cache.ts keep theirs). One logger per process, shared the same way.
 import { AsyncLocalStorage } from 'node:async_hooks';

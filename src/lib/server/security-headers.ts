@@ -4,7 +4,7 @@
 // 'unsafe-eval' for scripts, so markup that slipped into a page, an inline event handler or a javascript: URL cannot
 // run. Every answer gets the headers that need no page: nosniff, the referrer policy, no framing, and
 // Strict-Transport-Security when the visitor came over https. Used by the site's middleware (pages it renders) and by
-// scripts/site-server.ts (the prerendered legal pages and the built files it sends itself).
+// site-server.ts (the prerendered legal pages and the built files it sends itself).
 import { textMemo } from './text-memo.ts';
 import { createHash } from 'node:crypto';
 import { trustedProxy } from './request-checks.ts';

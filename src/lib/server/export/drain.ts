@@ -1,5 +1,5 @@
 // Back-pressure from the visitor's socket to the export: Astro's Node adapter writes a streamed body without waiting
-// for the socket to drain, so a slow download would pile the file up in memory. The site server (scripts/site-server.ts)
+// for the socket to drain, so a slow download would pile the file up in memory. The site server (../site-server.ts)
 // runs each request with its Node response in this AsyncLocalStorage (on a global symbol, shared by the server's and
 // the build's module graphs); the export waits for it to drain before it reads the next page.
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,25 +1,25 @@
 // The site's HTTP server: Astro's Node handler (pages rendered per request, compressed by the site's middleware)
 // behind a static layer that sends the build's precompressed files (.br, .gz written by the precompress
 // integration) as the browser accepts them. Run with HOST and PORT like Astro's standalone server:
-// `node scripts/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
+// `node src/lib/server/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
 // Observability (issue 31): GET /metrics (Prometheus, behind METRICS_TOKEN or INDEXER_ADMIN_TOKEN when set), one log
 // line per answered request, and each request's id (X-Request-Id) kept for everything its handling does.
 import { createReadStream, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressionEnabled, negotiateEncoding, type Encoding } from '../common/encoding.ts';
-import { etagMatches } from '../common/etag.ts';
-import { readConfig } from '../src/lib/server/config.ts';
-import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from '../src/lib/server/security-headers.ts';
-import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from '../src/lib/server/render-cache.ts';
-import { responseSinks } from '../src/lib/server/export/drain.ts';
-import { logRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '../common/log.ts';
-import { serveMetrics } from '../common/metrics.ts';
-import { metricsToken, siteMetrics, siteRouteLabel, type SiteMetrics } from '../src/lib/server/metrics.ts';
-import { requestContexts, siteLogger, type RequestContext } from '../src/lib/server/request-context.ts';
+import { compressionEnabled, negotiateEncoding, type Encoding } from '../../../common/encoding.ts';
+import { etagMatches } from '../../../common/etag.ts';
+import { readConfig } from './config.ts';
+import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './security-headers.ts';
+import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from './render-cache.ts';
+import { responseSinks } from './export/drain.ts';
+import { logRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '../../../common/log.ts';
+import { serveMetrics } from '../../../common/metrics.ts';
+import { metricsToken, siteMetrics, siteRouteLabel, type SiteMetrics } from './metrics.ts';
+import { requestContexts, siteLogger, type RequestContext } from './request-context.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CLIENT_DIR = join(root, 'dist', 'client');
 const ENTRY = join(root, 'dist', 'server', 'entry.mjs');
 // The pages' own CSS reads the built scripts from here (src/lib/server/page-css.ts).
@@ -272,9 +272,9 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // The configuration first: a bad value refuses the start (exit 1, every problem listed) before anything listens.
-  const { siteConfigProblems } = await import('../src/lib/server/config-check.ts');
-  const { reportProblems, shutdownTimeoutFromEnv } = await import('../common/env-check.ts');
-  const { drainServer, exitOnSignals } = await import('../common/shutdown.ts');
+  const { siteConfigProblems } = await import('./config-check.ts');
+  const { reportProblems, shutdownTimeoutFromEnv } = await import('../../../common/env-check.ts');
+  const { drainServer, exitOnSignals } = await import('../../../common/shutdown.ts');
   const problems = siteConfigProblems(process.env);
   if (problems.length > 0) {
     reportProblems('site', problems);
@@ -282,7 +282,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   const drainMs = shutdownTimeoutFromEnv(process.env);
   const server = await startSiteServer();
-  const { siteLogger } = await import('../src/lib/server/request-context.ts');
+  const { siteLogger } = await import('./request-context.ts');
   const logger = siteLogger();
   const address = server.address();
   if (address && typeof address === 'object') {
