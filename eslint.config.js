@@ -64,7 +64,8 @@ function browserModules() {
 /**
  * The site (src/) and the indexer (indexer/) are two programs that share code only through common/: neither imports
  * the other's files, and common/ imports neither. Relative paths cannot say this by their text (from indexer/index.ts
- * '../src/' is the site, from indexer/testing/ it is the indexer's own src/), so the rule resolves each import.
+ * '../src/' is the site, from indexer/src/main.ts '../src/' would be the indexer's own src/), so the rule resolves
+ * each import.
  */
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {

@@ -22,8 +22,8 @@ import { ROW_ID_BLOCK } from '../indexer/src/store/row-ids.ts';
 import type { SqlParam, Store } from '../indexer/src/store/types.ts';
 import { insertRows } from '../indexer/src/sync/bulk.ts';
 import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync/syncer.ts';
-import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
-import { postgresInstalled, startPostgres } from '../indexer/testing/postgres.ts';
+import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
+import { postgresInstalled, startPostgres } from '../tests/indexer-testing/postgres.ts';
 
 /** Settings of a benchmark run. */
 export interface IndexerBenchOptions {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScenarioInfo } from '../devnet/types.ts';
-import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
+import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
 import { announcedPort, waitForHttp } from '../scripts/site.ts';
 
 /** What a browser asks with: answers come back compressed, as they do for visitors (and for the islands' API calls). */

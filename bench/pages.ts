@@ -3,7 +3,7 @@
 // Each kind is measured as visitors meet it once its pages were asked for once (the warm-up asks each path at least
 // once: final pages are then in the render cache, as popular pages are), and the last row measures renders alone:
 // block pages under a query string no request repeats, so that every request is a cache miss.
-import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
+import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
 import { startStack } from '../scripts/stack.ts';
 import type { ScenarioInfo } from '../devnet/types.ts';
 

@@ -18,7 +18,7 @@ import { openPostgres } from '../indexer/src/store/postgres.ts';
 import { openSqlite } from '../indexer/src/store/sqlite.ts';
 import type { SqlParam, Store } from '../indexer/src/store/types.ts';
 import { insertRows } from '../indexer/src/sync/bulk.ts';
-import { postgresInstalled, startPostgres } from '../indexer/testing/postgres.ts';
+import { postgresInstalled, startPostgres } from '../tests/indexer-testing/postgres.ts';
 
 const TRANSACTIONS = 1_000_000;
 const DAYS = 365;

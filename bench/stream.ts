@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '../devnet/anvil.ts';
 import { RpcClient } from '../indexer/src/chain/rpc.ts';
-import { SseReader } from '../indexer/testing/sse.ts';
-import { waitFor } from '../indexer/testing/verify.ts';
+import { SseReader } from '../tests/indexer-testing/sse.ts';
+import { waitFor } from '../tests/indexer-testing/verify.ts';
 
 /** Settings of a run. */
 export interface StreamBenchOptions {

@@ -8,7 +8,7 @@ import { startAnvil } from '../devnet/anvil.ts';
 import { runScenario } from '../devnet/scenario.ts';
 import { deployedContracts, devnetStandardJsonInput } from '../devnet/verification.ts';
 import { startIndexer } from '../indexer/src/main.ts';
-import { runLoad, type LoadFigures } from '../indexer/testing/load.ts';
+import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
 
 const COMPILER = 'v0.8.30+commit.73712a01';
 

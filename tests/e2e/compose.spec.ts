@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { readComposeFile, serviceEnvironment, type ComposeFile } from '../../deploy/compose-file.ts';
-import { startPostgres } from '../../indexer/testing/postgres.ts';
+import { readComposeFile, serviceEnvironment, type ComposeFile } from '../compose-file.ts';
+import { startPostgres } from '../indexer-testing/postgres.ts';
 // The services name each other's addresses, so their ports are picked before any of them starts.
 import { freePort } from '../../scripts/site.ts';
 import { errorMessage } from '../../common/errors.ts';

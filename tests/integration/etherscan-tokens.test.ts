@@ -8,7 +8,7 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage, type Storage } from './backend.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { waitFor } from '../indexer-testing/verify.ts';
 import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 
 // The Etherscan-compatible API's contract/getcontractcreation and its stats, token and gastracker modules, against a

@@ -8,7 +8,7 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { freshStorage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
-import { countOf, waitFor } from '../../indexer/testing/verify.ts';
+import { countOf, waitFor } from '../indexer-testing/verify.ts';
 import { CHAIN_SERIES, STATS_MESSAGES, SUMMARY_DAYS, TOKEN_SERIES } from '../../common/stats-series.ts';
 
 let anvil: AnvilHandle;

@@ -30,7 +30,7 @@ import {
   erc721Mismatches,
   nativeMismatches,
   waitFor,
-} from '../../indexer/testing/verify.ts';
+} from '../indexer-testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
 

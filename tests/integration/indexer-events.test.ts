@@ -20,8 +20,8 @@ import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { compileContracts } from '../../devnet/compile.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { startIndexer, type Indexer, type IndexerOptions } from '../../indexer/src/main.ts';
-import { SseReader, type SseEvent } from '../../indexer/testing/sse.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { SseReader, type SseEvent } from '../indexer-testing/sse.ts';
+import { waitFor } from '../indexer-testing/verify.ts';
 import { BACKEND, freshStorage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { startIndexer, type Indexer, type IndexerOptions } from '../../indexer/src/main.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
-import { countOf, waitFor } from '../../indexer/testing/verify.ts';
+import { countOf, waitFor } from '../indexer-testing/verify.ts';
 import { freshStorage, type Storage } from './backend.ts';
 import { etherscanGet, notOk, type Envelope } from './etherscan-client.ts';
 

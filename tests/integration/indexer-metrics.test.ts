@@ -6,7 +6,7 @@ import { createLogger, MemoryLog } from '../../common/log.ts';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { waitFor } from '../indexer-testing/verify.ts';
 import { sample } from '../prometheus-text.ts';
 import { BACKEND, freshStorage } from './backend.ts';
 

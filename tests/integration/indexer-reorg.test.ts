@@ -21,7 +21,7 @@ import {
   erc721Mismatches,
   nativeMismatches,
   waitFor,
-} from '../../indexer/testing/verify.ts';
+} from '../indexer-testing/verify.ts';
 
 const erc20 = new Interface(['function transfer(address to, uint256 value)', 'function approve(address spender, uint256 value)']);
 const erc721 = new Interface(['function transferFrom(address from, address to, uint256 tokenId)']);

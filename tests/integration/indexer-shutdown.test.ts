@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { waitFor } from '../indexer-testing/verify.ts';
 import { captureOutput, postInFlight, refused } from '../in-flight.ts';
 import { BACKEND, freshStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';

@@ -17,7 +17,7 @@ import {
   erc721Mismatches,
   nativeMismatches,
   waitFor,
-} from '../../indexer/testing/verify.ts';
+} from '../indexer-testing/verify.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import { freshStorage, openStorage } from './backend.ts';

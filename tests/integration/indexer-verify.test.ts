@@ -15,7 +15,7 @@ import { deployedContracts, devnetCompilerVersion, devnetStandardJsonInput } fro
 import { startIndexer, type Indexer, type VerifyOptions } from '../../indexer/src/main.ts';
 import { BACKEND, freshStorage, type Storage } from './backend.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
-import { countOf, waitFor } from '../../indexer/testing/verify.ts';
+import { countOf, waitFor } from '../indexer-testing/verify.ts';
 
 // Contract verification end to end: a real anvil with the devnet scenario, the real indexer (in this process) and
 // the real solc-js compilers behind POST /contracts/verify. Compiling the devnet's standard JSON input takes a few

@@ -8,7 +8,7 @@ import { startAnvil } from '../../devnet/anvil.ts';
 import { runScenario } from '../../devnet/scenario.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 import { startIndexer } from '../../indexer/src/main.ts';
-import { waitFor } from '../../indexer/testing/verify.ts';
+import { waitFor } from '../indexer-testing/verify.ts';
 import { createIndexerClient, type IndexerClient } from '../../src/lib/indexer-api/client.ts';
 
 let stop: () => Promise<void>;

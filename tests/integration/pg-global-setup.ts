@@ -1,7 +1,7 @@
 // Global setup of the `integration-postgres` project: one throw-away PostgreSQL cluster for the whole run (each test
 // file makes its own databases on it), stopped and deleted afterwards.
 import type { TestProject } from 'vitest/node';
-import { startPostgres } from '../../indexer/testing/postgres.ts';
+import { startPostgres } from '../indexer-testing/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,7 +14,7 @@ import { holdSyncLock, openPostgres, SYNC_LOCK_KEY, type PostgresStore } from '.
 import { openSqlite, type SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import type { Queryable, Store } from '../../indexer/src/store/types.ts';
 import { MetadataUpdates } from '../../indexer/src/sync/state.ts';
-import { startPostgres } from '../../indexer/testing/postgres.ts';
+import { startPostgres } from '../indexer-testing/postgres.ts';
 
 describe('postgresPlaceholders', () => {
   it.each([

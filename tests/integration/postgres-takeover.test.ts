@@ -9,7 +9,7 @@ import { runScenario } from '../../devnet/scenario.ts';
 import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
 import { RpcClient } from '../../indexer/src/chain/rpc.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
-import { counterMismatches, countOf, dumpState, waitFor } from '../../indexer/testing/verify.ts';
+import { counterMismatches, countOf, dumpState, waitFor } from '../indexer-testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
 

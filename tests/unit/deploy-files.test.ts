@@ -1,13 +1,13 @@
 // The deployment files, checked where no container runtime runs (issue 31): the Dockerfile through dockerfile-utils
 // (the linter of VS Code's Docker tools) and the issue's rules, compose.yaml against the Compose Specification's JSON
 // schema and what the explorer needs of it, the systemd units and their example environment files.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { validate as lintDockerfile } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
-import { interpolate, interpolatedNames, readComposeFile, serviceEnvironment, type ComposeFile } from '../../deploy/compose-file.ts';
+import { interpolate, interpolatedNames, readComposeFile, serviceEnvironment, type ComposeFile } from '../compose-file.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -128,6 +128,17 @@ describe('Dockerfile', () => {
   it('leaves the machine-local folders out of the build context', () => {
     const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
+  });
+
+  it('holds no test tools: the tests and benches stay out, and every module of indexer/ (copied whole) is the indexer's', () => {
+    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['tests', 'bench', 'devnet']));
+    // Reached from the indexer's two commands: the server (indexer/index.ts) and the signature import (npm run
+    // signatures:import). A helper only tests use belongs under tests/ (as tests/indexer-testing/ does).
+    const run = new Set([...reachedFiles('indexer/index.ts'), ...reachedFiles('indexer/signatures-import.ts')]);
+    const modules = readdirSync(join(root, 'indexer'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => `indexer/${f}`);
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((file) => !run.has(file))).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
 // Checks of an indexer database against the chain, shared by the integration tests and the benchmark.
-import { decodeAddress, decodeUint, encodeCall, SELECTORS } from '../src/chain/abi.ts';
-import type { RawBlock, RawReceipt } from '../src/chain/types.ts';
-import { PADDED_ZERO, toHex, unpad } from '../src/chain/num.ts';
-import { RpcClient, unwrap } from '../src/chain/rpc.ts';
-import type { Queryable } from '../src/store/types.ts';
+import { decodeAddress, decodeUint, encodeCall, SELECTORS } from '../../indexer/src/chain/abi.ts';
+import type { RawBlock, RawReceipt } from '../../indexer/src/chain/types.ts';
+import { PADDED_ZERO, toHex, unpad } from '../../indexer/src/chain/num.ts';
+import { RpcClient, unwrap } from '../../indexer/src/chain/rpc.ts';
+import type { Queryable } from '../../indexer/src/store/types.ts';
 
 /** Block, transaction and log counts of the chain up to a block. */
 export async function chainCounts(rpc: RpcClient, head: number): Promise<{ blocks: number; transactions: number; logs: number; hashes: string[] }> {
