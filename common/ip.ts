@@ -1,5 +1,5 @@
-// IP address arithmetic shared by the rate limiter's client keys (http/client-address.ts) and the metadata fetcher's
-// address guard (metadata/address-guard.ts). Inputs are addresses node:net accepts (isIP() !== 0).
+// IP address arithmetic shared by the rate limiter's client keys (client-address.ts) and the metadata fetcher's
+// address guard (indexer/src/metadata/address-guard.ts). Inputs are addresses node:net accepts (isIP() !== 0).
 
 /** Dotted-quad IPv4 to its 32-bit number. */
 export function ipv4Number(ip: string): number {

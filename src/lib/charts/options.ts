@@ -1,7 +1,8 @@
 // The chart island's uPlot options as pure functions (issue 42): what each kind of chart (line, area, bars) draws,
 // its axes, legend and formatters, from the island's serializable props and the theme's colours. Framework-free and
-// DOM-free, so they are tested without a browser (tests/unit/islands-chart.test.tsx); the island (../Chart.tsx) and
-// its drawing module (./draw.ts) only add the width, the height and the element.
+// DOM-free, so they are tested without a browser (tests/unit/islands-chart.test.tsx); the island
+// (src/islands/Chart.tsx) and its drawing module (src/islands/charts/draw.ts) only add the width, the height and
+// the element.
 import type uPlot from 'uplot';
 import type { ChartColours } from './theme.ts';
 

@@ -1,4 +1,4 @@
-// The internal entity shapes every page and island sees, one per entity. The normalizers in ./normalize/ build
+// The internal entity shapes every page and island sees, one per entity. The normalizers in ../normalize/ build
 // them from any indexer variant. All plain data (no classes, no Maps) so Astro can serialise them as island props:
 // big integers (wei, gas, raw token amounts) are bigint, block numbers and unix-second timestamps are numbers,
 // addresses keep the checksum they arrived with (compare them lowercased).

@@ -3,7 +3,7 @@ import type { AbiEntry, AddressData, AddressType, ContractType, ContractValue, H
 // What the indexer's endpoints answer (and the bodies the site sends them), one shape per endpoint: /health, the
 // statistics, holders, the address summary and type, search, contract verification, interaction and proxy detection.
 // Like the entities of ./types.ts they are normalized (big integers as bigint, every variant of an answer mapped to one
-// shape by ./normalize/), but their shape is the endpoint's: pages compose the entities of ./types.ts from them.
+// shape by ../normalize/), but their shape is the endpoint's: pages compose the entities of ./types.ts from them.
 
 export interface Health {
   status: string;

@@ -16,7 +16,7 @@ const trustedSets = new Map<string, AddressSet | null>();
 
 /**
  * Whether the socket's peer is a trusted proxy in front of the site: TRUST_PROXY is `loopback`, `private`, addresses
- * or CIDR ranges, read as the indexer reads its INDEXER_TRUST_PROXY (one parser, indexer/src/http/client-address.ts).
+ * or CIDR ranges, read as the indexer reads its INDEXER_TRUST_PROXY (one parser, common/client-address.ts).
  * A setting that does not parse trusts no one (and says so once).
  */
 export function trustedProxy(address: string, setting: string): boolean {
