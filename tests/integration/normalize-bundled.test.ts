@@ -43,7 +43,7 @@ describe('blocks and transactions', () => {
     expect(block?.number).toBe(info.busyBlock.number);
     expect(block?.transactionCount).toBe(info.busyBlock.txCount);
     expect(block?.transactions).toHaveLength(info.busyBlock.txCount);
-    expect(block?.aiOptimized).toBe(true);
+    expect(block?.hasTransactions).toBe(true);
     expect(block?.gasUsed).toBeGreaterThan(0n);
     for (const tx of block?.transactions ?? []) expect(typeof tx.status).toBe('boolean');
   });
@@ -51,7 +51,7 @@ describe('blocks and transactions', () => {
   it('an empty block is not AI-optimized and the same block is found by hash', async () => {
     const block = await client.getBlock(info.emptyBlock);
     expect(block?.transactionCount).toBe(0);
-    expect(block?.aiOptimized).toBe(false);
+    expect(block?.hasTransactions).toBe(false);
     const byHash = await client.getBlockByHash(block?.hash as string);
     expect(byHash?.number).toBe(info.emptyBlock);
   });

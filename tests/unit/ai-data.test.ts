@@ -72,7 +72,7 @@ function block(number: number, timestamp: number | null, transactionCount = 0): 
     transactionCount,
     transactions: [],
     transactionHashes: [],
-    aiOptimized: transactionCount > 0,
+    hasTransactions: transactionCount > 0,
   };
 }
 

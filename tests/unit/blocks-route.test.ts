@@ -72,7 +72,7 @@ describe('loadBlock: each answer of the indexer becomes one page state and statu
     expect(outcome.block.hash).toBe(raw.hash);
     expect(outcome.block.gasUsed).toBe(BigInt(raw.gasUsed.hex));
     expect(outcome.block.transactions).toHaveLength(raw.transactions.length);
-    expect(outcome.block.aiOptimized).toBe(true);
+    expect(outcome.block.hasTransactions).toBe(true);
   });
 
   it.each([

@@ -33,7 +33,7 @@ const block = (number: number, extra: Partial<Block> = {}): Block => ({
   transactionCount: 1,
   transactions: [],
   transactionHashes: [],
-  aiOptimized: true,
+  hasTransactions: true,
   ...extra,
 });
 

@@ -18,7 +18,7 @@ describe('upstream block fixtures', () => {
     expect(block?.gasUsed).toBe(84_000n);
     expect(block?.reward).toBeNull();
     expect(block?.transactionCount).toBe(4);
-    expect(block?.aiOptimized).toBe(true);
+    expect(block?.hasTransactions).toBe(true);
     expect(block?.transactions.map((tx) => tx.value)).toEqual([
       0x14d1120d7b160000n,
       0x03782dace9d90000n,
@@ -54,7 +54,7 @@ describe('upstream block fixtures', () => {
     expect(block?.number).toBe(34);
     expect(block?.transactionCount).toBe(0);
     expect(block?.transactions).toEqual([]);
-    expect(block?.aiOptimized).toBe(false);
+    expect(block?.hasTransactions).toBe(false);
   });
 
   it('blocks_hash_0xfedae520.json is block 4', () => {
@@ -111,7 +111,7 @@ describe('transaction list variants', () => {
     const block = normalizeBlock(raw);
     expect(block?.transactionCount).toBe(count);
     expect(block?.transactions).toHaveLength(full);
-    expect(block?.aiOptimized).toBe(count > 0);
+    expect(block?.hasTransactions).toBe(count > 0);
   });
 
   it('reads the bundled indexer conventions (decimal strings everywhere)', () => {
@@ -129,7 +129,7 @@ describe('transaction list variants', () => {
       transactionCount: 1,
       transactions: [],
       transactionHashes: [],
-      aiOptimized: true,
+      hasTransactions: true,
     });
   });
 

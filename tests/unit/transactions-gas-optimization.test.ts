@@ -8,7 +8,7 @@ import type { Block, NetworkStats, Transaction } from '../../src/lib/model/types
 const A = '0x1111111111111111111111111111111111111111';
 
 function block(n: number): Block {
-  return { number: n, hash: `0x${n.toString(16).padStart(64, '0')}`, parentHash: null, timestamp: 1_700_000_000 + n * 5, miner: A, gasUsed: 0n, gasLimit: 30_000_000n, baseFeePerGas: null, reward: null, transactionCount: 1, transactions: [], transactionHashes: [], aiOptimized: true };
+  return { number: n, hash: `0x${n.toString(16).padStart(64, '0')}`, parentHash: null, timestamp: 1_700_000_000 + n * 5, miner: A, gasUsed: 0n, gasLimit: 30_000_000n, baseFeePerGas: null, reward: null, transactionCount: 1, transactions: [], transactionHashes: [], hasTransactions: true };
 }
 
 function tx(n: number, gasPrice: bigint): Transaction {

@@ -26,7 +26,7 @@ const schemas: Record<string, Schema> = {
   Block: obj({
     number: int, hash, parentHash: hash, timestamp: int, miner: addr, gasUsed: dec, gasLimit: dec,
     baseFeePerGas: nullable(dec), difficulty: dec, nonce: nullable(str), extraData: str, size: nullable(int),
-    reward: dec, aiOptimized: bool, transactionCount: int,
+    reward: dec, aiOptimized: { ...bool, description: 'true when the block has transactions (transactionCount > 0)' }, transactionCount: int,
     transactions: { description: 'count in lists, transactions in details', anyOf: [int, arr(ref('Transaction'))] },
   }),
   Transaction: obj({

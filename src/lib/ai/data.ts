@@ -243,7 +243,7 @@ export function activityFeed(inputs: FeedInputs, now: number): AiActivityItem[] 
     if (seconds !== null) items.push({ id, type, message, originalTime: seconds * 1000 });
   };
   const latestBlock = [...inputs.blocks].sort((a, b) => b.number - a.number)[0];
-  const busyBlock = [...inputs.blocks].filter((b) => b.aiOptimized).sort((a, b) => b.number - a.number)[0];
+  const busyBlock = [...inputs.blocks].filter((b) => b.hasTransactions).sort((a, b) => b.number - a.number)[0];
   const latestTx = [...inputs.transactions].sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0))[0];
   if (busyBlock) {
     const fill = busyBlock.gasLimit > 0n ? Number((busyBlock.gasUsed * 10_000n) / busyBlock.gasLimit) / 100 : 0;

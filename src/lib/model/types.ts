@@ -30,8 +30,12 @@ export interface Block {
   transactions: Transaction[];
   /** Hashes of the transactions, when known (from full objects or a list of hashes). */
   transactionHashes: string[];
-  /** True when the block has transactions. */
-  aiOptimized: boolean;
+  /**
+   * True when the block has transactions (such a block shows the "AI Optimized" badge). Worked out from the
+   * count: the bundled indexer sends the same fact as `aiOptimized`, a field of its public API kept under that name,
+   * which the site does not read.
+   */
+  hasTransactions: boolean;
 }
 
 export interface Transaction {

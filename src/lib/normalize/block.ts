@@ -5,7 +5,8 @@ import { normalizeTransaction } from './transaction.ts';
 
 /**
  * A block from any indexer variant: transactions as full objects, as hashes, as a count, or transactions_count.
- * aiOptimized is true when the block has transactions. Null without number and hash.
+ * hasTransactions is true when the block has transactions (from the count; the bundled indexer's `aiOptimized` says the
+ * same and is not read). Null without number and hash.
  */
 export function normalizeBlock(raw: unknown): Block | null {
   if (!isRecord(raw)) return null;
@@ -52,7 +53,7 @@ export function normalizeBlock(raw: unknown): Block | null {
     transactionCount,
     transactions,
     transactionHashes,
-    aiOptimized: transactionCount > 0,
+    hasTransactions: transactionCount > 0,
   };
 }
 
