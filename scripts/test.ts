@@ -64,7 +64,7 @@ const ok =
     ['run', 'check', '--', '--noSync'],
     ['exec', '--', 'eslint', '--max-warnings', '0', '.'],
   ])) &&
-  (await step('vitest and build', [['run', 'test:unit'], ['run', 'build']])) &&
+  (await step('vitest and build', [['run', 'test:vitest'], ['run', 'build']])) &&
   (await step('playwright', [['run', 'test:e2e']]));
 
 const projectLines = existsSync(timingFile) ? readFileSync(timingFile, 'utf8').trim().split('\n').filter(Boolean) : [];
