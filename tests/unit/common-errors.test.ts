@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../common/errors.ts';
 
 class CodedError extends Error {
-  constructor(message: string, readonly code: string) {
+  readonly code: string;
+  constructor(message: string, code: string) {
     super(message);
+    this.code = code;
   }
 }
 
