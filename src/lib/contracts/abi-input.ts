@@ -136,7 +136,7 @@ export function parseValue(param: AbiParam, text: string): AbiValue {
       try {
         return parseValue(inner, unquote(item));
       } catch (error) {
-        throw new ArgumentError(`item ${i + 1}: ${(error as Error).message}`);
+        throw new ArgumentError(`item ${i + 1}: ${errorMessage(error)}`);
       }
     });
   }
@@ -149,7 +149,7 @@ export function parseValue(param: AbiParam, text: string): AbiValue {
       try {
         return parseValue(c, unquote(items[i] as string));
       } catch (error) {
-        throw new ArgumentError(`${c.name || `field ${i + 1}`}: ${(error as Error).message}`);
+        throw new ArgumentError(`${c.name || `field ${i + 1}`}: ${errorMessage(error)}`);
       }
     });
   }
