@@ -1,8 +1,8 @@
 // Files that comments and the READMEs name exist: a module that moves or is deleted leaves no comment pointing at
-// nothing. A named path (`src/lib/server/render-cache.ts`, `http/router.ts`, `../normalize/block.ts`) is found from the
-// naming file's folder or any folder above it, or from the roots comments name paths from for short (src/lib for the
-// site's folders, src/components for `ui/…`, indexer/src for the indexer's folders). Paths of .ts, .tsx, .astro and
-// .md files only: URLs, JSON fixtures and generated files are not modules.
+// nothing. A named path (`src/lib/server/render-cache.ts`, `http/router.ts`, or one relative to the naming file) is
+// found from the naming file's folder or any folder above it, or from the roots comments name paths from for short
+// (src/lib for the site's folders, src/components for `ui/…`, indexer/src for the indexer's folders). Paths of .ts,
+// .tsx, .astro and .md files only: URLs, JSON fixtures and generated files are not modules.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('paths named in comments', () => {
   it.each<[string, string, string | null]>([
     // [file, line, the path it should find, or null]
     ['common/ip.ts', '// the rate limiter (http/client-address.ts) and', 'http/client-address.ts'],
-    ['src/lib/model/types.ts', ' * built by the normalizers in ../normalize/block.ts', '../normalize/block.ts'],
+    ['src/lib/model/types.ts', '* built by the normalizers in ../normalize/block.ts', '../normalize/block.ts'],
     ['indexer/README.md', 'parameters in `src/api/etherscan-request.ts`), which', 'src/api/etherscan-request.ts'],
     ['deploy/nginx.conf', '# see deploy/README.md', 'deploy/README.md'],
     ['src/x.ts', "const url = 'https://example.com/a/b.ts'; // no path here", null],
