@@ -41,8 +41,8 @@ export function retryAfterSeconds(waitMs: number): number {
 
 /**
  * The buckets of one rule, by key (a client). At most `maxKeys` are remembered, the least recently used forgotten
- * first: a flood of new keys cannot grow the memory, and a key forgotten comes back with a full bucket, which is
- * what an idle key would have had anyway. An unknown key has a full bucket.
+ * first, so a flood of new keys cannot grow the memory; a forgotten key, like an unknown one, has a full bucket (the
+ * price of the bound, paid by the keys idle the longest).
  */
 export class TokenBuckets {
   readonly rule: RateRule;
