@@ -25,10 +25,13 @@ describe('token bucket maths', () => {
     [0, 200],
     [0.5, 100],
     [-0, 200],
-    // A whole token up to the rounding of doubles (what 49 s at 1/49 a second refill).
-    [0.9999999999999999, 0],
   ])('from %d tokens a whole one is %d ms away at 5/s', (tokens, ms) => {
     expect(msUntilToken(tokens, rule)).toBeCloseTo(ms, 9);
+  });
+
+  it('counts a token short by the rounding of doubles as whole (49 s at 1/49 a second refill 0.9999999999999999)', () => {
+    expect(msUntilToken(0.9999999999999999, { rate: 1 / 49, burst: 1 })).toBe(0);
+    expect(msUntilToken(0.999, { rate: 1 / 49, burst: 1 })).toBeGreaterThan(0);
   });
 
   it.each([

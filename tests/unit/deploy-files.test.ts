@@ -1,7 +1,7 @@
 // The deployment files, checked where no container runtime runs (issue 31): the Dockerfile through dockerfile-utils
 // (the linter of VS Code's Docker tools) and the issue's rules, compose.yaml against the Compose Specification's JSON
 // schema and what the explorer needs of it, the systemd units and their example environment files.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2019 from 'ajv/dist/2019.js';
@@ -56,8 +56,10 @@ function reachedFiles(entry: string, seen = new Set<string>()): Set<string> {
   for (const spec of specifiers) {
     if (spec.endsWith('.json') || spec.includes('?')) continue;
     const target = normalize(join(dirname(entry), spec));
-    if (existsSync(join(root, target)) && target.endsWith('.ts')) reachedFiles(target, seen);
-    else if (existsSync(join(root, target))) seen.add(target);
+    // A folder (`new URL('../..', import.meta.url)`: where the repository is) is not an import.
+    if (!existsSync(join(root, target)) || statSync(join(root, target)).isDirectory()) continue;
+    if (target.endsWith('.ts')) reachedFiles(target, seen);
+    else seen.add(target);
   }
   return seen;
 }
@@ -130,7 +132,7 @@ describe('Dockerfile', () => {
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
   });
 
-  it('holds no test tools: the tests and benches stay out, and every module of indexer/ (copied whole) is the indexer's', () => {
+  it("holds no test tools: the tests and benches stay out, and every module of indexer/ (copied whole) is the indexer's", () => {
     const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
     expect(ignored).toEqual(expect.arrayContaining(['tests', 'bench', 'devnet']));
     // Reached from the indexer's two commands: the server (indexer/index.ts) and the signature import (npm run
