@@ -53,7 +53,6 @@ const NOT_YET_MOVED: [file: string, reason: string][] = [
   ['stats/read.ts', 'not moved yet'],
   ['sync/address-book.ts', 'not moved yet'],
   ['sync/approvals.ts', 'not moved yet'],
-  ['sync/bulk.ts', 'not moved yet'],
   ['sync/ledger.ts', 'not moved yet'],
   ['sync/leader.ts', 'not moved yet'],
   ['sync/rollback.ts', 'not moved yet'],

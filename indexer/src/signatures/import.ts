@@ -1,5 +1,5 @@
 import type { Store } from '../store/types.ts';
-import { insertRows } from '../sync/bulk.ts';
+import { insertRows } from '../store/bulk.ts';
 import { ensureBundledSignatures } from './store.ts';
 import { parseSignature, type SignatureEntry, type SignatureKind } from './text.ts';
 

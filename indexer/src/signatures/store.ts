@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Queryable, Store } from '../store/types.ts';
-import { insertRows } from '../sync/bulk.ts';
+import { insertRows } from '../store/bulk.ts';
 import { parseSignature, type SignatureEntry, type SignatureKind, type SignatureSource } from './text.ts';
 
 /** The bundled set, written by scripts/signatures-bundle.ts. */

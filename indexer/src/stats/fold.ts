@@ -1,7 +1,7 @@
 import { DAY_MS } from '../../../common/stats-series.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam } from '../store/types.ts';
-import { insertRows, selectIn } from '../sync/bulk.ts';
+import { insertRows, selectIn } from '../store/bulk.ts';
 import { dayRow, type DayBlock, type DayRow, type DayTx } from './day.ts';
 import { holdersByDay, type HolderTransfer } from './holders.ts';
 

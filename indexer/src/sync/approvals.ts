@@ -5,7 +5,7 @@ import { decodeBool, decodeUint, topicToAddress } from '../chain/abi.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { LogRow as StoredLog } from '../store/rows.ts';
 import type { Queryable } from '../store/types.ts';
-import { insertRows, runIn } from './bulk.ts';
+import { insertRows, runIn } from '../store/bulk.ts';
 
 /** keccak256('Approval(address,address,uint256)'), shared by ERC-20 and ERC-721. */
 export const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';

@@ -1,4 +1,4 @@
-import { insertRows, runIn, selectIn, updateFromValues, type Key } from './bulk.ts';
+import { insertRows, runIn, selectIn, updateFromValues, type Key } from '../store/bulk.ts';
 import type { Queryable, SqlParam } from '../store/types.ts';
 import { pad, PADDED_ZERO } from '../chain/num.ts';
 import type { TokenType } from '../store/rows.ts';

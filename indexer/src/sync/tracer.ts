@@ -3,7 +3,7 @@ import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracin
 import { RpcError, type RpcClient, type RpcOutcome } from '../chain/rpc.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam, Store } from '../store/types.ts';
-import { insertRows } from './bulk.ts';
+import { insertRows } from '../store/bulk.ts';
 
 // The trailing tracer (issue 27): once the syncer has caught up, it walks the indexed blocks from where it stopped to
 // the indexed head, traces each block that holds a transaction which may run code (debug_traceBlockByHash with

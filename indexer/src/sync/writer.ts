@@ -3,7 +3,7 @@ import type { RawBlock, RawReceipt, RawTransaction } from '../chain/types.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
-import { insertRows, runIn, selectIn } from './bulk.ts';
+import { insertRows, runIn, selectIn } from '../store/bulk.ts';
 import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from '../chain/num.ts';
 import type { ContractProbe } from './probe.ts';
