@@ -1,6 +1,7 @@
 import { BackgroundLoop } from '../background/loop.ts';
-import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, TRACED_TX_COLUMNS, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
+import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
 import { RpcError, type RpcClient, type RpcOutcome } from '../chain/rpc.ts';
+import { tracedTransactionsInRange } from '../store/queries/internal-calls.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam, Store } from '../store/types.ts';
 import { insertRows } from '../store/bulk.ts';
@@ -153,13 +154,13 @@ export class InternalTracer {
     if (blocks.length === 0) return 'idle';
     let last = (blocks[blocks.length - 1] as StepBlock).number;
     const range = (a: number, b: number): [number, number] => [a * ROW_ID_BLOCK, b * ROW_ID_BLOCK + ROW_ID_BLOCK - 1];
-    let txs = await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id LIMIT ?`, ...range(from, last), this.maxTxs + 1);
+    let txs = await tracedTransactionsInRange(this.db, ...range(from, last), undefined, this.maxTxs + 1);
     if (txs.length > this.maxTxs) {
       // Whole blocks only: up to the block before the first one that does not fit, or that one block alone.
       const over = (txs[this.maxTxs] as TracedTx).block_number;
       last = over > (blocks[0] as StepBlock).number ? over - 1 : over;
       blocks = blocks.filter((b) => b.number <= last);
-      txs = over > last ? txs.filter((t) => t.block_number <= last) : await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id`, ...range(last, last));
+      txs = over > last ? txs.filter((t) => t.block_number <= last) : await tracedTransactionsInRange(this.db, ...range(last, last));
     }
     const byBlock = new Map<number, TracedTx[]>();
     for (const t of txs) {

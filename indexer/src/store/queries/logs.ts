@@ -1,0 +1,55 @@
+import { ROW_ID_BLOCK } from '../row-ids.ts';
+import type { LogRow, TxRow } from '../rows.ts';
+import type { Queryable, SqlParam } from '../types.ts';
+
+// Reads of the logs table (migrations/001_init.sql): row ids are block × 1,000,000 + log index, so a block range is an
+// id range; logs_address (address, id) serves a contract's logs in chain order.
+
+/** A log row joined with its transaction's block and gas figures. */
+export type LogJoinRow = Omit<LogRow, 'tx_id'> & Pick<TxRow, 'block_hash' | 'timestamp' | 'gas_price' | 'effective_gas_price' | 'gas_used' | 'tx_index'>;
+
+/** What a page of logs is filtered by (Etherscan's getLogs). */
+export interface LogFilter {
+  fromBlock: number;
+  toBlock: number;
+  address: string | null;
+  /** topic0..topic3, null where not asked. */
+  topics: readonly (string | null)[];
+  /** The given topics' indexes, grouped: one topic of each group must match, and every group. */
+  groups: readonly (readonly number[])[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The SQL of a page of logs and its arguments. With an address the query walks logs_address over the block range;
+ * without one it walks the primary key.
+ */
+export function logsPageSql(f: LogFilter): { sql: string; args: SqlParam[] } {
+  const where: string[] = [];
+  const args: SqlParam[] = [];
+  if (f.address !== null) {
+    where.push('l.address = ?');
+    args.push(f.address);
+  }
+  where.push('l.id >= ?', 'l.id < ?');
+  args.push(f.fromBlock * ROW_ID_BLOCK, (f.toBlock + 1) * ROW_ID_BLOCK);
+  for (const group of f.groups) {
+    where.push(group.length === 1 ? `l.topic${group[0]} = ?` : `(${group.map((i) => `l.topic${i} = ?`).join(' OR ')})`);
+    for (const i of group) args.push(f.topics[i] ?? null);
+  }
+  // The rows are found in the logs table alone (the index names them in chain order); only the page's rows are joined.
+  const sql = `SELECT page.id, page.block_number, page.log_index, page.tx_hash, page.address, page.topic0, page.topic1, page.topic2, page.topic3,
+      page.data, t.block_hash, t.timestamp, t.gas_price, t.effective_gas_price, t.gas_used, t.tx_index
+    FROM (SELECT * FROM logs l WHERE ${where.join(' AND ')} ORDER BY l.id LIMIT ? OFFSET ?) page
+    JOIN transactions t ON t.id = page.tx_id
+    ORDER BY page.id`;
+  args.push(f.limit, f.offset);
+  return { sql, args };
+}
+
+/** A page of logs (logsPageSql), with their transactions' block and gas figures, in chain order. */
+export function logsPage(db: Queryable, f: LogFilter): Promise<LogJoinRow[]> {
+  const { sql, args } = logsPageSql(f);
+  return db.all<LogJoinRow>(sql, ...args);
+}

@@ -1,0 +1,93 @@
+import type { Queryable, SqlParam } from '../types.ts';
+
+// Reads of the token_transfers table (migrations/001_init.sql): one row per transfer (per id of an ERC-1155 batch),
+// row ids in chain order, indexed by token, sender, recipient, transaction and block.
+
+/** A token transfer joined with its token and its transaction (TOKEN_TX_SELECT). */
+export interface TokenTxRow {
+  id: number;
+  block_number: number;
+  log_index: number;
+  tx_hash: string;
+  timestamp: number;
+  token_address: string;
+  token_type: string;
+  from_addr: string;
+  to_addr: string;
+  value: string;
+  token_id: string | null;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  nonce: number | null;
+  block_hash: string | null;
+  tx_index: number | null;
+  gas_limit: string | null;
+  gas_price: string | null;
+  effective_gas_price: string | null;
+  gas_used: string | null;
+  cumulative_gas_used: string | null;
+  input: string | null;
+  tx_to: string | null;
+}
+
+/** Transfer rows with their token's name, symbol and decimals and their transaction's fields. */
+const TOKEN_TX_SELECT = `SELECT t.id, t.block_number, t.log_index, t.tx_hash, t.timestamp, t.token_address, t.token_type,
+  t.from_addr, t.to_addr, t.value, t.token_id, c.name, c.symbol, c.decimals,
+  x.nonce, x.block_hash, x.tx_index, x.gas_limit, x.gas_price, x.effective_gas_price, x.gas_used, x.cumulative_gas_used,
+  x.input, x.to_addr AS tx_to
+  FROM token_transfers t LEFT JOIN contracts c ON c.address = t.token_address LEFT JOIN transactions x ON x.hash = t.tx_hash`;
+
+/** The id of the first transfer at or after a block, if any. */
+export async function firstTransferIdFrom(db: Queryable, block: number): Promise<number | undefined> {
+  return (await db.one<{ id: number }>('SELECT id FROM token_transfers WHERE block_number >= ? ORDER BY block_number, id LIMIT 1', block))?.id;
+}
+
+/** The id of the last transfer at or before a block, if any. */
+export async function lastTransferIdTo(db: Queryable, block: number): Promise<number | undefined> {
+  return (await db.one<{ id: number }>('SELECT id FROM token_transfers WHERE block_number <= ? ORDER BY block_number DESC, id DESC LIMIT 1', block))?.id;
+}
+
+/** Which transfers a page of TokenTxRows holds: of one standard, in an id range, by token and/or by party. */
+export interface TokenTxFilter {
+  tokenType: string;
+  /** Transfers from or to this address; null for any. */
+  address: string | null;
+  /** Transfers of this token; null for any (then `address` is set). */
+  token: string | null;
+  fromId: number;
+  toId: number;
+  desc: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of transfers, with their token and transaction: by token alone, or by address (from or to it: the union of
+ * the from and to indexes, each read no deeper than the page), of one token or any.
+ */
+export function tokenTransfersPage(db: Queryable, f: TokenTxFilter): Promise<TokenTxRow[]> {
+  const dir = f.desc ? 'DESC' : 'ASC';
+  if (f.address === null) {
+    return db.all<TokenTxRow>(
+      `${TOKEN_TX_SELECT} WHERE t.token_address = ? AND t.token_type = ? AND t.id BETWEEN ? AND ? ORDER BY t.id ${dir} LIMIT ? OFFSET ?`,
+      f.token,
+      f.tokenType,
+      f.fromId,
+      f.toId,
+      f.limit,
+      f.offset,
+    );
+  }
+  const tokenFilter = f.token === null ? '' : ' AND token_address = ?';
+  const side = (col: string): string =>
+    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? AND token_type = ?${tokenFilter} AND id BETWEEN ? AND ? ORDER BY id ${dir} LIMIT ?) AS ${col}_side`;
+  const args: SqlParam[] = [f.address, f.tokenType, ...(f.token === null ? [] : [f.token]), f.fromId, f.toId, f.offset + f.limit];
+  return db.all<TokenTxRow>(
+    `${TOKEN_TX_SELECT} WHERE t.id IN (${side('from_addr')} UNION ${side('to_addr')}) ORDER BY t.id ${dir} LIMIT ? OFFSET ?`,
+    ...args,
+    ...args,
+    f.limit,
+    f.offset,
+  );
+}
