@@ -8,3 +8,50 @@ import type { Queryable } from '../types.ts';
 export async function positiveBalances(db: Queryable): Promise<string[]> {
   return (await db.all<{ balance: string }>('SELECT balance FROM addresses WHERE balance > ?', PADDED_ZERO)).map((r) => r.balance);
 }
+
+/** An address's indexed native balance (padded decimal), if it is indexed. */
+export async function addressBalance(db: Queryable, address: string): Promise<string | undefined> {
+  return (await db.one<{ balance: string }>('SELECT balance FROM addresses WHERE address = ?', address))?.balance;
+}
+
+/** Whether an indexed address holds code (1) or not (0); undefined when it is not indexed. */
+export async function addressIsContract(db: Queryable, address: string): Promise<number | undefined> {
+  return (await db.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address))?.is_contract;
+}
+
+/** An address with its native balance (padded) and whether it holds code. */
+export interface NativeHolderRow {
+  address: string;
+  balance: string;
+  is_contract: number;
+}
+
+/** One page of the addresses whose balance is above `floor` (or at least `floor` when `inclusive`), largest first. */
+export function nativeHoldersPage(db: Queryable, floor: string, inclusive: boolean, limit: number, offset: number): Promise<NativeHolderRow[]> {
+  return db.all<NativeHolderRow>(
+    `SELECT address, balance, is_contract FROM addresses WHERE balance ${inclusive ? '>=' : '>'} ? ORDER BY balance DESC, address LIMIT ? OFFSET ?`,
+    floor,
+    limit,
+    offset,
+  );
+}
+
+/** Number of addresses whose balance is above `floor` (or at least `floor` when `inclusive`). */
+export async function nativeHolderCount(db: Queryable, floor: string, inclusive: boolean): Promise<number> {
+  return (await db.one<{ n: number }>(`SELECT count(*) AS n FROM addresses WHERE balance ${inclusive ? '>=' : '>'} ?`, floor))?.n ?? 0;
+}
+
+/** Number of indexed addresses. */
+export async function addressCount(db: Queryable): Promise<number> {
+  return (await db.one<{ n: number }>('SELECT count(*) AS n FROM addresses'))?.n ?? 0;
+}
+
+/** Number of indexed addresses that hold code. */
+export async function contractAddressCount(db: Queryable): Promise<number> {
+  return (await db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE is_contract = 1'))?.n ?? 0;
+}
+
+/** Number of addresses with a native balance above zero. */
+export async function positiveBalanceCount(db: Queryable): Promise<number> {
+  return (await db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE balance > ?', PADDED_ZERO))?.n ?? 0;
+}

@@ -34,3 +34,49 @@ export function blocksMinedBy(db: Queryable, miner: string, desc: boolean, limit
     offset,
   );
 }
+
+/** A block by number. */
+export function blockByNumber(db: Queryable, n: number): Promise<BlockRow | undefined> {
+  return db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n);
+}
+
+/** A block by hash. */
+export function blockByHash(db: Queryable, hash: string): Promise<BlockRow | undefined> {
+  return db.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash);
+}
+
+/** One page of blocks, newest first; only those holding transactions when `withTxs`. */
+export function latestBlocks(db: Queryable, withTxs: boolean, limit: number, offset: number): Promise<BlockRow[]> {
+  const sql = withTxs ? 'SELECT * FROM blocks WHERE tx_count > 0 ORDER BY number DESC LIMIT ? OFFSET ?' : 'SELECT * FROM blocks ORDER BY number DESC LIMIT ? OFFSET ?';
+  return db.all<BlockRow>(sql, limit, offset);
+}
+
+/** The newest indexed block's number and time, if any. */
+export function newestBlock(db: Queryable): Promise<BlockTime | undefined> {
+  return db.one<BlockTime>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1');
+}
+
+/** The producers of the blocks after `since` up to `head`, one per block. */
+export async function minersBetween(db: Queryable, since: number, head: number): Promise<string[]> {
+  return (await db.all<{ a: string }>('SELECT miner AS a FROM blocks WHERE number > ? AND number <= ?', since, head)).map((r) => r.a);
+}
+
+/** The newest block time (seconds), 0 before the first block. */
+export async function latestBlockTimestamp(db: Queryable): Promise<number> {
+  return (await db.one<{ t: number | null }>('SELECT max(timestamp) AS t FROM blocks'))?.t ?? 0;
+}
+
+/** The first block produced at or after a time (seconds), 0 when none. */
+export async function firstBlockSince(db: Queryable, timestamp: number): Promise<number> {
+  return (await db.one<{ n: number | null }>('SELECT min(number) AS n FROM blocks WHERE timestamp >= ?', timestamp))?.n ?? 0;
+}
+
+/** The newest hundred blocks' numbers, times and transaction counts, newest first. */
+export function recentBlockCounts(db: Queryable): Promise<Pick<BlockRow, 'number' | 'timestamp' | 'tx_count'>[]> {
+  return db.all<Pick<BlockRow, 'number' | 'timestamp' | 'tx_count'>>('SELECT number, timestamp, tx_count FROM blocks ORDER BY number DESC LIMIT 100');
+}
+
+/** The number of the first block produced at or after a time (seconds), if any. */
+export async function firstBlockAtOrAfterTime(db: Queryable, timestamp: number): Promise<number | undefined> {
+  return (await db.one<{ number: number }>('SELECT number FROM blocks WHERE timestamp >= ? ORDER BY timestamp, number LIMIT 1', timestamp))?.number;
+}

@@ -1,3 +1,4 @@
+import type { ContractRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
 // Reads of the contracts table (migrations/001_init.sql): every contract the sync has seen, with its standard
@@ -28,6 +29,105 @@ export function contractCreations(db: Queryable, addresses: readonly string[]): 
     `SELECT c.address, c.creator, c.creation_tx, c.block_number, c.timestamp, t.from_addr AS tx_from, t.input, t.contract_address AS tx_created FROM contracts c
      JOIN transactions t ON t.hash = c.creation_tx
      WHERE c.address IN (${addresses.map(() => '?').join(', ')}) AND c.creator IS NOT NULL`,
+    ...addresses,
+  );
+}
+
+/** A contract's standard and token fields, as a transaction's description names its token. */
+export interface TokenFactsRow {
+  type: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number | null;
+}
+
+/** The standard and token fields of a contract, if it is indexed. */
+export function tokenFacts(db: Queryable, address: string): Promise<TokenFactsRow | undefined> {
+  return db.one<TokenFactsRow>('SELECT contract_type AS type, symbol, name, decimals FROM contracts WHERE address = ?', address);
+}
+
+/** What an address page shows of a contract: creator, owner and token fields. */
+export interface ContractSummaryRow {
+  creator: string | null;
+  owner: string | null;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  total_supply: string | null;
+  holder_count: number;
+}
+
+/** The creator, owner and token fields of a contract, if it is indexed. */
+export function contractSummary(db: Queryable, address: string): Promise<ContractSummaryRow | undefined> {
+  return db.one<ContractSummaryRow>('SELECT creator, owner, name, symbol, decimals, total_supply, holder_count FROM contracts WHERE address = ?', address);
+}
+
+/** A contract an address created. */
+export interface CreatedContractRow {
+  address: string;
+  contract_type: string;
+  name: string | null;
+  symbol: string | null;
+  block_number: number | null;
+  timestamp: number | null;
+  creation_tx: string | null;
+}
+
+/** One page of the contracts an address created, newest first. */
+export function contractsCreatedBy(db: Queryable, creator: string, limit: number, offset: number): Promise<CreatedContractRow[]> {
+  return db.all<CreatedContractRow>(
+    `SELECT address, contract_type, name, symbol, block_number, timestamp, creation_tx FROM contracts
+         WHERE creator = ? ORDER BY block_number DESC, address LIMIT ? OFFSET ?`,
+    creator,
+    limit,
+    offset,
+  );
+}
+
+/** Number of indexed contracts. */
+export async function contractCount(db: Queryable): Promise<number> {
+  return (await db.one<{ n: number }>('SELECT count(*) AS n FROM contracts'))?.n ?? 0;
+}
+
+/**
+ * Records a contract created by a contract (a CREATE frame of a trace): such a contract has no creation transaction
+ * of its own, so the trace names its creator and the transaction it was created in. A contract already indexed keeps
+ * its row and gets the creator only if it had none.
+ */
+export async function recordCreatedContract(db: Queryable, address: string, creator: string, txHash: string, block: number, timestamp: number): Promise<void> {
+  await db.run(
+    `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
+         VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
+    address,
+    creator,
+    txHash,
+    block,
+    timestamp,
+    block,
+  );
+  await db.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', creator, txHash, address);
+}
+
+/** A contract's row, if it is indexed. */
+export function contractByAddress(db: Queryable, address: string): Promise<ContractRow | undefined> {
+  return db.one<ContractRow>('SELECT * FROM contracts WHERE address = ?', address);
+}
+
+/** A contract's creator and owner, if it is indexed. */
+export function contractCreatorOwner(db: Queryable, address: string): Promise<Pick<ContractRow, 'creator' | 'owner'> | undefined> {
+  return db.one<Pick<ContractRow, 'creator' | 'owner'>>('SELECT creator, owner FROM contracts WHERE address = ?', address);
+}
+
+/** Number of indexed contracts of one standard. */
+export async function contractCountOfType(db: Queryable, type: 'ERC20' | 'ERC721' | 'ERC1155'): Promise<number> {
+  return (await db.one<{ n: number }>(`SELECT count(*) AS n FROM contracts WHERE contract_type = '${type}'`))?.n ?? 0;
+}
+
+/** The names of the given contracts (those indexed): verified name and token name. */
+export function contractNames(db: Queryable, addresses: readonly string[]): Promise<{ address: string; verified: string | null; token: string | null }[]> {
+  return db.all<{ address: string; verified: string | null; token: string | null }>(
+    `SELECT c.address, v.contract_name AS verified, c.name AS token FROM contracts c LEFT JOIN verified_contracts v ON v.address = c.address
+       WHERE c.address IN (${addresses.map(() => '?').join(',')})`,
     ...addresses,
   );
 }

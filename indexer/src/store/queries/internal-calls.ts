@@ -83,3 +83,19 @@ export async function countAddressInternal(db: Queryable, address: string, fromI
   );
   return Number(row?.n ?? 0);
 }
+
+/** The kept calls (JSON) of one transaction, if it was traced. */
+export async function storedCalls(db: Queryable, hash: string): Promise<string | undefined> {
+  return (await db.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', hash))?.calls;
+}
+
+/** Keeps (or replaces) the calls (JSON) of a transaction of block `block`. */
+export async function storeCalls(db: Queryable, hash: string, block: number, calls: string): Promise<void> {
+  await db.run(
+    `INSERT INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)
+     ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls`,
+    hash,
+    block,
+    calls,
+  );
+}

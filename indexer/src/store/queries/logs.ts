@@ -53,3 +53,25 @@ export function logsPage(db: Queryable, f: LogFilter): Promise<LogJoinRow[]> {
   const { sql, args } = logsPageSql(f);
   return db.all<LogJoinRow>(sql, ...args);
 }
+
+/** The contracts that emitted logs in blocks `since`+1 … `head`, each once. */
+export async function logEmittersBetween(db: Queryable, since: number, head: number): Promise<string[]> {
+  return (await db.all<{ a: string }>('SELECT DISTINCT address AS a FROM logs WHERE id >= ? AND id < ?', (since + 1) * ROW_ID_BLOCK, (head + 1) * ROW_ID_BLOCK)).map((r) => r.a);
+}
+
+/** The number of logs a transaction emitted. */
+export async function transactionLogCount(db: Queryable, txId: number): Promise<number> {
+  return (await db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', txId))?.n ?? 0;
+}
+
+/** The logs a transaction emitted, in order. */
+export function transactionLogs(db: Queryable, txId: number): Promise<LogRow[]> {
+  return db.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', txId);
+}
+
+/** One page of a contract's logs whose row ids lie in [fromId, toId), newest first, only those with topic0 `topic` when given. */
+export function contractLogsPage(db: Queryable, address: string, fromId: number, toId: number, topic: string | null, limit: number, offset: number): Promise<LogRow[]> {
+  return topic
+    ? db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? AND topic0 = ? ORDER BY id DESC LIMIT ? OFFSET ?', address, fromId, toId, topic, limit, offset)
+    : db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', address, fromId, toId, limit, offset);
+}

@@ -1,3 +1,5 @@
+import { PADDED_ZERO } from '../../chain/num.ts';
+import type { ContractRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
 // Reads of token holdings: token_balances (migrations/001_init.sql; token_id '' holds a holder's total for the token,
@@ -6,4 +8,137 @@ import type { Queryable } from '../types.ts';
 /** A holder's total balance of a token (padded decimal), if it holds any. */
 export async function tokenBalance(db: Queryable, token: string, holder: string): Promise<string | undefined> {
   return (await db.one<{ balance: string }>("SELECT balance FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ''", token, holder))?.balance;
+}
+
+/** A token an address holds, with the token's fields. */
+export interface HoldingRow {
+  token_address: string;
+  balance: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  contract_type: string;
+  creator: string | null;
+}
+
+/** One page of the tokens an address holds (totals above zero), by standard, then most held first. */
+export function holdingsOf(db: Queryable, holder: string, limit: number, offset: number): Promise<HoldingRow[]> {
+  return db.all<HoldingRow>(
+    `SELECT b.token_address, b.balance, c.name, c.symbol, c.decimals, c.contract_type, c.creator
+     FROM token_balances b JOIN contracts c ON c.address = b.token_address
+     WHERE b.holder = ? AND b.token_id = '' AND b.balance > ?
+     ORDER BY c.contract_type, c.holder_count DESC, b.token_address LIMIT ? OFFSET ?`,
+    holder,
+    PADDED_ZERO,
+    limit,
+    offset,
+  );
+}
+
+/** A token row (contracts of type ERC20, ERC721 or ERC1155): the columns TOKEN_COLUMNS selects. */
+export type TokenRow = Omit<ContractRow, 'first_seen_block' | 'code_size'> & {
+  /** 1 when the contract's source is verified here (selected by the token queries only). */
+  verified?: number;
+};
+
+const TOKEN_COLUMNS = `address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals,
+  total_supply, owner, holder_count, transfer_count,
+  CASE WHEN EXISTS (SELECT 1 FROM verified_contracts v WHERE v.address = contracts.address) THEN 1 ELSE 0 END AS verified`;
+
+/** The token at an address, or undefined when it is not a token. */
+export function tokenAt(db: Queryable, address: string): Promise<TokenRow | undefined> {
+  return db.one<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM contracts WHERE address = ? AND contract_type != 'none'`, address);
+}
+
+/** One page of tokens (of one standard, or any), most holders first. */
+export function tokensPage(db: Queryable, type: string | undefined, limit: number, offset: number): Promise<TokenRow[]> {
+  return type
+    ? db.all<TokenRow>(
+        `SELECT ${TOKEN_COLUMNS} FROM contracts WHERE contract_type = ? ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
+        type,
+        limit,
+        offset,
+      )
+    : db.all<TokenRow>(
+        `SELECT ${TOKEN_COLUMNS} FROM contracts WHERE contract_type != 'none' ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
+        limit,
+        offset,
+      );
+}
+
+/** One page of a token's holders (totals above zero) by balance, largest first unless `asc`. */
+export function tokenHoldersPage(db: Queryable, token: string, asc: boolean, limit: number, offset: number): Promise<{ holder: string; balance: string }[]> {
+  return db.all<{ holder: string; balance: string }>(
+    `SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = '' AND balance > ?
+     ORDER BY balance ${asc ? 'ASC' : 'DESC'}, holder LIMIT ? OFFSET ?`,
+    token,
+    PADDED_ZERO,
+    limit,
+    offset,
+  );
+}
+
+/** A token as search finds it. */
+export interface TokenHit {
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  total_supply: string | null;
+  contract_type: string;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+/** Up to `limit` tokens whose name or symbol is `q` (any case), most holders first. */
+export function tokensNamed(db: Queryable, q: string, limit: number): Promise<TokenHit[]> {
+  return db.all<TokenHit>(
+    `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
+     WHERE contract_type != 'none' AND (lower(name) = lower(?) OR lower(symbol) = lower(?))
+     ORDER BY holder_count DESC, address LIMIT ?`,
+    q,
+    q,
+    limit,
+  );
+}
+
+/** Up to `limit` tokens whose name or symbol contains `q` (any case), most holders first. */
+export function tokensNameContaining(db: Queryable, q: string, limit: number): Promise<TokenHit[]> {
+  const like = `%${escapeLike(q)}%`;
+  return db.all<TokenHit>(
+    `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
+       WHERE contract_type != 'none' AND (lower(name) LIKE lower(?) ESCAPE '\\' OR lower(symbol) LIKE lower(?) ESCAPE '\\')
+       ORDER BY holder_count DESC, address LIMIT ?`,
+    like,
+    like,
+    limit,
+  );
+}
+
+/** Number of tokens an address holds (totals above zero), if it can be counted. */
+export async function heldTokenCount(db: Queryable, holder: string): Promise<number | undefined> {
+  return (await db.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id = '' AND balance > ?", holder, PADDED_ZERO))?.n;
+}
+
+/** Number of ERC-1155 ids an address holds (balances above zero). */
+export async function heldIdCount(db: Queryable, holder: string): Promise<number> {
+  return (await db.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id != '' AND balance > ?", holder, PADDED_ZERO))?.n ?? 0;
+}
+
+/** Number of addresses holding any token. */
+export async function tokenHolderCount(db: Queryable): Promise<number> {
+  return (await db.one<{ n: number }>("SELECT count(DISTINCT holder) AS n FROM token_balances WHERE token_id = '' AND balance > ?", PADDED_ZERO))?.n ?? 0;
+}
+
+/** A token and its number of holders. */
+export type TokenHoldersRow = Pick<ContractRow, 'address' | 'name' | 'symbol' | 'contract_type' | 'holder_count'>;
+
+/** The ten tokens with the most holders. */
+export function topTokensByHolders(db: Queryable): Promise<TokenHoldersRow[]> {
+  return db.all<TokenHoldersRow>(
+    `SELECT address, name, symbol, contract_type, holder_count FROM contracts WHERE contract_type != 'none'
+       ORDER BY holder_count DESC, address LIMIT 10`,
+  );
 }

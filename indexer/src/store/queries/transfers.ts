@@ -1,7 +1,31 @@
+import type { ContractRow, TransferRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the token_transfers table (migrations/001_init.sql): one row per transfer (per id of an ERC-1155 batch),
 // row ids in chain order, indexed by token, sender, recipient, transaction and block.
+
+/** A transfer row joined with its token's name, symbol and decimals (TRANSFER_SELECT). */
+export type TransferWithToken = TransferRow & Pick<ContractRow, 'name' | 'symbol' | 'decimals'>;
+
+/** The SQL selecting transfer rows joined with their token. */
+const TRANSFER_SELECT = `SELECT t.id, t.block_number, t.log_index, t.batch_index, t.tx_hash, t.timestamp, t.token_address,
+  t.token_type, t.from_addr, t.to_addr, t.value, t.token_id, c.name, c.symbol, c.decimals
+  FROM token_transfers t LEFT JOIN contracts c ON c.address = t.token_address`;
+
+/** The transfers of one transaction, in order, with their token. */
+export function transactionTransfers(db: Queryable, hash: string): Promise<TransferWithToken[]> {
+  return db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash);
+}
+
+/** One page of a token's transfers, newest first, with their token. */
+export function tokenTransfers(db: Queryable, token: string, limit: number, offset: number): Promise<TransferWithToken[]> {
+  return db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.token_address = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, token, limit, offset);
+}
+
+/** One page of the transfers of one NFT (token and padded id), newest first, with their token. */
+export function nftTransfers(db: Queryable, token: string, tokenId: string, limit: number, offset: number): Promise<TransferWithToken[]> {
+  return db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.token_address = ? AND t.token_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`, token, tokenId, limit, offset);
+}
 
 /** A token transfer joined with its token and its transaction (TOKEN_TX_SELECT). */
 export interface TokenTxRow {
@@ -89,5 +113,42 @@ export function tokenTransfersPage(db: Queryable, f: TokenTxFilter): Promise<Tok
     ...args,
     f.limit,
     f.offset,
+  );
+}
+
+/** The parties of each transfer in blocks `since`+1 … `head`: token (a), sender (b) and recipient (c). */
+export function transferPartiesBetween(db: Queryable, since: number, head: number): Promise<{ a: string; b: string; c: string }[]> {
+  return db.all<{ a: string; b: string; c: string }>('SELECT token_address AS a, from_addr AS b, to_addr AS c FROM token_transfers WHERE block_number > ? AND block_number <= ?', since, head);
+}
+
+/** Number of token transfers (ERC-20, ERC-721, ERC-1155) from or to an address. */
+export async function addressTransferCount(db: Queryable, address: string): Promise<number> {
+  return (
+    (await db.one<{ n: number }>(
+      `SELECT count(*) AS n FROM (SELECT id FROM token_transfers WHERE from_addr = ? UNION SELECT id FROM token_transfers WHERE to_addr = ?) AS touching`,
+      address,
+      address,
+    ))?.n ?? 0
+  );
+}
+
+/** One page of the transfers from or to an address, newest first, of the given standards and optionally one token. */
+export function addressTransfersPage(
+  db: Queryable,
+  address: string,
+  opts: { limit: number; offset: number; token: string | null; types: readonly string[] },
+): Promise<TransferWithToken[]> {
+  const window = opts.limit + opts.offset;
+  const types = opts.types.map((t) => `'${t}'`).join(', ');
+  const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
+  const branch = (col: string): string =>
+    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?) AS ${col}_side`;
+  const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
+  return db.all<TransferWithToken>(
+    `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
+    ...args(),
+    ...args(),
+    opts.limit,
+    opts.offset,
   );
 }

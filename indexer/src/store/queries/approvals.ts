@@ -1,0 +1,40 @@
+import type { Queryable } from '../types.ts';
+
+// Reads of the approvals index (migrations/011_approvals.sql): the ERC-20 allowances and ERC-721 / ERC-1155 operator
+// approvals in force, one row per (owner, token, spender, kind), written by the sync (sync/approvals.ts).
+
+/** One approval as the index keeps it, with the names the page shows. */
+export interface ApprovalRow {
+  owner: string;
+  token: string;
+  spender: string;
+  kind: 'allowance' | 'operator';
+  value: string;
+  block_number: number;
+  log_index: number;
+  tx_hash: string;
+  timestamp: number;
+  token_name: string | null;
+  token_symbol: string | null;
+  token_decimals: number | null;
+  token_type: string | null;
+  spender_contract: string | null;
+  spender_verified: string | null;
+}
+
+/** An owner's approvals in force, newest grant first, a page of the index (names of the token and the spender joined). */
+export function ownerApprovalsPage(db: Queryable, owner: string, limit: number, offset: number): Promise<ApprovalRow[]> {
+  return db.all<ApprovalRow>(
+    `SELECT a.owner, a.token, a.spender, a.kind, a.value, a.block_number, a.log_index, a.tx_hash, a.timestamp,
+       c.name AS token_name, c.symbol AS token_symbol, c.decimals AS token_decimals, c.contract_type AS token_type,
+       s.name AS spender_contract, v.contract_name AS spender_verified
+     FROM approvals a
+       LEFT JOIN contracts c ON c.address = a.token
+       LEFT JOIN contracts s ON s.address = a.spender
+       LEFT JOIN verified_contracts v ON v.address = a.spender
+     WHERE a.owner = ? ORDER BY a.block_number DESC, a.log_index DESC LIMIT ? OFFSET ?`,
+    owner,
+    limit,
+    offset,
+  );
+}

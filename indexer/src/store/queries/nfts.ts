@@ -1,0 +1,170 @@
+import { PADDED_ZERO } from '../../chain/num.ts';
+import type { Queryable } from '../types.ts';
+import type { TokenRow } from './tokens.ts';
+
+// Reads of NFTs (migrations/001_init.sql): nft_tokens (one row per ERC-721 or ERC-1155 item, with its owner or supply
+// and its fetched metadata) and the collections in contracts.
+
+/** The owner of a burnt ERC-721 item. */
+const BURNED = '0x0000000000000000000000000000000000000000';
+
+/** A row of nft_tokens joined with its collection. */
+export interface NftRow {
+  token_address: string;
+  token_id: string;
+  token_type: string;
+  owner: string | null;
+  supply: string;
+  creator: string | null;
+  mint_tx: string | null;
+  mint_block: number;
+  minted_at: number | null;
+  metadata_status: string;
+  metadata_uri: string | null;
+  metadata: string | null;
+  name: string | null;
+  description: string | null;
+  image: string | null;
+  collection_name: string | null;
+  collection_symbol: string | null;
+  balance?: string | null;
+}
+
+/** The SQL selecting NFT rows with their collection's name and symbol. */
+export const NFT_SELECT = `SELECT n.token_address, n.token_id, n.token_type, n.owner, n.supply, n.creator, n.mint_tx, n.mint_block,
+  n.minted_at, n.metadata_status, n.metadata_uri, n.metadata, n.name, n.description, n.image,
+  c.name AS collection_name, c.symbol AS collection_symbol
+  FROM nft_tokens n LEFT JOIN contracts c ON c.address = n.token_address`;
+
+/** Orders of collections and of a collection's items: latest transfer first, most owners, newest first. */
+export type NftSort = 'trending' | 'top' | 'new';
+
+const COLLECTION_ORDER: Readonly<Record<NftSort, string>> = {
+  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = contracts.address) DESC NULLS LAST, holder_count DESC, address',
+  top: 'holder_count DESC, transfer_count DESC, address',
+  new: 'block_number DESC, address',
+};
+
+// 'top' keeps the token-id order: the bundled indexer knows no prices to rank items by.
+const ITEM_ORDER: Readonly<Record<NftSort, string>> = {
+  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = n.token_address AND tt.token_id = n.token_id) DESC NULLS LAST, n.token_id DESC',
+  top: 'n.token_id',
+  new: 'n.mint_block DESC, n.token_id DESC',
+};
+
+/** One page of NFT collections (ERC-721 and ERC-1155 contracts) in the given order. */
+export function collectionsPage(db: Queryable, sort: NftSort, limit: number, offset: number): Promise<TokenRow[]> {
+  return db.all<TokenRow>(
+    `SELECT address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals, total_supply, owner,
+         holder_count, transfer_count FROM contracts WHERE contract_type IN ('ERC721', 'ERC1155')
+       ORDER BY ${COLLECTION_ORDER[sort]} LIMIT ? OFFSET ?`,
+    limit,
+    offset,
+  );
+}
+
+/** One page of a collection's items in the given order. */
+export function collectionItems(db: Queryable, token: string, sort: NftSort, limit: number, offset: number): Promise<NftRow[]> {
+  return db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY ${ITEM_ORDER[sort]} LIMIT ? OFFSET ?`, token, limit, offset);
+}
+
+/** One item of a collection, by padded id. */
+export function nftItem(db: Queryable, token: string, tokenId: string): Promise<NftRow | undefined> {
+  return db.one<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, token, tokenId);
+}
+
+/** Number of live items of a collection (ERC-721 not burnt, ERC-1155 ids with supply). */
+export async function liveItemCount(db: Queryable, token: string, tokenType: string): Promise<number> {
+  const row =
+    tokenType === 'ERC721'
+      ? await db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != ?', token, BURNED)
+      : await db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?', token, PADDED_ZERO);
+  return row?.n ?? 0;
+}
+
+/** The metadata documents (JSON) of up to `limit` live items of a collection that have one. */
+export async function liveItemMetadata(db: Queryable, token: string, tokenType: string, limit: number): Promise<string[]> {
+  const live = tokenType === 'ERC721' ? 'owner != ?' : 'supply > ?';
+  const rows = await db.all<{ metadata: string }>(
+    `SELECT metadata FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
+    token,
+    tokenType === 'ERC721' ? BURNED : PADDED_ZERO,
+    limit,
+  );
+  return rows.map((r) => r.metadata);
+}
+
+/** The ten largest holders of one ERC-1155 id (padded balances above zero). */
+export function itemHolders(db: Queryable, token: string, tokenId: string): Promise<{ holder: string; balance: string }[]> {
+  return db.all<{ holder: string; balance: string }>(
+    `SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = ? AND balance > ?
+       ORDER BY balance DESC, holder LIMIT 10`,
+    token,
+    tokenId,
+    PADDED_ZERO,
+  );
+}
+
+/**
+ * The live items of a collection as a token's supply counts them (ERC-721 not burnt, ERC-1155 ids with supply): the
+ * same count as liveItemCount, in the statement the token pages have always sent.
+ */
+export async function supplyItemCount(db: Queryable, token: string, tokenType: string): Promise<number | undefined> {
+  const row = await db.one<{ n: number }>(
+    tokenType === 'ERC721'
+      ? "SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != '0x0000000000000000000000000000000000000000'"
+      : 'SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?',
+    ...(tokenType === 'ERC721' ? [token] : [token, PADDED_ZERO]),
+  );
+  return row?.n;
+}
+
+/** The supplies (padded) of an ERC-1155 collection's ids that have any. */
+export async function idSupplies(db: Queryable, token: string): Promise<string[]> {
+  return (await db.all<{ supply: string }>('SELECT supply FROM nft_tokens WHERE token_address = ? AND supply > ?', token, PADDED_ZERO)).map((r) => r.supply);
+}
+
+/** The items with a padded id in the collection at an address (at most one). */
+export function nftsById(db: Queryable, token: string, tokenId: string): Promise<NftRow[]> {
+  return db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, token, tokenId);
+}
+
+/** Up to `limit` items with a padded id in the collections named or symbolled `collection` (any case). */
+export function nftsByCollectionName(db: Queryable, collection: string, tokenId: string, limit: number): Promise<NftRow[]> {
+  return db.all<NftRow>(
+    `${NFT_SELECT} WHERE n.token_id = ? AND n.token_address IN (SELECT address FROM contracts
+             WHERE contract_type IN ('ERC721', 'ERC1155') AND (lower(name) = lower(?) OR lower(symbol) = lower(?))) LIMIT ?`,
+    tokenId,
+    collection,
+    collection,
+    limit,
+  );
+}
+
+/** Up to `limit` items named `name` (any case). */
+export function nftsByName(db: Queryable, name: string, limit: number): Promise<NftRow[]> {
+  return db.all<NftRow>(`${NFT_SELECT} WHERE n.name = ? COLLATE NOCASE LIMIT ?`, name, limit);
+}
+
+/** One page of the NFTs an address holds: ERC-721 items it owns and ERC-1155 ids with a positive balance (`balance`). */
+export function heldNfts(db: Queryable, address: string, limit: number, offset: number, token: string | null): Promise<NftRow[]> {
+  const tokenFilter = token ? 'AND n.token_address = ?' : '';
+  return db.all<NftRow>(
+    `SELECT * FROM (
+       ${NFT_SELECT.replace('SELECT ', 'SELECT NULL AS balance, ')} WHERE n.owner = ? AND n.token_type = 'ERC721' ${tokenFilter}
+       UNION ALL
+       ${NFT_SELECT.replace('SELECT ', 'SELECT b.balance AS balance, ')}
+         JOIN token_balances b ON b.token_address = n.token_address AND b.token_id = n.token_id
+         WHERE b.holder = ? AND b.balance > ? ${tokenFilter.replace('n.token_address', 'b.token_address')}
+     ) AS held ORDER BY token_address, token_id LIMIT ? OFFSET ?`,
+    ...(token ? [address, token] : [address]),
+    ...(token ? [address, PADDED_ZERO, token] : [address, PADDED_ZERO]),
+    limit,
+    offset,
+  );
+}
+
+/** Number of ERC-721 items an address owns. */
+export async function ownedErc721Count(db: Queryable, owner: string): Promise<number> {
+  return (await db.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", owner))?.n ?? 0;
+}
