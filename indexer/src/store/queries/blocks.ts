@@ -80,3 +80,21 @@ export function recentBlockCounts(db: Queryable): Promise<Pick<BlockRow, 'number
 export async function firstBlockAtOrAfterTime(db: Queryable, timestamp: number): Promise<number | undefined> {
   return (await db.one<{ number: number }>('SELECT number FROM blocks WHERE timestamp >= ? ORDER BY timestamp, number LIMIT 1', timestamp))?.number;
 }
+
+/** The transactions of blocks `from` … `to` (the sum of their counts; 0 when none is stored). */
+export async function transactionCountBetween(db: Queryable, from: number, to: number): Promise<number> {
+  return Number((await db.one<{ n: number | null }>('SELECT sum(tx_count) AS n FROM blocks WHERE number >= ? AND number <= ?', from, to))?.n ?? 0);
+}
+
+/** A block's number and hash. */
+export type BlockHash = Pick<BlockRow, 'number' | 'hash'>;
+
+/** The numbers and hashes of the stored blocks `from` … `to`, in order. */
+export function blockHashesBetween(db: Queryable, from: number, to: number): Promise<BlockHash[]> {
+  return db.all<BlockHash>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ? ORDER BY number', from, to);
+}
+
+/** The numbers and hashes of the stored blocks `from` … `to`, in no particular order. */
+export function blockHashesIn(db: Queryable, from: number, to: number): Promise<BlockHash[]> {
+  return db.all<BlockHash>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ?', from, to);
+}

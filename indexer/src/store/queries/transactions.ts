@@ -118,3 +118,38 @@ export interface GasRow {
 export function gasPage(db: Queryable, fromId: number, toId: number, limit: number): Promise<GasRow[]> {
   return db.all<GasRow>('SELECT id, timestamp, to_addr, gas_used, coalesce(effective_gas_price, gas_price) AS price FROM transactions WHERE id >= ? AND id < ? ORDER BY id LIMIT ?', fromId, toId, limit);
 }
+
+/** The newest `limit` transactions of blocks `from` … `to`, newest first. */
+export function latestTransactionsBetween(db: Queryable, from: number, to: number, limit: number): Promise<TxRow[]> {
+  return db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, limit);
+}
+
+/** A transaction's hash, block and parties. */
+export type TransactionTouch = Pick<TxRow, 'hash' | 'block_number' | 'from_addr' | 'to_addr' | 'contract_address'>;
+
+/** The hash, block and parties of every transaction of blocks `from` … `to`, newest first. */
+export function transactionTouchesBetween(db: Queryable, from: number, to: number): Promise<TransactionTouch[]> {
+  return db.all<TransactionTouch>(
+    'SELECT hash, block_number, from_addr, to_addr, contract_address FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC',
+    from * ROW_ID_BLOCK,
+    (to + 1) * ROW_ID_BLOCK,
+  );
+}
+
+/** A transaction of an address (sent, received or creating it): the address, the hash and the block. */
+export interface AddressTransactionHit {
+  address: string;
+  hash: string;
+  block_number: number;
+}
+
+/** The transactions of the given addresses in blocks `from` … `to`, newest first (address_transactions). */
+export function addressesTransactionsBetween(db: Queryable, addresses: readonly string[], from: number, to: number): Promise<AddressTransactionHit[]> {
+  return db.all<AddressTransactionHit>(
+    `SELECT a.address, t.hash, t.block_number FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
+           WHERE a.address IN (${addresses.map(() => '?').join(',')}) AND a.tx_id >= ? AND a.tx_id < ? ORDER BY a.tx_id DESC`,
+    ...addresses,
+    from * ROW_ID_BLOCK,
+    (to + 1) * ROW_ID_BLOCK,
+  );
+}

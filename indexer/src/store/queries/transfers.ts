@@ -152,3 +152,34 @@ export function addressTransfersPage(
     opts.offset,
   );
 }
+
+/** A transfer's id, block, token and parties. */
+export type TransferTouch = Pick<TransferRow, 'id' | 'block_number' | 'token_address' | 'from_addr' | 'to_addr'>;
+
+/** Every transfer of blocks `from` … `to`. */
+export function transferTouchesBetween(db: Queryable, from: number, to: number): Promise<TransferTouch[]> {
+  return db.all<TransferTouch>('SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers WHERE block_number >= ? AND block_number <= ?', from, to);
+}
+
+/** The transfers of blocks `from` … `to` from or to the given addresses. */
+export function addressesTransfersBetween(db: Queryable, addresses: readonly string[], from: number, to: number): Promise<TransferTouch[]> {
+  const marks = addresses.map(() => '?').join(',');
+  return db.all<TransferTouch>(
+    `SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers
+           WHERE (from_addr IN (${marks}) OR to_addr IN (${marks})) AND block_number >= ? AND block_number <= ?`,
+    ...addresses,
+    ...addresses,
+    from,
+    to,
+  );
+}
+
+/** The transfers of blocks `from` … `to` of the given tokens. */
+export function tokensTransfersBetween(db: Queryable, tokens: readonly string[], from: number, to: number): Promise<TransferTouch[]> {
+  return db.all<TransferTouch>(
+    `SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers WHERE token_address IN (${tokens.map(() => '?').join(',')}) AND block_number >= ? AND block_number <= ?`,
+    ...tokens,
+    from,
+    to,
+  );
+}
