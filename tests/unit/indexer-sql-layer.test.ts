@@ -15,8 +15,6 @@ const NOT_YET_MOVED: [file: string, reason: string][] = [
   ['metadata/queue.ts', 'not moved yet'],
   ['signatures/import.ts', 'not moved yet'],
   ['signatures/store.ts', 'not moved yet'],
-  ['stats/fold.ts', 'not moved yet'],
-  ['stats/read.ts', 'not moved yet'],
   ['sync/address-book.ts', 'not moved yet'],
   ['sync/approvals.ts', 'not moved yet'],
   ['sync/ledger.ts', 'not moved yet'],

@@ -55,3 +55,8 @@ export async function contractAddressCount(db: Queryable): Promise<number> {
 export async function positiveBalanceCount(db: Queryable): Promise<number> {
   return (await db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE balance > ?', PADDED_ZERO))?.n ?? 0;
 }
+
+/** Per block of `from` … `to` (b), the addresses first seen in it (n). */
+export function addressesFirstSeenPerBlock(db: Queryable, from: number, to: number): Promise<{ b: number; n: number }[]> {
+  return db.all<{ b: number; n: number }>('SELECT first_seen_block AS b, count(*) AS n FROM addresses WHERE first_seen_block BETWEEN ? AND ? GROUP BY first_seen_block', from, to);
+}

@@ -98,3 +98,31 @@ export function blockHashesBetween(db: Queryable, from: number, to: number): Pro
 export function blockHashesIn(db: Queryable, from: number, to: number): Promise<BlockHash[]> {
   return db.all<BlockHash>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ?', from, to);
 }
+
+/** A block's hash, if it is stored. */
+export async function blockHash(db: Queryable, n: number): Promise<string | undefined> {
+  return (await db.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', n))?.hash;
+}
+
+/** The first stored block after `n`, with its time. */
+export function firstBlockAfter(db: Queryable, n: number): Promise<BlockTime | undefined> {
+  return db.one<BlockTime>('SELECT number, timestamp FROM blocks WHERE number > ? ORDER BY number LIMIT 1', n);
+}
+
+/** The highest stored block at or below `top` produced before `time` (seconds), if any. */
+export async function lastBlockBefore(db: Queryable, top: number, time: number): Promise<number | null | undefined> {
+  return (await db.one<{ n: number | null }>('SELECT max(number) AS n FROM blocks WHERE number <= ? AND timestamp < ?', top, time))?.n;
+}
+
+/** The numbers and transaction counts of the stored blocks `first` … `last`, in order. */
+export function blockTxCounts(db: Queryable, first: number, last: number): Promise<Pick<BlockRow, 'number' | 'tx_count'>[]> {
+  return db.all<Pick<BlockRow, 'number' | 'tx_count'>>('SELECT number, tx_count FROM blocks WHERE number BETWEEN ? AND ? ORDER BY number', first, last);
+}
+
+/** A block's figures as the daily statistics fold them. */
+export type BlockFigures = Pick<BlockRow, 'number' | 'hash' | 'timestamp' | 'gas_used' | 'size' | 'reward'>;
+
+/** The figures of the blocks produced from `time` (seconds) on, up to block `last`, in order. */
+export function blockFiguresFrom(db: Queryable, time: number, last: number): Promise<BlockFigures[]> {
+  return db.all<BlockFigures>('SELECT number, hash, timestamp, gas_used, size, reward FROM blocks WHERE timestamp >= ? AND number <= ? ORDER BY number', time, last);
+}

@@ -1,3 +1,4 @@
+import { selectIn } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
@@ -130,4 +131,14 @@ export function contractNames(db: Queryable, addresses: readonly string[]): Prom
        WHERE c.address IN (${addresses.map(() => '?').join(',')})`,
     ...addresses,
   );
+}
+
+/** Per block of `from` … `to` (b), the contracts first seen in it (n). */
+export function contractsFirstSeenPerBlock(db: Queryable, from: number, to: number): Promise<{ b: number; n: number }[]> {
+  return db.all<{ b: number; n: number }>('SELECT first_seen_block AS b, count(*) AS n FROM contracts WHERE first_seen_block BETWEEN ? AND ? GROUP BY first_seen_block', from, to);
+}
+
+/** The holder counts of the given tokens (those indexed). */
+export function holderCounts(db: Queryable, addresses: readonly string[]): Promise<{ address: string; holder_count: number }[]> {
+  return selectIn<{ address: string; holder_count: number }>(db, 'SELECT address, holder_count FROM contracts WHERE address IN (?)', [], addresses);
 }

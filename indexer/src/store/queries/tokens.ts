@@ -1,4 +1,5 @@
 import { PADDED_ZERO } from '../../chain/num.ts';
+import { selectIn } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
@@ -140,5 +141,15 @@ export function topTokensByHolders(db: Queryable): Promise<TokenHoldersRow[]> {
   return db.all<TokenHoldersRow>(
     `SELECT address, name, symbol, contract_type, holder_count FROM contracts WHERE contract_type != 'none'
        ORDER BY holder_count DESC, address LIMIT 10`,
+  );
+}
+
+/** The total balances (padded) of the given (token, holder) pairs that hold any. */
+export function totalBalancesOf(db: Queryable, pairs: readonly (readonly [string, string])[]): Promise<{ token_address: string; holder: string; balance: string }[]> {
+  return selectIn<{ token_address: string; holder: string; balance: string }>(
+    db,
+    "SELECT token_address, holder, balance FROM token_balances WHERE token_id = '' AND (token_address, holder) IN (?)",
+    [],
+    pairs,
   );
 }

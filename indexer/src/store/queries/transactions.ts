@@ -153,3 +153,15 @@ export function addressesTransactionsBetween(db: Queryable, addresses: readonly 
     (to + 1) * ROW_ID_BLOCK,
   );
 }
+
+/** A transaction's figures as the daily statistics fold them. */
+export type TransactionFigures = Pick<TxRow, 'id' | 'from_addr' | 'to_addr' | 'gas_used' | 'effective_gas_price' | 'gas_price'>;
+
+/** The figures of the transactions of blocks `from` … `to`. */
+export function transactionFiguresBetween(db: Queryable, from: number, to: number): Promise<TransactionFigures[]> {
+  return db.all<TransactionFigures>(
+    'SELECT id, from_addr, to_addr, gas_used, effective_gas_price, gas_price FROM transactions WHERE id >= ? AND id < ?',
+    from * ROW_ID_BLOCK,
+    (to + 1) * ROW_ID_BLOCK,
+  );
+}

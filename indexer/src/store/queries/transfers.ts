@@ -183,3 +183,23 @@ export function tokensTransfersBetween(db: Queryable, tokens: readonly string[],
     to,
   );
 }
+
+/** Per block of `from` … `to` (b), token and standard: the transfers (n). */
+export function transferCountsPerBlock(db: Queryable, from: number, to: number): Promise<{ b: number; token_address: string; token_type: string; n: number }[]> {
+  return db.all<{ b: number; token_address: string; token_type: string; n: number }>(
+    'SELECT block_number AS b, token_address, token_type, count(*) AS n FROM token_transfers WHERE block_number BETWEEN ? AND ? GROUP BY block_number, token_address, token_type',
+    from,
+    to,
+  );
+}
+
+/** A transfer as the holders' walk back reads it. */
+export type TransferMove = Pick<TransferRow, 'block_number' | 'timestamp' | 'token_address' | 'token_type' | 'from_addr' | 'to_addr' | 'value'>;
+
+/** Every transfer from block `from` on, newest first. */
+export function transfersSinceNewestFirst(db: Queryable, from: number): Promise<TransferMove[]> {
+  return db.all<TransferMove>(
+    'SELECT block_number, timestamp, token_address, token_type, from_addr, to_addr, value FROM token_transfers WHERE block_number >= ? ORDER BY id DESC',
+    from,
+  );
+}

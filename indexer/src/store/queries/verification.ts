@@ -42,3 +42,18 @@ export async function finishVerificationJob(db: Queryable, guid: string, status:
 export function failPendingJobs(db: Queryable, message: string, createdBy: number): Promise<number> {
   return db.run("UPDATE verification_jobs SET status = 'fail', message = ? WHERE status = 'pending' AND created_at <= ?", message, createdBy);
 }
+
+/** The times (seconds) of the verifications made in [from, to). */
+export async function verificationTimesBetween(db: Queryable, from: number, to: number): Promise<number[]> {
+  return (await db.all<{ verified_at: number }>('SELECT verified_at FROM verified_contracts WHERE verified_at >= ? AND verified_at < ?', from, to)).map((r) => r.verified_at);
+}
+
+/** The time (seconds) of the newest verification, null when none. */
+export async function newestVerificationTime(db: Queryable): Promise<number | null> {
+  return (await db.one<{ t: number | null }>('SELECT max(verified_at) AS t FROM verified_contracts'))?.t ?? null;
+}
+
+/** The time (seconds) of the oldest verification, if any. */
+export async function oldestVerificationTime(db: Queryable): Promise<number | undefined> {
+  return (await db.one<{ t: number }>('SELECT min(verified_at) AS t FROM verified_contracts'))?.t;
+}
