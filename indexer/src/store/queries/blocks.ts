@@ -126,3 +126,8 @@ export type BlockFigures = Pick<BlockRow, 'number' | 'hash' | 'timestamp' | 'gas
 export function blockFiguresFrom(db: Queryable, time: number, last: number): Promise<BlockFigures[]> {
   return db.all<BlockFigures>('SELECT number, hash, timestamp, gas_used, size, reward FROM blocks WHERE timestamp >= ? AND number <= ? ORDER BY number', time, last);
 }
+
+/** A block's time (seconds), null when it is not stored. */
+export async function blockTimestamp(db: Queryable, n: number): Promise<number | null> {
+  return (await db.one<{ timestamp: number }>('SELECT timestamp FROM blocks WHERE number = ?', n))?.timestamp ?? null;
+}

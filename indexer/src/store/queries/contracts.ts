@@ -142,3 +142,13 @@ export function contractsFirstSeenPerBlock(db: Queryable, from: number, to: numb
 export function holderCounts(db: Queryable, addresses: readonly string[]): Promise<{ address: string; holder_count: number }[]> {
   return selectIn<{ address: string; holder_count: number }>(db, 'SELECT address, holder_count FROM contracts WHERE address IN (?)', [], addresses);
 }
+
+/** A contract's creation transaction and block (null when unknown), if it is indexed. */
+export function contractCreation(db: Queryable, address: string): Promise<Pick<ContractRow, 'creation_tx' | 'block_number'> | undefined> {
+  return db.one<Pick<ContractRow, 'creation_tx' | 'block_number'>>('SELECT creation_tx, block_number FROM contracts WHERE address = ?', address);
+}
+
+/** A contract's creation block (null when unknown) and the block it was first seen in, if it is indexed. */
+export function contractBlocks(db: Queryable, address: string): Promise<Pick<ContractRow, 'block_number' | 'first_seen_block'> | undefined> {
+  return db.one<Pick<ContractRow, 'block_number' | 'first_seen_block'>>('SELECT block_number, first_seen_block FROM contracts WHERE address = ?', address);
+}

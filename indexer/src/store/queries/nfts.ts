@@ -168,3 +168,54 @@ export function heldNfts(db: Queryable, address: string, limit: number, offset: 
 export async function ownedErc721Count(db: Queryable, owner: string): Promise<number> {
   return (await db.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", owner))?.n ?? 0;
 }
+
+/** An item whose metadata is still to be fetched. */
+export interface PendingMetadataRow {
+  token_address: string;
+  token_id: string;
+  token_type: string;
+  metadata_attempts: number;
+}
+
+/** Up to `limit` items whose metadata is pending, fewest attempts first, then oldest mint first. */
+export function pendingMetadata(db: Queryable, limit: number): Promise<PendingMetadataRow[]> {
+  return db.all<PendingMetadataRow>(
+    `SELECT token_address, token_id, token_type, metadata_attempts FROM nft_tokens
+         WHERE metadata_status = 'pending' ORDER BY metadata_attempts, mint_block LIMIT ?`,
+    limit,
+  );
+}
+
+/** Notes a failed metadata attempt of an item (it stays pending). */
+export async function noteMetadataAttempt(db: Queryable, token: string, tokenId: string, attempts: number, error: string): Promise<void> {
+  await db.run('UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?', attempts, error, token, tokenId);
+}
+
+/** What a finished metadata fetch stores of an item. */
+export interface MetadataOutcome {
+  status: string;
+  uri: string | null;
+  /** The document, JSON. */
+  metadata: string | null;
+  name: string | null;
+  description: string | null;
+  image: string | null;
+  error: string | null;
+}
+
+/** Stores the outcome of an item's metadata fetch. */
+export async function storeMetadata(db: Queryable, token: string, tokenId: string, m: MetadataOutcome): Promise<void> {
+  await db.run(
+    `UPDATE nft_tokens SET metadata_status = ?, metadata_uri = ?, metadata = ?, name = ?, description = ?, image = ?,
+         metadata_error = ? WHERE token_address = ? AND token_id = ?`,
+    m.status,
+    m.uri,
+    m.metadata,
+    m.name,
+    m.description,
+    m.image,
+    m.error,
+    token,
+    tokenId,
+  );
+}
