@@ -14,10 +14,7 @@ const NOT_YET_MOVED: [file: string, reason: string][] = [
   ['sync/address-book.ts', 'not moved yet'],
   ['sync/approvals.ts', 'not moved yet'],
   ['sync/ledger.ts', 'not moved yet'],
-  ['sync/leader.ts', 'not moved yet'],
   ['sync/rollback.ts', 'not moved yet'],
-  ['sync/state.ts', 'not moved yet'],
-  ['sync/syncer.ts', 'not moved yet'],
   ['sync/tracer.ts', 'not moved yet'],
   ['sync/writer.ts', 'not moved yet'],
 ];

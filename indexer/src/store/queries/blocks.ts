@@ -131,3 +131,8 @@ export function blockFiguresFrom(db: Queryable, time: number, last: number): Pro
 export async function blockTimestamp(db: Queryable, n: number): Promise<number | null> {
   return (await db.one<{ timestamp: number }>('SELECT timestamp FROM blocks WHERE number = ?', n))?.timestamp ?? null;
 }
+
+/** The highest stored block's number and hash, if any. */
+export function newestBlockHash(db: Queryable): Promise<BlockHash | undefined> {
+  return db.one<BlockHash>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+}
