@@ -15,7 +15,6 @@ const NOT_YET_MOVED: [file: string, reason: string][] = [
   ['sync/approvals.ts', 'not moved yet'],
   ['sync/ledger.ts', 'not moved yet'],
   ['sync/rollback.ts', 'not moved yet'],
-  ['sync/tracer.ts', 'not moved yet'],
   ['sync/writer.ts', 'not moved yet'],
 ];
 

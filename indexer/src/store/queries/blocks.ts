@@ -136,3 +136,8 @@ export async function blockTimestamp(db: Queryable, n: number): Promise<number |
 export function newestBlockHash(db: Queryable): Promise<BlockHash | undefined> {
   return db.one<BlockHash>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
 }
+
+/** Up to `limit` stored blocks from `from` on, numbers and hashes, in order. */
+export function blockHashesFrom(db: Queryable, from: number, limit: number): Promise<BlockHash[]> {
+  return db.all<BlockHash>('SELECT number, hash FROM blocks WHERE number >= ? ORDER BY number LIMIT ?', from, limit);
+}

@@ -1,5 +1,6 @@
 import type { TracedTx } from '../../chain/calls.ts';
-import type { Queryable } from '../types.ts';
+import { insertRows } from '../bulk.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of internal transactions (migrations/005_internal_calls.sql, 009_address_internal.sql): internal_calls (each
 // traced transaction's flattened calls, JSON), address_internal (the index of internal transactions by address) and
@@ -98,4 +99,30 @@ export async function storeCalls(db: Queryable, hash: string, block: number, cal
     block,
     calls,
   );
+}
+
+/** The trailing tracer's cursor: every block up to block_number (whose hash was block_hash when traced) is traced. */
+export interface TraceCursor {
+  block_number: number | null;
+  block_hash: string | null;
+}
+
+/** The trailing tracer's cursor (internal_trace). */
+export function traceCursor(db: Queryable): Promise<TraceCursor | undefined> {
+  return db.one<TraceCursor>('SELECT block_number, block_hash FROM internal_trace WHERE id = 1');
+}
+
+/** Moves the trailing tracer's cursor to a block. */
+export async function setTraceCursor(db: Queryable, block: number, hash: string): Promise<void> {
+  await db.run('UPDATE internal_trace SET block_number = ?, block_hash = ? WHERE id = 1', block, hash);
+}
+
+/** Keeps (or replaces) traced transactions' calls in bulk: rows of (tx_hash, block_number, calls JSON). */
+export function insertKeptCalls(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(db, 'internal_calls', ['tx_hash', 'block_number', 'calls'], rows, ' ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls');
+}
+
+/** Adds rows to the index of internal transactions by address in bulk: rows of (address, tx_id, call_index). */
+export function insertAddressInternal(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(db, 'address_internal', ['address', 'tx_id', 'call_index'], rows, ' ON CONFLICT DO NOTHING');
 }
