@@ -1,4 +1,5 @@
-import type { Queryable } from '../types.ts';
+import { insertRows, runIn } from '../bulk.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the approvals index (migrations/011_approvals.sql): the ERC-20 allowances and ERC-721 / ERC-1155 operator
 // approvals in force, one row per (owner, token, spender, kind), written by the sync (sync/approvals.ts).
@@ -37,4 +38,25 @@ export function ownerApprovalsPage(db: Queryable, owner: string, limit: number, 
     limit,
     offset,
   );
+}
+
+const APPROVAL_COLUMNS = ['owner', 'token', 'spender', 'kind', 'value', 'block_number', 'log_index', 'tx_hash', 'timestamp'] as const;
+
+/**
+ * Replaces the approvals of the keys touched, (owner, token, spender, kind) each, by `rows` (those still in force, as
+ * APPROVAL_COLUMNS): one delete of every key (IN lists) and one insert.
+ */
+export async function replaceApprovals(db: Queryable, touched: readonly (readonly [string, string, string, string])[], rows: readonly SqlParam[][]): Promise<void> {
+  await runIn(db, 'DELETE FROM approvals WHERE (owner, token, spender, kind) IN (?)', [], touched);
+  await insertApprovals(db, rows);
+}
+
+/** Inserts approvals (rows as APPROVAL_COLUMNS). */
+export function insertApprovals(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(db, 'approvals', APPROVAL_COLUMNS, rows);
+}
+
+/** Deletes one key's approval. */
+export async function deleteApproval(db: Queryable, owner: string, token: string, spender: string, kind: string): Promise<void> {
+  await db.run('DELETE FROM approvals WHERE owner = ? AND token = ? AND spender = ? AND kind = ?', owner, token, spender, kind);
 }

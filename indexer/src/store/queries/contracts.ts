@@ -152,3 +152,8 @@ export function contractCreation(db: Queryable, address: string): Promise<Pick<C
 export function contractBlocks(db: Queryable, address: string): Promise<Pick<ContractRow, 'block_number' | 'first_seen_block'> | undefined> {
   return db.one<Pick<ContractRow, 'block_number' | 'first_seen_block'>>('SELECT block_number, first_seen_block FROM contracts WHERE address = ?', address);
 }
+
+/** Whether a contract is indexed. */
+export async function isIndexedContract(db: Queryable, address: string): Promise<boolean> {
+  return (await db.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) !== undefined;
+}

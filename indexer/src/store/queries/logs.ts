@@ -75,3 +75,33 @@ export function contractLogsPage(db: Queryable, address: string, fromId: number,
     ? db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? AND topic0 = ? ORDER BY id DESC LIMIT ? OFFSET ?', address, fromId, toId, topic, limit, offset)
     : db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', address, fromId, toId, limit, offset);
 }
+
+/** A log row without its transaction id. */
+export type LogEntry = Omit<LogRow, 'tx_id'>;
+
+/** The logs from row id `fromId` on whose topic0 is one of two topics. */
+export function logsFromWithTopic0(db: Queryable, fromId: number, topicA: string, topicB: string): Promise<LogEntry[]> {
+  return db.all<LogEntry>(
+    `SELECT id, block_number, log_index, tx_hash, address, topic0, topic1, topic2, topic3, data FROM logs
+     WHERE id >= ? AND topic0 IN (?, ?)`,
+    fromId,
+    topicA,
+    topicB,
+  );
+}
+
+/**
+ * The last log of a contract before row id `beforeId` with exactly three topics, these ones, with its block's time:
+ * read through the emitter's index (logs_address), newest first.
+ */
+export function lastLogBefore(db: Queryable, address: string, beforeId: number, topics: readonly [string, string, string]): Promise<(LogEntry & { timestamp: number }) | undefined> {
+  return db.one<LogEntry & { timestamp: number }>(
+    `SELECT l.id, l.block_number, l.log_index, l.tx_hash, l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, b.timestamp
+       FROM logs l JOIN blocks b ON b.number = l.block_number
+       WHERE l.address = ? AND l.id < ? AND l.topic0 = ? AND l.topic1 = ? AND l.topic2 = ? AND l.topic3 IS NULL
+       ORDER BY l.id DESC LIMIT 1`,
+    address,
+    beforeId,
+    ...topics,
+  );
+}
