@@ -1,6 +1,6 @@
-import { selectIn } from '../bulk.ts';
+import { selectIn, updateFromValues } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
-import type { Queryable } from '../types.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the contracts table (migrations/001_init.sql): every contract the sync has seen, with its standard
 // (contract_type), its token fields and its creation.
@@ -156,4 +156,16 @@ export function contractBlocks(db: Queryable, address: string): Promise<Pick<Con
 /** Whether a contract is indexed. */
 export async function isIndexedContract(db: Queryable, address: string): Promise<boolean> {
   return (await db.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) !== undefined;
+}
+
+/** Adds to tokens' holder and transfer counts: rows of (address, holders change, transfers change), in VALUES chunks. */
+export function addToTokenCounts(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return updateFromValues(
+    db,
+    // Typed: PostgreSQL would read the VALUES' untyped parameters as text.
+    `UPDATE contracts SET holder_count = holder_count + v.column2, transfer_count = transfer_count + v.column3
+       FROM (?) AS v WHERE contracts.address = v.column1`,
+    '(?, CAST(? AS BIGINT), CAST(? AS BIGINT))',
+    rows,
+  );
 }

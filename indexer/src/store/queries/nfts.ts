@@ -1,5 +1,6 @@
 import { PADDED_ZERO } from '../../chain/num.ts';
-import type { Queryable } from '../types.ts';
+import { insertRows, selectIn, type Key } from '../bulk.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 import type { TokenRow } from './tokens.ts';
 
 // Reads of NFTs (migrations/001_init.sql): nft_tokens (one row per ERC-721 or ERC-1155 item, with its owner or supply
@@ -217,5 +218,37 @@ export async function storeMetadata(db: Queryable, token: string, tokenId: strin
     m.error,
     token,
     tokenId,
+  );
+}
+
+/** An item's owner (ERC-721) and supply (padded). */
+export interface NftStateRow {
+  token_address: string;
+  token_id: string;
+  owner: string | null;
+  supply: string;
+}
+
+/** The owner and supply of the given (token, token_id) items that are stored, in IN-list chunks. */
+export function nftStates(db: Queryable, keys: readonly Key[]): Promise<NftStateRow[]> {
+  return selectIn<NftStateRow>(db, 'SELECT token_address, token_id, owner, supply FROM nft_tokens WHERE (token_address, token_id) IN (?)', [], keys);
+}
+
+/** Sets a stored item's owner and supply. */
+export async function setNftState(db: Queryable, token: string, tokenId: string, owner: string | null, supply: string): Promise<void> {
+  await db.run('UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?', owner, supply, token, tokenId);
+}
+
+/**
+ * Writes items in bulk: rows of (token_address, token_id, token_type, owner, supply, creator, mint_tx, mint_block,
+ * minted_at); an item stored before keeps its type and mint fields (only owner and supply are updated).
+ */
+export function upsertNfts(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(
+    db,
+    'nft_tokens',
+    ['token_address', 'token_id', 'token_type', 'owner', 'supply', 'creator', 'mint_tx', 'mint_block', 'minted_at'],
+    rows,
+    ' ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply',
   );
 }

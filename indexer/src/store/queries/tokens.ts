@@ -1,7 +1,7 @@
 import { PADDED_ZERO } from '../../chain/num.ts';
-import { selectIn } from '../bulk.ts';
+import { insertRows, runIn, selectIn, type Key } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
-import type { Queryable } from '../types.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of token holdings: token_balances (migrations/001_init.sql; token_id '' holds a holder's total for the token,
 // ERC-1155 per-id balances use the padded id; balances are padded decimals).
@@ -152,4 +152,27 @@ export function totalBalancesOf(db: Queryable, pairs: readonly (readonly [string
     [],
     pairs,
   );
+}
+
+/** A row of token_balances. */
+export interface BalanceRow {
+  token_address: string;
+  holder: string;
+  token_id: string;
+  balance: string;
+}
+
+/** Every balance row (total and per id) of the given (token, holder) pairs, in IN-list chunks. */
+export function balancesOfHolders(db: Queryable, pairs: readonly Key[]): Promise<BalanceRow[]> {
+  return selectIn<BalanceRow>(db, 'SELECT token_address, holder, token_id, balance FROM token_balances WHERE (token_address, holder) IN (?)', [], pairs);
+}
+
+/** Deletes the balances of the given (token, holder, token_id) keys, in IN-list chunks. */
+export function deleteBalances(db: Queryable, keys: readonly Key[]): Promise<void> {
+  return runIn(db, 'DELETE FROM token_balances WHERE (token_address, holder, token_id) IN (?)', [], keys);
+}
+
+/** Writes balances (rows of token_address, holder, token_id, padded balance), replacing those stored, in bulk. */
+export function upsertBalances(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(db, 'token_balances', ['token_address', 'holder', 'token_id', 'balance'], rows, ' ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance');
 }
