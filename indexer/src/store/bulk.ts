@@ -67,3 +67,10 @@ async function inChunks<R>(keys: readonly Key[], each: (list: string, params: Sq
   }
   return out;
 }
+
+/** A table written in bulk: its name, the columns each row gives, and what follows VALUES (ON CONFLICT …, or ''). */
+export interface BulkTable {
+  name: string;
+  columns: readonly string[];
+  suffix: string;
+}

@@ -20,7 +20,6 @@ import {
   minersFrom,
   rewardsFrom,
   setAddressBalance,
-  setTotalSupply,
   setValidatorTallies,
   subtractCounters,
   tokensMintedFrom,
@@ -28,6 +27,7 @@ import {
   transfersToUndo,
   validatorTallies,
 } from '../store/queries/rollback.ts';
+import { setTotalSupply } from '../store/queries/contracts.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { rollbackApprovals } from './approvals.ts';
 

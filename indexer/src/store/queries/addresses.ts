@@ -1,5 +1,6 @@
 import { PADDED_ZERO } from '../../chain/num.ts';
-import type { Queryable } from '../types.ts';
+import { insertRows, runIn } from '../bulk.ts';
+import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the addresses table (migrations/001_init.sql): every address the sync has seen, with its native balance
 // (padded decimal) as of the last block that touched it.
@@ -59,4 +60,25 @@ export async function positiveBalanceCount(db: Queryable): Promise<number> {
 /** Per block of `from` … `to` (b), the addresses first seen in it (n). */
 export function addressesFirstSeenPerBlock(db: Queryable, from: number, to: number): Promise<{ b: number; n: number }[]> {
   return db.all<{ b: number; n: number }>('SELECT first_seen_block AS b, count(*) AS n FROM addresses WHERE first_seen_block BETWEEN ? AND ? GROUP BY first_seen_block', from, to);
+}
+
+/**
+ * Writes the batch's addresses in bulk: rows of (address, padded balance, balance_block, first_seen_block,
+ * is_contract); a stored address takes the new balance and keeps the first block it was seen in, and once a contract
+ * stays one.
+ */
+export function upsertAddresses(db: Queryable, rows: readonly SqlParam[][]): Promise<void> {
+  return insertRows(
+    db,
+    'addresses',
+    ['address', 'balance', 'balance_block', 'first_seen_block', 'is_contract'],
+    rows,
+    ` ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
+             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
+  );
+}
+
+/** Marks addresses as contracts, in IN-list chunks. */
+export function markContracts(db: Queryable, addresses: readonly string[]): Promise<void> {
+  return runIn(db, 'UPDATE addresses SET is_contract = 1 WHERE address IN (?)', [], addresses);
 }

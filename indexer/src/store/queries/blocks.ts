@@ -1,3 +1,4 @@
+import type { BulkTable } from '../bulk.ts';
 import type { BlockRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
@@ -141,3 +142,13 @@ export function newestBlockHash(db: Queryable): Promise<BlockHash | undefined> {
 export function blockHashesFrom(db: Queryable, from: number, limit: number): Promise<BlockHash[]> {
   return db.all<BlockHash>('SELECT number, hash FROM blocks WHERE number >= ? ORDER BY number LIMIT ?', from, limit);
 }
+
+/** The blocks table as the writer appends to it. */
+export const BLOCK_ROWS: BulkTable = {
+  name: 'blocks',
+  columns: [
+    'number', 'hash', 'parent_hash', 'timestamp', 'miner', 'gas_used', 'gas_limit', 'base_fee', 'difficulty', 'nonce', 'extra_data', 'size',
+    'tx_count', 'reward',
+  ],
+  suffix: '',
+};

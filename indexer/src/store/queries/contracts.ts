@@ -169,3 +169,38 @@ export function addToTokenCounts(db: Queryable, rows: readonly SqlParam[][]): Pr
     rows,
   );
 }
+
+/** Sets a token's total supply. */
+export async function setTotalSupply(db: Queryable, token: string, supply: string): Promise<void> {
+  await db.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+}
+
+/** A contract as the writer stores it at first sight: its creation (null fields when unknown) and what the probe found. */
+export type NewContract = Omit<ContractRow, 'holder_count' | 'transfer_count'>;
+
+/** Stores a contract seen for the first time; one already stored is kept as it is. */
+export async function insertContract(db: Queryable, c: NewContract): Promise<void> {
+  await db.run(
+    `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type, name,
+         symbol, decimals, total_supply, owner, code_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (address) DO NOTHING`,
+    c.address,
+    c.creator,
+    c.creation_tx,
+    c.block_number,
+    c.timestamp,
+    c.first_seen_block,
+    c.contract_type,
+    c.name,
+    c.symbol,
+    c.decimals,
+    c.total_supply,
+    c.owner,
+    c.code_size,
+  );
+}
+
+/** Makes a contract the probe could not classify a token of `type` (decimals 0 for NFTs). */
+export async function setTokenType(db: Queryable, address: string, type: string): Promise<void> {
+  await db.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
+}

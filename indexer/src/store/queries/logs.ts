@@ -1,3 +1,4 @@
+import type { BulkTable } from '../bulk.ts';
 import { ROW_ID_BLOCK } from '../row-ids.ts';
 import type { LogRow, TxRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
@@ -105,3 +106,10 @@ export function lastLogBefore(db: Queryable, address: string, beforeId: number, 
     ...topics,
   );
 }
+
+/** The logs table as the writer appends to it. */
+export const LOG_ROWS: BulkTable = {
+  name: 'logs',
+  columns: ['id', 'block_number', 'log_index', 'tx_id', 'tx_hash', 'address', 'topic0', 'topic1', 'topic2', 'topic3', 'data'],
+  suffix: '',
+};

@@ -149,11 +149,6 @@ export async function setAddressBalance(db: Queryable, address: string, balance:
   await db.run('UPDATE addresses SET balance = ?, balance_block = ? WHERE address = ?', balance, block, address);
 }
 
-/** Sets a token's total supply. */
-export async function setTotalSupply(db: Queryable, token: string, supply: string): Promise<void> {
-  await db.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
-}
-
 /** The tables of chain data (emptied when the node serves another chain than the one indexed). */
 const CHAIN_TABLES = [
   'blocks',

@@ -1,3 +1,4 @@
+import type { BulkTable } from '../bulk.ts';
 import type { TxRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
@@ -38,4 +39,9 @@ export function earlierAuthorizationsInBlock(db: Queryable, block: number, txInd
     block,
     txIndex,
   );
+}
+
+/** transaction_types as the writer appends to it, with the columns of its rows. */
+export function transactionTypeRows(columns: readonly string[]): BulkTable {
+  return { name: 'transaction_types', columns, suffix: '' };
 }

@@ -1,3 +1,4 @@
+import type { BulkTable } from '../bulk.ts';
 import { ROW_ID_BLOCK } from '../row-ids.ts';
 import type { TxRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
@@ -165,3 +166,17 @@ export function transactionFiguresBetween(db: Queryable, from: number, to: numbe
     (to + 1) * ROW_ID_BLOCK,
   );
 }
+
+/** The transactions table as the writer appends to it. */
+export const TRANSACTION_ROWS: BulkTable = {
+  name: 'transactions',
+  columns: [
+    'id', 'hash', 'block_number', 'tx_index', 'block_hash', 'timestamp', 'from_addr', 'to_addr', 'contract_address', 'value', 'gas_limit',
+    'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'effective_gas_price', 'gas_used', 'cumulative_gas_used', 'input', 'nonce',
+    'type', 'status',
+  ],
+  suffix: '',
+};
+
+/** address_transactions as the writer appends to it: (address, tx_id), a link already stored is kept. */
+export const ADDRESS_TRANSACTION_ROWS: BulkTable = { name: 'address_transactions', columns: ['address', 'tx_id'], suffix: ' ON CONFLICT DO NOTHING' };

@@ -1,3 +1,4 @@
+import type { BulkTable } from '../bulk.ts';
 import type { ContractRow, TransferRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
@@ -203,3 +204,12 @@ export function transfersSinceNewestFirst(db: Queryable, from: number): Promise<
     from,
   );
 }
+
+/** token_transfers as the writer appends to it (the row id is filled in). */
+export const TRANSFER_ROWS: BulkTable = {
+  name: 'token_transfers',
+  columns: [
+    'block_number', 'log_index', 'batch_index', 'tx_hash', 'timestamp', 'token_address', 'token_type', 'from_addr', 'to_addr', 'value', 'token_id',
+  ],
+  suffix: '',
+};
