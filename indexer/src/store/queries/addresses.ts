@@ -2,8 +2,8 @@ import { PADDED_ZERO } from '../../chain/num.ts';
 import { insertRows, runIn } from '../bulk.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of the addresses table (migrations/001_init.sql): every address the sync has seen, with its native balance
-// (padded decimal) as of the last block that touched it.
+// Reads and writes of the addresses table (migrations/001_init.sql): every address the sync has seen, with its native
+// balance (padded decimal) as of the last block that touched it.
 
 /** The native balances above zero (padded decimals), one per address. */
 export async function positiveBalances(db: Queryable): Promise<string[]> {

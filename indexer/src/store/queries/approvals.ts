@@ -1,8 +1,8 @@
 import { insertRows, runIn } from '../bulk.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of the approvals index (migrations/011_approvals.sql): the ERC-20 allowances and ERC-721 / ERC-1155 operator
-// approvals in force, one row per (owner, token, spender, kind), written by the sync (sync/approvals.ts).
+// Reads and writes of the approvals index (migrations/011_approvals.sql): the ERC-20 allowances and ERC-721 / ERC-1155
+// operator approvals in force, one row per (owner, token, spender, kind), kept by the sync (sync/approvals.ts).
 
 /** One approval as the index keeps it, with the names the page shows. */
 export interface ApprovalRow {

@@ -2,8 +2,8 @@ import type { BulkTable } from '../bulk.ts';
 import type { BlockRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
-// Reads of the blocks table (migrations/001_init.sql), by number (its primary key), by producer (blocks_miner) and by
-// time (blocks_timestamp).
+// Reads of the blocks table (migrations/001_init.sql), by number (its primary key), by hash, by producer (blocks_miner)
+// and by time (blocks_timestamp); and the table as the writer appends to it (BLOCK_ROWS).
 
 /** A block's number and time. */
 export interface BlockTime {

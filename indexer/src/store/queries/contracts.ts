@@ -2,8 +2,8 @@ import { selectIn, updateFromValues } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of the contracts table (migrations/001_init.sql): every contract the sync has seen, with its standard
-// (contract_type), its token fields and its creation.
+// Reads and writes of the contracts table (migrations/001_init.sql): every contract the sync has seen, with its standard
+// (contract_type), its token fields, its holder and transfer counts and its creation.
 
 /** A contract's standard ('ERC20', 'ERC721', 'ERC1155' or another type the sync gives it), if it is indexed. */
 export async function contractType(db: Queryable, address: string): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../types.ts';
 
-// Reads of the counters table (migrations/001_init.sql): running totals the sync keeps ('transactions', 'logs',
+// Reads and writes of the counters table (migrations/001_init.sql): running totals the sync keeps ('transactions', 'logs',
 // 'token_transfers').
 
 /** A counter's value, 0 when it is not kept. */

@@ -2,9 +2,10 @@ import type { TracedTx } from '../../chain/calls.ts';
 import { insertRows } from '../bulk.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of internal transactions (migrations/005_internal_calls.sql, 009_address_internal.sql): internal_calls (each
-// traced transaction's flattened calls, JSON), address_internal (the index of internal transactions by address) and
-// internal_trace (the trailing tracer's cursor); and of the transactions to trace, as TracedTx rows.
+// Reads and writes of internal transactions (migrations/005_internal_calls.sql, 009_address_internal.sql):
+// internal_calls (each traced transaction's flattened calls, JSON), address_internal (the index of internal transactions
+// by address) and internal_trace (the trailing tracer's cursor); and reads of the transactions to trace, as TracedTx
+// rows.
 
 /** The columns of a TracedTx, from `transactions t` (whether the recipient is a contract from addresses). */
 const TRACED_TX_COLUMNS = `t.id, t.hash, t.block_number, t.timestamp, t.to_addr, t.input,

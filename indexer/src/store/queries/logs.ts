@@ -4,7 +4,8 @@ import type { LogRow, TxRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the logs table (migrations/001_init.sql): row ids are block × 1,000,000 + log index, so a block range is an
-// id range; logs_address (address, id) serves a contract's logs in chain order.
+// id range; logs_address (address, id) serves a contract's logs in chain order. LOG_ROWS is the table as the writer
+// appends to it.
 
 /** A log row joined with its transaction's block and gas figures. */
 export type LogJoinRow = Omit<LogRow, 'tx_id'> & Pick<TxRow, 'block_hash' | 'timestamp' | 'gas_price' | 'effective_gas_price' | 'gas_used' | 'tx_index'>;

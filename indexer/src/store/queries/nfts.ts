@@ -3,8 +3,8 @@ import { insertRows, selectIn, type Key } from '../bulk.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 import type { TokenRow } from './tokens.ts';
 
-// Reads of NFTs (migrations/001_init.sql): nft_tokens (one row per ERC-721 or ERC-1155 item, with its owner or supply
-// and its fetched metadata) and the collections in contracts.
+// Reads and writes of NFTs (migrations/001_init.sql): nft_tokens (one row per ERC-721 or ERC-1155 item, with its owner
+// or supply, kept by the ledger, and its metadata, fetched by the metadata queue) and the collections in contracts.
 
 /** The owner of a burnt ERC-721 item. */
 const BURNED = '0x0000000000000000000000000000000000000000';

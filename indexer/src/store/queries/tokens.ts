@@ -3,8 +3,9 @@ import { insertRows, runIn, selectIn, type Key } from '../bulk.ts';
 import type { ContractRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of token holdings: token_balances (migrations/001_init.sql; token_id '' holds a holder's total for the token,
-// ERC-1155 per-id balances use the padded id; balances are padded decimals).
+// Tokens (migrations/001_init.sql): the token contracts as lists and search find them, and their holdings in
+// token_balances, read and written (token_id '' holds a holder's total for the token, ERC-1155 per-id balances use the
+// padded id; balances are padded decimals).
 
 /** A holder's total balance of a token (padded decimal), if it holds any. */
 export async function tokenBalance(db: Queryable, token: string, holder: string): Promise<string | undefined> {

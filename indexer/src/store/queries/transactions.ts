@@ -4,7 +4,8 @@ import type { TxRow } from '../rows.ts';
 import type { Queryable } from '../types.ts';
 
 // Reads of the transactions table (migrations/001_init.sql) and of address_transactions, its index by address
-// (002_address_transactions.sql: one row per sender, recipient and created contract).
+// (002_address_transactions.sql: one row per sender, recipient and created contract); the tables as the writer appends
+// to them; and revert_reasons (004_revert_reasons.sql), the revert reasons found on demand.
 
 /** A transaction by hash. */
 export function transactionByHash(db: Queryable, hash: string): Promise<TxRow | undefined> {

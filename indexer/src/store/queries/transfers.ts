@@ -3,7 +3,8 @@ import type { ContractRow, TransferRow } from '../rows.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
 // Reads of the token_transfers table (migrations/001_init.sql): one row per transfer (per id of an ERC-1155 batch),
-// row ids in chain order, indexed by token, sender, recipient, transaction and block.
+// row ids in chain order, indexed by token, sender, recipient, transaction and block. TRANSFER_ROWS is the table as the
+// writer appends to it.
 
 /** A transfer row joined with its token's name, symbol and decimals (TRANSFER_SELECT). */
 export type TransferWithToken = TransferRow & Pick<ContractRow, 'name' | 'symbol' | 'decimals'>;

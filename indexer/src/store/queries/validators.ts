@@ -1,7 +1,8 @@
 import { insertRows, selectIn } from '../bulk.ts';
 import type { Queryable, SqlParam } from '../types.ts';
 
-// Reads of the validators table (migrations/001_init.sql): block producers with their tallies, written by the sync.
+// Reads and writes of the validators table (migrations/001_init.sql): block producers with their tallies, kept by the
+// sync's writer.
 
 /** A block producer with its tallies and its native balance (padded; null when the address is not indexed). */
 export interface ValidatorRow {

@@ -1,7 +1,8 @@
 import type { Queryable } from '../types.ts';
 
 // Reads and writes of contract verification (migrations/003_verified_contracts.sql): verified_contracts (what was
-// submitted and how it matched) and verification_jobs (the Etherscan API's submissions, polled by GUID).
+// submitted and how it matched), contract_code_hashes (deployed code hashes, to find verified twins) and
+// verification_jobs (the Etherscan API's submissions, polled by GUID).
 
 /** The ABI (JSON) of a verified contract, if it is verified. */
 export async function verifiedAbi(db: Queryable, address: string): Promise<string | undefined> {
