@@ -32,7 +32,7 @@ export interface NftRow {
 }
 
 /** The SQL selecting NFT rows with their collection's name and symbol. */
-export const NFT_SELECT = `SELECT n.token_address, n.token_id, n.token_type, n.owner, n.supply, n.creator, n.mint_tx, n.mint_block,
+const NFT_SELECT = `SELECT n.token_address, n.token_id, n.token_type, n.owner, n.supply, n.creator, n.mint_tx, n.mint_block,
   n.minted_at, n.metadata_status, n.metadata_uri, n.metadata, n.name, n.description, n.image,
   c.name AS collection_name, c.symbol AS collection_symbol
   FROM nft_tokens n LEFT JOIN contracts c ON c.address = n.token_address`;

@@ -53,7 +53,7 @@ export function tokenAt(db: Queryable, address: string): Promise<TokenRow | unde
 }
 
 /** One page of tokens (of one standard, or any), most holders first. */
-export function tokensPage(db: Queryable, type: string | undefined, limit: number, offset: number): Promise<TokenRow[]> {
+export function tokensPage(db: Queryable, type: string | null, limit: number, offset: number): Promise<TokenRow[]> {
   return type
     ? db.all<TokenRow>(
         `SELECT ${TOKEN_COLUMNS} FROM contracts WHERE contract_type = ? ORDER BY holder_count DESC, transfer_count DESC, address LIMIT ? OFFSET ?`,
