@@ -20,7 +20,7 @@ import { RpcClient } from '../indexer/src/chain/rpc.ts';
 import { openSqlite } from '../indexer/src/store/sqlite.ts';
 import { ROW_ID_BLOCK } from '../indexer/src/store/row-ids.ts';
 import type { SqlParam, Store } from '../indexer/src/store/types.ts';
-import { insertRows } from '../indexer/src/sync/bulk.ts';
+import { insertRows } from '../indexer/src/store/bulk.ts';
 import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync/syncer.ts';
 import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
 import { postgresInstalled, startPostgres } from '../tests/indexer-testing/postgres.ts';

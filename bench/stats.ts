@@ -17,7 +17,7 @@ import { StatsFollower } from '../indexer/src/stats/follower.ts';
 import { openPostgres } from '../indexer/src/store/postgres.ts';
 import { openSqlite } from '../indexer/src/store/sqlite.ts';
 import type { SqlParam, Store } from '../indexer/src/store/types.ts';
-import { insertRows } from '../indexer/src/sync/bulk.ts';
+import { insertRows } from '../indexer/src/store/bulk.ts';
 import { postgresInstalled, startPostgres } from '../tests/indexer-testing/postgres.ts';
 
 const TRANSACTIONS = 1_000_000;

@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { compressResponse, packPage } from './lib/server/compress.ts';
+import { compressResponse, keptCopies, packPage } from './lib/server/compress.ts';
 import { freshHead, latestHead } from './lib/server/head.ts';
 import { createActivityTracker } from './lib/server/activity.ts';
 import { indexerClient } from './lib/server/indexer-client.ts';
@@ -26,7 +26,7 @@ import { MAIN_CLIENT_TIMEOUT_MS } from './lib/indexer-api/timeouts.ts';
 import { siteMetrics } from './lib/server/metrics.ts';
 import { requestContexts } from './lib/server/request-context.ts';
 
-const pages = createRenderCache();
+const pages = createRenderCache({ recompress: keptCopies });
 /** Renders under way per key: a second visitor of a page being rendered waits for it instead of rendering it too. */
 const rendering = new Map<string, Promise<CachedPage | null>>();
 /**

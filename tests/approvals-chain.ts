@@ -3,7 +3,7 @@
 // logs and blocks go): shared by the unit test of the approvals' state (SQLite in memory) and the route's
 // integration test (both backends).
 import { APPROVAL_FOR_ALL_TOPIC, APPROVAL_TOPIC, ApprovalBatch, rollbackApprovals } from '../indexer/src/sync/approvals.ts';
-import { insertRows } from '../indexer/src/sync/bulk.ts';
+import { insertRows } from '../indexer/src/store/bulk.ts';
 import { ROW_ID_BLOCK } from '../indexer/src/store/row-ids.ts';
 import type { Store } from '../indexer/src/store/types.ts';
 

@@ -13,6 +13,7 @@ import { Checkpointer } from './store/checkpointer.ts';
 import { openDatabase } from './store/sqlite.ts';
 import { openPostgres, type PostgresStore } from './store/postgres.ts';
 import { SqliteStore } from './store/sqlite.ts';
+import { blockTimestamp } from './store/queries/blocks.ts';
 import type { Store } from './store/types.ts';
 import { SyncLeader } from './sync/leader.ts';
 import { IDLE_STATUS, MetadataUpdates, SyncStateReader, type SyncStatus } from './sync/state.ts';
@@ -309,7 +310,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       const s = status();
       return { chain: s.target, indexed: s.lastBlock };
     },
-    blockTime: async (n) => (await store.one<{ timestamp: number }>('SELECT timestamp FROM blocks WHERE number = ?', n))?.timestamp ?? null,
+    blockTime: (n) => blockTimestamp(store, n),
     streamsOpen: () => hub.stats().open,
     verifyQueue: () => verifier.pool.load,
   });

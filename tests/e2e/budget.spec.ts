@@ -356,7 +356,8 @@ interface WeightBudget {
 }
 
 /** The body of one GET as it arrives (no decoding), for one Accept-Encoding; the page is asked for twice, so that a
- * page the server keeps is measured as it is served from then on. */
+ * page the server keeps is measured at its first hit (the copy made with the render: hits after it may be sent
+ * smaller, once the render cache made its copies again). */
 async function servedBytes(path: string, encoding: 'br' | 'gzip' | 'identity'): Promise<{ bytes: number; encoding: string; body: Buffer }> {
   const url = new URL(path, process.env['E2E_SITE_URL']);
   let last = { bytes: 0, encoding: '', body: Buffer.alloc(0) };

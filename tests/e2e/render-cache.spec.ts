@@ -24,6 +24,24 @@ test.describe('pages of final blocks are kept like a CDN would', () => {
     }
   });
 
+  test("a page asked for again is sent smaller once its first hit had its copies made again (the cache's higher effort)", async () => {
+    await expect(async () => {
+      const path = `/blocks/${scenario().busyBlock.number}?cache-probe=${randomUUID()}`;
+      const first = await rawGet(site(path), { 'accept-encoding': 'br' });
+      expect(first.headers['x-render-cache']).toBe('miss');
+      // The first hit sends the copy made with the render and starts the smaller one, off the request.
+      const hit = await rawGet(site(path), { 'accept-encoding': 'br' });
+      expect(hit.headers['x-render-cache']).toBe('hit');
+      expect(hit.body.length).toBe(first.body.length);
+      await expect.poll(async () => (await rawGet(site(path), { 'accept-encoding': 'br' })).body.length, { timeout: 10_000 }).toBeLessThan(first.body.length);
+      const later = await rawGet(site(path), { 'accept-encoding': 'br' });
+      expect(Number(later.headers['content-length'])).toBe(later.body.length);
+      expect(decodeBody(later.body, 'br').equals(decodeBody(first.body, 'br'))).toBe(true);
+      const gzip = await rawGet(site(path), { 'accept-encoding': 'gzip' });
+      expect(decodeBody(gzip.body, 'gzip').equals(decodeBody(first.body, 'br'))).toBe(true);
+    }).toPass({ timeout: 60_000 });
+  });
+
   test('errors and a Contract tab are not served from memory, and carry no ETag', async ({ request }) => {
     for (const path of ['/blocks/99999999', `/address/${scenario().accounts[0]}?tab=contract`, '/search?q=zzzz-nothing']) {
       await request.get(path);

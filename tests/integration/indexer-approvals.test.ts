@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
-import { insertRows } from '../../indexer/src/sync/bulk.ts';
+import { insertRows } from '../../indexer/src/store/bulk.ts';
 import type { Store } from '../../indexer/src/store/types.ts';
 import { MAX, NFT, OP, OWNER, rollbackTestBlocks, SPENDER_B as DEX, SPENDER_A as SPENDER, testHash, TOKEN, writeTestBlock } from '../approvals-chain.ts';
 import { BACKEND, scratchStore } from './backend.ts';

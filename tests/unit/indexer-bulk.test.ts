@@ -1,7 +1,7 @@
 // The bulk helpers' SQL shapes: COPY's text format (fields that would end a field or a row are escaped, so a value
 // from the chain cannot add a column or a row) and the IN lists padded to a few fixed lengths, single or row-valued.
 import { describe, expect, it } from 'vitest';
-import { runIn, selectIn } from '../../indexer/src/sync/bulk.ts';
+import { runIn, selectIn } from '../../indexer/src/store/bulk.ts';
 import { copyText } from '../../indexer/src/store/postgres-bulk.ts';
 import type { Queryable, SqlParam } from '../../indexer/src/store/types.ts';
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
-import { packPage } from '../../src/lib/server/compress.ts';
+import { keptCopies, packPage } from '../../src/lib/server/compress.ts';
 import { compressBodySync } from '../../common/encoding.ts';
 import { cookieValue, createRenderCache, keptAnswer, pageEtag, sharedCacheSeconds, type PackedPage, type RenderCacheOptions } from '../../src/lib/server/render-cache.ts';
 
@@ -139,6 +139,65 @@ describe('pages packed for the cache', () => {
     expect(dark).toMatch(/^W\/"[\w-]+"$/);
     expect(pageEtag(Buffer.from(html))).toBe(dark);
     expect(pageEtag(Buffer.from(html.replace('dark', 'light')))).not.toBe(dark);
+  });
+});
+
+describe("a kept page's copies made again, smaller, at its first hit", () => {
+  /** A recompress whose answers the test releases, and the bodies it was asked for. */
+  function heldRecompress() {
+    const asked: string[] = [];
+    const release: Array<() => void> = [];
+    const recompress = (body: Uint8Array) => {
+      asked.push(Buffer.from(body).toString());
+      return new Promise<ReadonlyMap<string, Uint8Array>>((resolve) => release.push(() => resolve(new Map([['br', new Uint8Array(3)], ['gzip', new Uint8Array(4)]]))));
+    };
+    return { asked, release, recompress };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('not when stored, once at the first hit, and the hits after it send the new copies, counted in its bytes', async () => {
+    const held = heldRecompress();
+    const cache = exactCache({ recompress: held.recompress });
+    cache.keep('/', packed('<p>home</p>', { br: 30, gzip: 40 }), [], 60_000, 0);
+    expect(held.asked).toEqual([]);
+    expect(cache.bytes).toBe(11 + 70);
+    // The first hit sends the first copies and starts the new ones; later hits before they are ready start nothing.
+    expect(cache.get('/', 1)?.encoded.get('br')?.byteLength).toBe(30);
+    expect(cache.get('/', 2)?.encoded.get('br')?.byteLength).toBe(30);
+    expect(held.asked).toEqual(['<p>home</p>']);
+    held.release[0]?.();
+    await settle();
+    const page = cache.get('/', 3);
+    expect(page?.encoded.get('br')?.byteLength).toBe(3);
+    expect(page?.encoded.get('gzip')?.byteLength).toBe(4);
+    expect(page?.bytes).toBe(11 + 7);
+    expect(cache.bytes).toBe(11 + 7);
+    expect(held.asked).toHaveLength(1);
+  });
+
+  it('are dropped when the page was replaced or dropped meanwhile, and a page without copies is left alone', async () => {
+    const held = heldRecompress();
+    const cache = exactCache({ recompress: held.recompress });
+    cache.keep('/', packed('<p>old</p>', { br: 30 }), [], 60_000, 0);
+    cache.get('/', 1);
+    cache.keep('/', packed('<p>new</p>', { br: 20 }), [], 60_000, 2);
+    held.release[0]?.();
+    await settle();
+    expect(cache.get('/', 3)?.encoded.get('br')?.byteLength).toBe(20);
+    expect(cache.bytes).toBe(10 + 20);
+    // Compression off: nothing to make again.
+    cache.keep('/plain', packed('<p>plain</p>'), [], 60_000, 0);
+    cache.get('/plain', 1);
+    expect(held.asked).toEqual(['<p>old</p>', '<p>new</p>']);
+  });
+
+  it("keptCopies: Brotli and gzip whose decompression is the page, smaller than the first copies' Brotli", async () => {
+    const html = `<!doctype html><html><body>${Array.from({ length: 400 }, (_, i) => `<tr><td class="px-4 py-2">#${i * 7919}</td><td>0x${(i * 2654435761).toString(16)}</td></tr>`).join('')}</body></html>`;
+    const first = await packPage(Buffer.from(html), true);
+    const again = await keptCopies(Buffer.from(html));
+    expect(brotliDecompressSync(again.get('br') as Uint8Array).toString()).toBe(html);
+    expect(gunzipSync(again.get('gzip') as Uint8Array).toString()).toBe(html);
+    expect((again.get('br') as Uint8Array).byteLength).toBeLessThan((first.encoded.get('br') as Uint8Array).byteLength);
   });
 });
 

@@ -15,7 +15,7 @@ import { ROW_ID_BLOCK } from '../../indexer/src/store/row-ids.ts';
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
 import type { SqlParam, Store } from '../../indexer/src/store/types.ts';
 import { IDLE_STATUS } from '../../indexer/src/sync/state.ts';
-import { insertRows } from '../../indexer/src/sync/bulk.ts';
+import { insertRows } from '../../indexer/src/store/bulk.ts';
 
 const FROM = '0x00000000000000000000000000000000000000a1';
 const TO = '0x00000000000000000000000000000000000000b2';

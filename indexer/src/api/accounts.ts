@@ -1,12 +1,15 @@
-import { PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { delegationTarget } from '../../../common/tx-types.ts';
+import { addressBalance, addressIsContract } from '../store/queries/addresses.ts';
+import { contractType } from '../store/queries/contracts.ts';
+import { holdingsOf } from '../store/queries/tokens.ts';
 import type { ApiContext } from './context.ts';
 
 /** Native balance in wei: the indexed value, else read live (addresses the chain funded without a transaction). */
 export async function nativeBalance(ctx: ApiContext, address: string): Promise<bigint> {
-  const row = await ctx.db.one<{ balance: string }>('SELECT balance FROM addresses WHERE address = ?', address);
-  if (row) return unpadBigInt(row.balance);
+  const balance = await addressBalance(ctx.db, address);
+  if (balance !== undefined) return unpadBigInt(balance);
   try {
     return BigInt(await ctx.rpc.call<string>('eth_getBalance', [address, 'latest']));
   } catch {
@@ -16,10 +19,10 @@ export async function nativeBalance(ctx: ApiContext, address: string): Promise<b
 
 /** 'contract' with its type, or 'wallet'; addresses unknown to the index are code-checked live. */
 export async function addressKind(ctx: ApiContext, address: string): Promise<{ type: 'contract' | 'wallet'; contractType?: string }> {
-  const c = await ctx.db.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
-  if (c) return { type: 'contract', contractType: c.contract_type };
-  const known = await ctx.db.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
-  if (known) return known.is_contract ? { type: 'contract', contractType: 'none' } : { type: 'wallet' };
+  const type = await contractType(ctx.db, address);
+  if (type !== undefined) return { type: 'contract', contractType: type };
+  const isContract = await addressIsContract(ctx.db, address);
+  if (isContract !== undefined) return isContract ? { type: 'contract', contractType: 'none' } : { type: 'wallet' };
   try {
     const code = await ctx.rpc.call<string>('eth_getCode', [address, 'latest']);
     // An account delegated by EIP-7702 (code 0xef0100 ‖ delegate) is still an account.
@@ -39,28 +42,9 @@ export async function delegationOf(ctx: ApiContext, address: string): Promise<st
   }
 }
 
-interface HoldingRow {
-  token_address: string;
-  balance: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  contract_type: string;
-  creator: string | null;
-}
-
 /** Token holdings of an address (ERC-20 amounts, NFT counts), in the upstream account-balances shape. */
 export async function holdings(ctx: ApiContext, address: string, limit: number, offset: number) {
-  const rows = await ctx.db.all<HoldingRow>(
-    `SELECT b.token_address, b.balance, c.name, c.symbol, c.decimals, c.contract_type, c.creator
-     FROM token_balances b JOIN contracts c ON c.address = b.token_address
-     WHERE b.holder = ? AND b.token_id = '' AND b.balance > ?
-     ORDER BY c.contract_type, c.holder_count DESC, b.token_address LIMIT ? OFFSET ?`,
-    address,
-    PADDED_ZERO,
-    limit,
-    offset,
-  );
+  const rows = await holdingsOf(ctx.db, address, limit, offset);
   return rows.map((r) => {
     const raw = unpadBigInt(r.balance);
     const decimals = r.contract_type === 'ERC20' ? r.decimals : 0;

@@ -2,41 +2,38 @@ import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../htt
 import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
-import { PADDED_ZERO } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { addressKind, delegationOf, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
-import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
+import { nftJson } from './nft-json.ts';
+import { contractsCreatedBy, contractSummary } from '../store/queries/contracts.ts';
+import { heldNfts, ownedErc721Count } from '../store/queries/nfts.ts';
+import { heldIdCount, heldTokenCount } from '../store/queries/tokens.ts';
+import {
+  addressTransactionCount,
+  addressTransactions as addressTransactionsNewest,
+  transactionsParties,
+  type TransactionParties,
+} from '../store/queries/transactions.ts';
+import { addressTransferCount as transferCountOf, addressTransfersPage, type TransferWithToken } from '../store/queries/transfers.ts';
 import type { TxRow } from '../store/rows.ts';
 import { methodNames } from '../signatures/store.ts';
-import { TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
+import { transferJson, txJson } from './shapes.ts';
 
 /** Transactions sent by, received by or creating an address, newest first. */
 export async function addressTransactions(ctx: ApiContext, address: string, limit: number, offset: number): Promise<TxRow[]> {
-  return await ctx.db.all<TxRow>(
-    `SELECT t.* FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
-     WHERE a.address = ? ORDER BY a.tx_id DESC LIMIT ? OFFSET ?`,
-    address,
-    limit,
-    offset,
-  );
+  return await addressTransactionsNewest(ctx.db, address, limit, offset);
 }
 
 /** Number of token transfers (ERC-20, ERC-721, ERC-1155) from or to an address: the Token Transfers tab's total. */
 export async function addressTransferCount(ctx: ApiContext, address: string): Promise<number> {
-  return (
-    (await ctx.db.one<{ n: number }>(
-      `SELECT count(*) AS n FROM (SELECT id FROM token_transfers WHERE from_addr = ? UNION SELECT id FROM token_transfers WHERE to_addr = ?) AS touching`,
-      address,
-      address,
-    ))?.n ?? 0
-  );
+  return await transferCountOf(ctx.db, address);
 }
 
 /** Number of transactions involving an address. */
 export async function addressTxCount(ctx: ApiContext, address: string): Promise<number> {
-  return (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM address_transactions WHERE address = ?', address))?.n ?? 0;
+  return await addressTransactionCount(ctx.db, address);
 }
 
 const NFT_TYPES = ['ERC721', 'ERC1155'] as const;
@@ -48,37 +45,12 @@ export async function addressTransfers(
   address: string,
   opts: { limit: number; offset: number; token: string | null; types: readonly string[] },
 ): Promise<TransferWithToken[]> {
-  const window = opts.limit + opts.offset;
-  const types = opts.types.map((t) => `'${t}'`).join(', ');
-  const filter = `AND token_type IN (${types})${opts.token ? ' AND token_address = ?' : ''}`;
-  const branch = (col: string): string =>
-    `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? ${filter} ORDER BY id DESC LIMIT ?) AS ${col}_side`;
-  const args = (): (string | number)[] => (opts.token ? [address, opts.token, window] : [address, window]);
-  return await ctx.db.all<TransferWithToken>(
-    `${TRANSFER_SELECT} WHERE t.id IN (${branch('from_addr')} UNION ${branch('to_addr')}) ORDER BY t.id DESC LIMIT ? OFFSET ?`,
-    ...args(),
-    ...args(),
-    opts.limit,
-    opts.offset,
-  );
+  return await addressTransfersPage(ctx.db, address, opts);
 }
 
 /** NFTs an address holds: ERC-721 tokens it owns and ERC-1155 ids with a positive balance. */
 export async function addressNfts(ctx: ApiContext, address: string, limit: number, offset: number, token: string | null) {
-  const tokenFilter = token ? 'AND n.token_address = ?' : '';
-  const rows = await ctx.db.all<NftRow>(
-    `SELECT * FROM (
-       ${NFT_SELECT.replace('SELECT ', 'SELECT NULL AS balance, ')} WHERE n.owner = ? AND n.token_type = 'ERC721' ${tokenFilter}
-       UNION ALL
-       ${NFT_SELECT.replace('SELECT ', 'SELECT b.balance AS balance, ')}
-         JOIN token_balances b ON b.token_address = n.token_address AND b.token_id = n.token_id
-         WHERE b.holder = ? AND b.balance > ? ${tokenFilter.replace('n.token_address', 'b.token_address')}
-     ) AS held ORDER BY token_address, token_id LIMIT ? OFFSET ?`,
-    ...(token ? [address, token] : [address]),
-    ...(token ? [address, PADDED_ZERO, token] : [address, PADDED_ZERO]),
-    limit,
-    offset,
-  );
+  const rows = await heldNfts(ctx.db, address, limit, offset, token);
   return rows.map((r) => nftJson(r));
 }
 
@@ -97,18 +69,9 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
 
   const summary = async (address: string, verified: boolean | null) => {
     const [kind, balance] = await Promise.all([addressKind(ctx, address), nativeBalance(ctx, address)]);
-    const c = await ctx.db.one<{ creator: string | null; owner: string | null; name: string | null; symbol: string | null; decimals: number | null; total_supply: string | null; holder_count: number }>(
-      'SELECT creator, owner, name, symbol, decimals, total_supply, holder_count FROM contracts WHERE address = ?',
-      address,
-    );
-    const tokenCount = (await ctx.db.one<{ n: number }>(
-      "SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id = '' AND balance > ?",
-      address,
-      PADDED_ZERO,
-    ))?.n;
-    const nftCount =
-      ((await ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM nft_tokens WHERE owner = ? AND token_type = 'ERC721'", address))?.n ?? 0) +
-      ((await ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id != '' AND balance > ?", address, PADDED_ZERO))?.n ?? 0);
+    const c = await contractSummary(ctx.db, address);
+    const tokenCount = await heldTokenCount(ctx.db, address);
+    const nftCount = (await ownedErc721Count(ctx.db, address)) + (await heldIdCount(ctx.db, address));
     return {
       address,
       type: kind.type,
@@ -153,10 +116,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       const rows = await internalByAddress(ctx, address, { page: 1, offset: limit, skip: offset, sort: 'desc', startBlock: 0, endBlock: Number.MAX_SAFE_INTEGER });
       // The parent transactions' sender, recipient and value, which Etherscan's export prints beside each row.
       const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => typeof h === 'string' && h !== ''))];
-      const found =
-        hashes.length === 0
-          ? []
-          : await ctx.db.all<ParentRow>(`SELECT hash, from_addr, to_addr, value FROM transactions WHERE hash IN (${hashes.map(() => '?').join(', ')})`, ...hashes);
+      const found = await transactionsParties(ctx.db, hashes);
       const parents = new Map(found.map((p) => [p.hash, p]));
       return rows.map((r) => internalJson(r, parents.get(r.hash ?? '')));
     } catch (err) {
@@ -197,13 +157,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
   router.get('/address/{address}/contracts', async ({ params, query }) => {
     const address = parseAddress(params['address']);
     const { limit, offset } = parsePaging(query);
-    return (await ctx.db.all<{ address: string; contract_type: string; name: string | null; symbol: string | null; block_number: number | null; timestamp: number | null; creation_tx: string | null }>(
-        `SELECT address, contract_type, name, symbol, block_number, timestamp, creation_tx FROM contracts
-         WHERE creator = ? ORDER BY block_number DESC, address LIMIT ? OFFSET ?`,
-        address,
-        limit,
-        offset,
-      ))
+    return (await contractsCreatedBy(ctx.db, address, limit, offset))
       .map((c) => ({
         address: c.address,
         creatorAddress: address,
@@ -227,12 +181,7 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
 
 /** An internal transaction as the REST API lists it (txlistinternal's row, typed). */
 /** The parent transaction of internal rows. */
-interface ParentRow {
-  hash: string;
-  from_addr: string;
-  to_addr: string | null;
-  value: string;
-}
+type ParentRow = TransactionParties;
 
 function internalJson(r: InternalRow, parent: ParentRow | undefined) {
   return {

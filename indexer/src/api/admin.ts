@@ -2,6 +2,17 @@ import { bearerMatches } from '../../../common/bearer.ts';
 import { parseBody } from '../http/body.ts';
 import { HttpError, type ApiRequest, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
+import {
+  clearLoginFailures,
+  deleteIdleSessions,
+  deleteLoginFailuresBefore,
+  deleteSession,
+  insertLoginFailure,
+  insertSession,
+  loginFailuresSince,
+  sessionByHash,
+  touchSession,
+} from '../store/queries/admin.ts';
 import type { Queryable } from '../store/types.ts';
 import { ClientFailures, LoginFailure, MAX_WINDOW_MS, NewSession, SessionHash, SessionTouch } from './admin-requests.ts';
 
@@ -14,19 +25,9 @@ export function requireAdmin(ctx: ApiContext, req: ApiRequest): void {
   if (!bearerMatches(req.headers?.['authorization'], ctx.adminToken)) throw new HttpError(401, 'Unauthorized');
 }
 
-interface SessionRow {
-  username: string;
-  created_at: number;
-  last_seen: number;
-}
-
 /** Failures of a client within the window, and when the oldest of them leaves it. */
 async function failures(q: Queryable, client: string, windowMs: number, now: number): Promise<{ failures: number; oldest: number | null }> {
-  const row = await q.one<{ n: number; oldest: number | null }>(
-    'SELECT count(*) AS n, min(at) AS oldest FROM admin_login_failures WHERE client = ? AND at > ?',
-    client,
-    now - windowMs,
-  );
+  const row = await loginFailuresSince(q, client, now - windowMs);
   return { failures: row?.n ?? 0, oldest: row?.oldest ?? null };
 }
 
@@ -40,8 +41,8 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     const { idHash, username, idleMs } = parseBody(NewSession, req.body);
     const now = Date.now();
     await ctx.db.transaction(async (tx) => {
-      await tx.run('DELETE FROM admin_sessions WHERE last_seen < ?', now - idleMs);
-      await tx.run('INSERT INTO admin_sessions (id_hash, username, created_at, last_seen) VALUES (?, ?, ?, ?)', idHash, username, now, now);
+      await deleteIdleSessions(tx, now - idleMs);
+      await insertSession(tx, idHash, username, now);
     });
     return { created: true };
   });
@@ -51,18 +52,18 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     const idHash = parseBody(SessionHash, req.params['idHash']);
     const { idleMs } = parseBody(SessionTouch, req.body);
     const now = Date.now();
-    const row = await ctx.db.one<SessionRow>('SELECT username, created_at, last_seen FROM admin_sessions WHERE id_hash = ?', idHash);
+    const row = await sessionByHash(ctx.db, idHash);
     if (!row || now - row.last_seen > idleMs) {
-      if (row) await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', idHash);
+      if (row) await deleteSession(ctx.db, idHash);
       throw new HttpError(404, 'Session not found');
     }
-    await ctx.db.run('UPDATE admin_sessions SET last_seen = ? WHERE id_hash = ?', now, idHash);
+    await touchSession(ctx.db, idHash, now);
     return { username: row.username, createdAt: row.created_at, lastSeen: now };
   });
 
   router.post('/admin/sessions/{idHash}/end', async (req) => {
     requireAdmin(ctx, req);
-    await ctx.db.run('DELETE FROM admin_sessions WHERE id_hash = ?', parseBody(SessionHash, req.params['idHash']));
+    await deleteSession(ctx.db, parseBody(SessionHash, req.params['idHash']));
     return { ended: true };
   });
 
@@ -77,15 +78,15 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     const { client, windowMs } = parseBody(LoginFailure, req.body);
     const now = Date.now();
     return ctx.db.transaction(async (tx) => {
-      await tx.run('DELETE FROM admin_login_failures WHERE at <= ?', now - MAX_WINDOW_MS);
-      await tx.run('INSERT INTO admin_login_failures (client, at) VALUES (?, ?)', client, now);
+      await deleteLoginFailuresBefore(tx, now - MAX_WINDOW_MS);
+      await insertLoginFailure(tx, client, now);
       return failures(tx, client, windowMs, now);
     });
   });
 
   router.post('/admin/login-failures/clear', async (req) => {
     requireAdmin(ctx, req);
-    await ctx.db.run('DELETE FROM admin_login_failures WHERE client = ?', parseBody(ClientFailures, req.body).client);
+    await clearLoginFailures(ctx.db, parseBody(ClientFailures, req.body).client);
     return { cleared: true };
   });
 }

@@ -7,6 +7,7 @@ import { isUnlimitedAllowance } from '../../../common/approvals.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { parseAddress, parsePaging } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
+import { ownerApprovalsPage, type ApprovalRow } from '../store/queries/approvals.ts';
 import type { ApiContext } from './context.ts';
 
 /** Selector of allowance(address,address). */
@@ -14,43 +15,12 @@ const ALLOWANCE_SELECTOR = '0xdd62ed3e';
 /** How long the on-chain allowances of one page may take before the indexed values are served instead. */
 export const ALLOWANCE_READ_TIMEOUT_MS = 3_000;
 
-/** One approval as the index keeps it, with the names the page shows. */
-interface ApprovalRow {
-  owner: string;
-  token: string;
-  spender: string;
-  kind: 'allowance' | 'operator';
-  value: string;
-  block_number: number;
-  log_index: number;
-  tx_hash: string;
-  timestamp: number;
-  token_name: string | null;
-  token_symbol: string | null;
-  token_decimals: number | null;
-  token_type: string | null;
-  spender_contract: string | null;
-  spender_verified: string | null;
-}
-
 /** Where an approval's value comes from: read on chain now, the last event (chain unreachable), or an operator flag. */
 type ValueSource = 'chain' | 'indexed' | 'event';
 
 /** An owner's approvals in force, newest grant first, a page of the index (names of the token and the spender joined). */
 export async function ownerApprovals(ctx: ApiContext, owner: string, limit: number, offset: number): Promise<ApprovalRow[]> {
-  return await ctx.db.all<ApprovalRow>(
-    `SELECT a.owner, a.token, a.spender, a.kind, a.value, a.block_number, a.log_index, a.tx_hash, a.timestamp,
-       c.name AS token_name, c.symbol AS token_symbol, c.decimals AS token_decimals, c.contract_type AS token_type,
-       s.name AS spender_contract, v.contract_name AS spender_verified
-     FROM approvals a
-       LEFT JOIN contracts c ON c.address = a.token
-       LEFT JOIN contracts s ON s.address = a.spender
-       LEFT JOIN verified_contracts v ON v.address = a.spender
-     WHERE a.owner = ? ORDER BY a.block_number DESC, a.log_index DESC LIMIT ? OFFSET ?`,
-    owner,
-    limit,
-    offset,
-  );
+  return await ownerApprovalsPage(ctx.db, owner, limit, offset);
 }
 
 /** The word of an address argument. */

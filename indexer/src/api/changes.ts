@@ -1,6 +1,9 @@
 import { HttpError, type Router } from '../http/router.ts';
 import { parseBlockNumber } from '../http/params.ts';
-import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import { minersBetween } from '../store/queries/blocks.ts';
+import { logEmittersBetween } from '../store/queries/logs.ts';
+import { transactionPartiesBetween } from '../store/queries/transactions.ts';
+import { transferPartiesBetween } from '../store/queries/transfers.ts';
 import type { ApiContext } from './context.ts';
 
 /**
@@ -35,12 +38,11 @@ export async function changedAddresses(ctx: ApiContext, since: number): Promise<
   if (head === null || since > head) return answer(false);
   if (since === head) return answer(true);
   if (head - since > MAX_CHANGE_BLOCKS) return answer(false);
-  const ids = [(since + 1) * ROW_ID_BLOCK, (head + 1) * ROW_ID_BLOCK] as const;
   const [txs, transfers, logs, miners] = await Promise.all([
-    ctx.db.all<{ a: string; b: string | null; c: string | null }>('SELECT from_addr AS a, to_addr AS b, contract_address AS c FROM transactions WHERE id >= ? AND id < ?', ...ids),
-    ctx.db.all<{ a: string; b: string; c: string }>('SELECT token_address AS a, from_addr AS b, to_addr AS c FROM token_transfers WHERE block_number > ? AND block_number <= ?', since, head),
-    ctx.db.all<{ a: string }>('SELECT DISTINCT address AS a FROM logs WHERE id >= ? AND id < ?', ...ids),
-    ctx.db.all<{ a: string }>('SELECT miner AS a FROM blocks WHERE number > ? AND number <= ?', since, head),
+    transactionPartiesBetween(ctx.db, since, head),
+    transferPartiesBetween(ctx.db, since, head),
+    logEmittersBetween(ctx.db, since, head),
+    minersBetween(ctx.db, since, head),
   ]);
   // A rollback while these were read: they may mix two chains.
   if (ctx.sync().reorgs !== before.reorgs) return answer(false);
@@ -50,7 +52,7 @@ export async function changedAddresses(ctx: ApiContext, since: number): Promise<
   };
   for (const r of txs) [r.a, r.b, r.c].forEach(add);
   for (const r of transfers) [r.a, r.b, r.c].forEach(add);
-  for (const r of [...logs, ...miners]) add(r.a);
+  for (const a of [...logs, ...miners]) add(a);
   return answer(true, [...seen]);
 }
 

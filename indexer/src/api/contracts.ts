@@ -13,7 +13,9 @@ import { nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
 import { decodeEvent, eventTopic } from './events.ts';
 import { InteractRequest } from './interact-request.ts';
-import type { ContractRow, LogRow } from '../store/rows.ts';
+import { contractByAddress, contractCreatorOwner } from '../store/queries/contracts.ts';
+import { contractLogsPage } from '../store/queries/logs.ts';
+import type { ContractRow } from '../store/rows.ts';
 import { logJson } from './shapes.ts';
 
 const NOT_VERIFIED = { success: false, error: 'Contract is not verified' };
@@ -65,7 +67,7 @@ function verificationJson(address: string, v: Verification, creator: string | nu
 export function contractRoutes(router: Router, ctx: ApiContext): void {
   const find = async (raw: string | undefined): Promise<ContractRow> => {
     const address = parseAddress(raw);
-    const row = await ctx.db.one<ContractRow>('SELECT * FROM contracts WHERE address = ?', address);
+    const row = await contractByAddress(ctx.db, address);
     if (!row) throw new HttpError(404, 'Contract not found');
     return row;
   };
@@ -135,7 +137,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
   router.get('/contracts/{address}/verification', async ({ params }) => {
     const { address, v } = await lookup(params['address']);
     if (!v) return new Reply(404, NOT_VERIFIED);
-    const row = await ctx.db.one<{ creator: string | null; owner: string | null }>('SELECT creator, owner FROM contracts WHERE address = ?', address);
+    const row = await contractCreatorOwner(ctx.db, address);
     return verificationJson(address, v, row?.creator ?? null, row?.owner ?? null);
   });
 
@@ -242,16 +244,7 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       topic = eventTopic(name, abi);
       if (topic === null) return [];
     }
-    const range = [c.address, fromBlock * ROW_ID_BLOCK, (toBlock + 1) * ROW_ID_BLOCK] as const;
-    const rows = topic
-      ? await ctx.db.all<LogRow>(
-          'SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? AND topic0 = ? ORDER BY id DESC LIMIT ? OFFSET ?',
-          ...range,
-          topic,
-          limit,
-          offset,
-        )
-      : await ctx.db.all<LogRow>('SELECT * FROM logs WHERE address = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?', ...range, limit, offset);
+    const rows = await contractLogsPage(ctx.db, c.address, fromBlock * ROW_ID_BLOCK, (toBlock + 1) * ROW_ID_BLOCK, topic, limit, offset);
     return rows.map((l) => {
       const json = logJson(l);
       return { ...json, ...decodeEvent(json.topics, json.data, abi) };

@@ -18,6 +18,9 @@ import {
 import { hexToBigInt, hexToNumber } from '../chain/num.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import { firstBlockAtOrAfterTime, newestBlock } from '../store/queries/blocks.ts';
+import { contractNames } from '../store/queries/contracts.ts';
+import { gasPage } from '../store/queries/transactions.ts';
 import type { Queryable } from '../store/types.ts';
 import type { ApiContext } from './context.ts';
 
@@ -214,11 +217,7 @@ async function topConsumers(db: Queryable, ranked: readonly Omit<GasConsumer, 'n
   const out: GasConsumer[] = [];
   for (let i = 0; i < Math.min(ranked.length, MAX_CANDIDATES) && out.length < TOP_CONSUMERS; i += CONSUMER_BATCH) {
     const batch = ranked.slice(i, i + CONSUMER_BATCH);
-    const rows = await db.all<{ address: string; verified: string | null; token: string | null }>(
-      `SELECT c.address, v.contract_name AS verified, c.name AS token FROM contracts c LEFT JOIN verified_contracts v ON v.address = c.address
-       WHERE c.address IN (${batch.map(() => '?').join(',')})`,
-      ...batch.map((c) => c.address),
-    );
+    const rows = await contractNames(db, batch.map((c) => c.address));
     const names = new Map(rows.map((r) => [r.address, r.verified || r.token || null]));
     for (const c of batch) if (names.has(c.address) && out.length < TOP_CONSUMERS) out.push({ ...c, name: names.get(c.address) ?? null });
   }
@@ -235,7 +234,7 @@ class HourlyFigures {
 
   /** Hourly points, top consumers and the head they were read at. */
   async read(db: Queryable, reorgs: number): Promise<Pick<GasTrackerResponse, 'hourly' | 'topConsumers' | 'indexedBlock'>> {
-    const head = await db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1');
+    const head = await newestBlock(db);
     const hours = windowHours(head?.timestamp ?? 0);
     if (!head) return { hourly: hourlyPoints([...tallyHours(hours, []).values()]), topConsumers: [], indexedBlock: null };
     if (reorgs !== this.generation) {
@@ -245,17 +244,12 @@ class HourlyFigures {
     for (const hour of this.done.keys()) if (!hours.includes(hour)) this.done.delete(hour);
     // Block times never go back, so the blocks from the first hour not yet tallied on are a range of numbers.
     const from = hours.find((h) => !this.done.has(h)) ?? hourOf(head.timestamp);
-    const first = await db.one<{ number: number }>('SELECT number FROM blocks WHERE timestamp >= ? ORDER BY timestamp, number LIMIT 1', from);
+    const first = await firstBlockAtOrAfterTime(db, from);
     const fresh = emptyTallies(hours.filter((h) => h >= from));
     // In pages, so that a busy day is never held in memory as rows.
     const end = (head.number + 1) * ROW_ID_BLOCK;
-    for (let id = first === undefined ? end : first.number * ROW_ID_BLOCK; id < end; ) {
-      const page = await db.all<{ id: number; timestamp: number; to_addr: string | null; gas_used: string; price: string | null }>(
-        'SELECT id, timestamp, to_addr, gas_used, coalesce(effective_gas_price, gas_price) AS price FROM transactions WHERE id >= ? AND id < ? ORDER BY id LIMIT ?',
-        id,
-        end,
-        TX_PAGE,
-      );
+    for (let id = first === undefined ? end : first * ROW_ID_BLOCK; id < end; ) {
+      const page = await gasPage(db, id, end, TX_PAGE);
       for (const r of page) addToTallies(fresh, { timestamp: r.timestamp, to: r.to_addr, gasUsed: BigInt(r.gas_used), price: BigInt(r.price ?? '0') });
       const last = page.at(-1);
       id = page.length < TX_PAGE || last === undefined ? end : Number(last.id) + 1;

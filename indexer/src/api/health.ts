@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../common/errors.ts';
 import { Reply, type Router } from '../http/router.ts';
+import { newestBlock } from '../store/queries/blocks.ts';
 import type { ApiContext } from './context.ts';
 
 /** Longest wait for the database in GET /readyz: a probe must answer in time, whatever the database does. */
@@ -54,7 +55,7 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
     const s = ctx.sync();
     let head: { number: number; timestamp: number } | undefined;
     try {
-      head = await within(ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1'), READY_DB_TIMEOUT_MS);
+      head = await within(newestBlock(ctx.db), READY_DB_TIMEOUT_MS);
     } catch (err) {
       return new Reply(503, { status: 'unavailable', checks: { migrations: 'ok', database: `failed: ${errorMessage(err)}` } });
     }

@@ -2,7 +2,11 @@ import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { pad, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
-import { ROW_ID_BLOCK } from '../store/row-ids.ts';
+import { addressCount, contractAddressCount, nativeHolderCount, nativeHoldersPage, positiveBalances } from '../store/queries/addresses.ts';
+import { firstBlockSince, latestBlockTimestamp } from '../store/queries/blocks.ts';
+import { contractCount } from '../store/queries/contracts.ts';
+import { heldTokenCount, tokenHolderCount, topTokensByHolders } from '../store/queries/tokens.ts';
+import { sendersSince } from '../store/queries/transactions.ts';
 import { AsyncMemo, type ApiContext } from './context.ts';
 import { findToken, tokenHolders } from './tokens.ts';
 
@@ -18,8 +22,8 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
   const nativeTotal = new AsyncMemo(10_000, async () => {
     let sum = 0n;
     let count = 0;
-    for (const r of await ctx.db.all<{ balance: string }>('SELECT balance FROM addresses WHERE balance > ?', PADDED_ZERO)) {
-      sum += unpadBigInt(r.balance);
+    for (const balance of await positiveBalances(ctx.db)) {
+      sum += unpadBigInt(balance);
       count++;
     }
     return { sum, count };
@@ -27,15 +31,10 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
 
   const nativeList = async (minWei: bigint, limit: number, offset: number) => {
     const floor = minWei > 0n ? pad(minWei) : PADDED_ZERO;
-    const op = minWei > 0n ? '>=' : '>';
+    const inclusive = minWei > 0n;
     const total = await nativeTotal.get();
-    const rows = await ctx.db.all<{ address: string; balance: string; is_contract: number }>(
-      `SELECT address, balance, is_contract FROM addresses WHERE balance ${op} ? ORDER BY balance DESC, address LIMIT ? OFFSET ?`,
-      floor,
-      limit,
-      offset,
-    );
-    const totalHolders = (await ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM addresses WHERE balance ${op} ?`, floor))?.n ?? 0;
+    const rows = await nativeHoldersPage(ctx.db, floor, inclusive, limit, offset);
+    const totalHolders = await nativeHolderCount(ctx.db, floor, inclusive);
     return {
       holders: rows.map((r) => {
         const wei = unpadBigInt(r.balance);
@@ -65,8 +64,7 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
     const list = await nativeList(min, limit, offset);
     const holders = [];
     for (const h of list.holders) {
-      const n = await ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM token_balances WHERE holder = ? AND token_id = '' AND balance > ?", h.address, PADDED_ZERO);
-      holders.push({ ...h, tokenCount: n?.n ?? 0 });
+      holders.push({ ...h, tokenCount: (await heldTokenCount(ctx.db, h.address)) ?? 0 });
     }
     return { ...list, holders, minBalance: min.toString() };
   });
@@ -93,26 +91,21 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
   });
 
   const stats = new AsyncMemo(10_000, async () => {
-    const tokenHolderCount =
-      (await ctx.db.one<{ n: number }>("SELECT count(DISTINCT holder) AS n FROM token_balances WHERE token_id = '' AND balance > ?", PADDED_ZERO))?.n ?? 0;
-    const top = await ctx.db.all<{ address: string; name: string | null; symbol: string | null; contract_type: string; holder_count: number }>(
-      `SELECT address, name, symbol, contract_type, holder_count FROM contracts WHERE contract_type != 'none'
-       ORDER BY holder_count DESC, address LIMIT 10`,
-    );
-    const latest = (await ctx.db.one<{ t: number | null }>('SELECT max(timestamp) AS t FROM blocks'))?.t ?? 0;
-    const firstRecent = (await ctx.db.one<{ n: number | null }>('SELECT min(number) AS n FROM blocks WHERE timestamp >= ?', latest - 86_400))?.n ?? 0;
-    const active =
-      (await ctx.db.one<{ n: number }>('SELECT count(DISTINCT from_addr) AS n FROM transactions WHERE id >= ?', firstRecent * ROW_ID_BLOCK))?.n ?? 0;
-    const totalAddresses = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM addresses'))?.n ?? 0;
-    const contracts = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM contracts'))?.n ?? 0;
+    const holderCount = await tokenHolderCount(ctx.db);
+    const top = await topTokensByHolders(ctx.db);
+    const latest = await latestBlockTimestamp(ctx.db);
+    const firstRecent = await firstBlockSince(ctx.db, latest - 86_400);
+    const active = await sendersSince(ctx.db, firstRecent);
+    const totalAddresses = await addressCount(ctx.db);
+    const contracts = await contractCount(ctx.db);
     return {
-      tokenHolders: tokenHolderCount,
+      tokenHolders: holderCount,
       topTokensByHolders: top.map((t) => ({ address: t.address, name: t.name, symbol: t.symbol, type: t.contract_type, holders: t.holder_count })),
       addressActivity: {
         totalAddresses,
         withBalance: (await nativeTotal.get()).count,
         contracts,
-        wallets: Math.max(0, totalAddresses - ((await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE is_contract = 1'))?.n ?? 0)),
+        wallets: Math.max(0, totalAddresses - (await contractAddressCount(ctx.db))),
         activeLast24h: active,
       },
     };

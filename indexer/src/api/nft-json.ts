@@ -1,33 +1,6 @@
 import { extractTraits } from '../metadata/parse.ts';
 import { unpad } from '../chain/num.ts';
-
-/** A row of nft_tokens joined with its collection. */
-export interface NftRow {
-  token_address: string;
-  token_id: string;
-  token_type: string;
-  owner: string | null;
-  supply: string;
-  creator: string | null;
-  mint_tx: string | null;
-  mint_block: number;
-  minted_at: number | null;
-  metadata_status: string;
-  metadata_uri: string | null;
-  metadata: string | null;
-  name: string | null;
-  description: string | null;
-  image: string | null;
-  collection_name: string | null;
-  collection_symbol: string | null;
-  balance?: string | null;
-}
-
-/** The SQL selecting NFT rows with their collection's name and symbol. */
-export const NFT_SELECT = `SELECT n.token_address, n.token_id, n.token_type, n.owner, n.supply, n.creator, n.mint_tx, n.mint_block,
-  n.minted_at, n.metadata_status, n.metadata_uri, n.metadata, n.name, n.description, n.image,
-  c.name AS collection_name, c.symbol AS collection_symbol
-  FROM nft_tokens n LEFT JOIN contracts c ON c.address = n.token_address`;
+import type { NftRow } from '../store/queries/nfts.ts';
 
 function parsedMetadata(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;

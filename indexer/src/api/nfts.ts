@@ -1,21 +1,19 @@
 import { parseAddress, parsePaging, parseTokenId } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
-import { pad, PADDED_ZERO, unpad } from '../chain/num.ts';
+import { pad, unpad } from '../chain/num.ts';
+import { collectionItems, collectionsPage, itemHolders, liveItemCount, liveItemMetadata, nftItem, type NftSort } from '../store/queries/nfts.ts';
+import { nftTransfers } from '../store/queries/transfers.ts';
 import type { ApiContext } from './context.ts';
 import { extractTraits } from '../metadata/parse.ts';
-import { NFT_SELECT, nftJson, type NftRow } from './nft-json.ts';
-import { TRANSFER_SELECT, transferJson, type TransferWithToken } from './shapes.ts';
+import { nftJson } from './nft-json.ts';
+import { transferJson } from './shapes.ts';
 import { findToken, type TokenRow } from './tokens.ts';
 
 const BURNED = '0x0000000000000000000000000000000000000000';
 
 /** Number of live items of a collection (ERC-721 not burnt, ERC-1155 ids with supply). */
 export async function itemCount(ctx: ApiContext, t: TokenRow): Promise<number> {
-  const row =
-    t.contract_type === 'ERC721'
-      ? await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND owner != ?', t.address, BURNED)
-      : await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM nft_tokens WHERE token_address = ? AND supply > ?', t.address, PADDED_ZERO);
-  return row?.n ?? 0;
+  return liveItemCount(ctx.db, t.address, t.contract_type);
 }
 
 /** Collection as served by /nfts and /nfts/{collection}. */
@@ -40,8 +38,7 @@ export async function collectionJson(ctx: ApiContext, t: TokenRow) {
 }
 
 /** Orders of /nfts and /nfts/{collection}/tokens (?sort=): latest transfer first, most owners, newest first. */
-const SORTS = ['trending', 'top', 'new'] as const;
-type NftSort = (typeof SORTS)[number];
+const SORTS = ['trending', 'top', 'new'] as const satisfies readonly NftSort[];
 
 /** The ?sort= value; absent gives `fallback`, anything else is a 400. */
 function parseSort(query: URLSearchParams, fallback: NftSort): NftSort {
@@ -50,19 +47,6 @@ function parseSort(query: URLSearchParams, fallback: NftSort): NftSort {
   if (!(SORTS as readonly string[]).includes(raw)) throw new HttpError(400, `Invalid sort: must be one of ${SORTS.join(', ')}`);
   return raw as NftSort;
 }
-
-const COLLECTION_ORDER: Readonly<Record<NftSort, string>> = {
-  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = contracts.address) DESC NULLS LAST, holder_count DESC, address',
-  top: 'holder_count DESC, transfer_count DESC, address',
-  new: 'block_number DESC, address',
-};
-
-// 'top' keeps the token-id order: the bundled indexer knows no prices to rank items by.
-const ITEM_ORDER: Readonly<Record<NftSort, string>> = {
-  trending: '(SELECT max(tt.id) FROM token_transfers tt WHERE tt.token_address = n.token_address AND tt.token_id = n.token_id) DESC NULLS LAST, n.token_id DESC',
-  top: 'n.token_id',
-  new: 'n.mint_block DESC, n.token_id DESC',
-};
 
 /** Collections larger than this get no trait rarity (it reads every item's attributes). */
 const RARITY_MAX_ITEMS = 10_000;
@@ -74,19 +58,13 @@ const RARITY_MAX_ITEMS = 10_000;
 async function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trait_type: string | null; value: unknown }[]): Promise<(number | null)[]> {
   const items = await itemCount(ctx, t);
   if (items === 0 || items > RARITY_MAX_ITEMS || traits.length === 0) return traits.map(() => null);
-  const live = t.contract_type === 'ERC721' ? 'owner != ?' : 'supply > ?';
-  const rows = await ctx.db.all<{ metadata: string }>(
-    `SELECT metadata FROM nft_tokens WHERE token_address = ? AND ${live} AND metadata IS NOT NULL LIMIT ?`,
-    t.address,
-    t.contract_type === 'ERC721' ? BURNED : PADDED_ZERO,
-    RARITY_MAX_ITEMS,
-  );
+  const documents = await liveItemMetadata(ctx.db, t.address, t.contract_type, RARITY_MAX_ITEMS);
   const key = (type: string | null, value: unknown): string => `${type ?? ''}\u0000${String(value)}`;
   const counts = new Map<string, number>();
-  for (const row of rows) {
+  for (const metadata of documents) {
     let list: unknown;
     try {
-      const doc = JSON.parse(row.metadata) as unknown;
+      const doc = JSON.parse(metadata) as unknown;
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) continue;
       const fields = doc as { attributes?: unknown; traits?: unknown };
       list = fields.attributes ?? fields.traits ?? null;
@@ -110,13 +88,7 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
   router.get('/nfts', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
     const sort = parseSort(query, 'top');
-    const rows = await ctx.db.all<TokenRow>(
-      `SELECT address, creator, creation_tx, block_number, timestamp, contract_type, name, symbol, decimals, total_supply, owner,
-         holder_count, transfer_count FROM contracts WHERE contract_type IN ('ERC721', 'ERC1155')
-       ORDER BY ${COLLECTION_ORDER[sort]} LIMIT ? OFFSET ?`,
-      limit,
-      offset,
-    );
+    const rows = await collectionsPage(ctx.db, sort, limit, offset);
     const out = [];
     for (const t of rows) out.push(await collectionJson(ctx, t));
     return out;
@@ -128,22 +100,16 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
     const { limit, offset } = parsePaging(query);
     const sort = parseSort(query, 'top');
     const t = await collection(ctx, params['collection']);
-    return (await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? ORDER BY ${ITEM_ORDER[sort]} LIMIT ? OFFSET ?`, t.address, limit, offset))
+    return (await collectionItems(ctx.db, t.address, sort, limit, offset))
       .map((r) => nftJson(r));
   });
 
   router.get('/nfts/{collection}/{tokenId}', async ({ params }) => {
     const id = pad(parseTokenId(params['tokenId']));
     const t = await collection(ctx, params['collection']);
-    const row = await ctx.db.one<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, t.address, id);
+    const row = await nftItem(ctx.db, t.address, id);
     if (!row) throw new HttpError(404, 'NFT not found');
-    const holders = await ctx.db.all<{ holder: string; balance: string }>(
-      `SELECT holder, balance FROM token_balances WHERE token_address = ? AND token_id = ? AND balance > ?
-       ORDER BY balance DESC, holder LIMIT 10`,
-      t.address,
-      id,
-      PADDED_ZERO,
-    );
+    const holders = await itemHolders(ctx.db, t.address, id);
     const item = nftJson(row, true);
     const rarity = await traitRarity(ctx, t, item.attributes);
     const traits = item.traits.map((trait, i) => ({ ...trait, rarity: rarity[i] ?? null }));
@@ -161,13 +127,7 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
     const id = pad(parseTokenId(params['tokenId']));
     const { limit, offset } = parsePaging(query);
     const t = await collection(ctx, params['collection']);
-    return (await ctx.db.all<TransferWithToken>(
-        `${TRANSFER_SELECT} WHERE t.token_address = ? AND t.token_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?`,
-        t.address,
-        id,
-        limit,
-        offset,
-      ))
+    return (await nftTransfers(ctx.db, t.address, id, limit, offset))
       .map((row) => transferJson('list', row));
   });
 }

@@ -3,8 +3,10 @@ import { HttpError, type Router } from '../http/router.ts';
 import { pad } from '../chain/num.ts';
 import { addressKind, nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
-import { NFT_SELECT, type NftRow } from './nft-json.ts';
-import type { BlockRow, TxRow } from '../store/rows.ts';
+import { blockByHash, blockByNumber } from '../store/queries/blocks.ts';
+import { nftsByCollectionName, nftsById, nftsByName, type NftRow } from '../store/queries/nfts.ts';
+import { tokensNameContaining, tokensNamed, type TokenHit } from '../store/queries/tokens.ts';
+import { transactionByHash } from '../store/queries/transactions.ts';
 import { blockJson, txJson } from './shapes.ts';
 
 /** One search hit in the spec's result shape. */
@@ -15,20 +17,7 @@ export interface SearchResult {
   contractType?: string;
 }
 
-interface TokenHit {
-  address: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  total_supply: string | null;
-  contract_type: string;
-}
-
 const MAX_RESULTS = 10;
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => '\\' + c);
-}
 
 function tokenResult(t: TokenHit): SearchResult {
   return {
@@ -76,14 +65,14 @@ export function parseNftQuery(q: string): { collection: string; byAddress: boole
 export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]> {
   if (/^\d+$/.test(q)) {
     const n = Number(q);
-    const b = Number.isSafeInteger(n) ? await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', n) : undefined;
+    const b = Number.isSafeInteger(n) ? await blockByNumber(ctx.db, n) : undefined;
     return b ? [{ type: 'block', data: blockJson(b) }] : [];
   }
   if (isHash(q)) {
     const hash = q.toLowerCase();
-    const tx = await ctx.db.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+    const tx = await transactionByHash(ctx.db, hash);
     if (tx) return [{ type: 'transaction', data: txJson(tx) }];
-    const b = await ctx.db.one<BlockRow>('SELECT * FROM blocks WHERE hash = ?', hash);
+    const b = await blockByHash(ctx.db, hash);
     return b ? [{ type: 'block', data: blockJson(b) }] : [];
   }
   if (isAddress(q)) {
@@ -102,37 +91,14 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
   if (nft) {
     const id = pad(nft.tokenId);
     const rows = nft.byAddress
-      ? await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.token_address = ? AND n.token_id = ?`, nft.collection, id)
-      : await ctx.db.all<NftRow>(
-          `${NFT_SELECT} WHERE n.token_id = ? AND n.token_address IN (SELECT address FROM contracts
-             WHERE contract_type IN ('ERC721', 'ERC1155') AND (lower(name) = lower(?) OR lower(symbol) = lower(?))) LIMIT ?`,
-          id,
-          nft.collection,
-          nft.collection,
-          MAX_RESULTS,
-        );
+      ? await nftsById(ctx.db, nft.collection, id)
+      : await nftsByCollectionName(ctx.db, nft.collection, id, MAX_RESULTS);
     if (rows.length > 0) return rows.map(nftResult);
   }
-  const exact = await ctx.db.all<TokenHit>(
-    `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
-     WHERE contract_type != 'none' AND (lower(name) = lower(?) OR lower(symbol) = lower(?))
-     ORDER BY holder_count DESC, address LIMIT ?`,
-    q,
-    q,
-    MAX_RESULTS,
-  );
-  const items = await ctx.db.all<NftRow>(`${NFT_SELECT} WHERE n.name = ? COLLATE NOCASE LIMIT ?`, q, MAX_RESULTS);
+  const exact = await tokensNamed(ctx.db, q, MAX_RESULTS);
+  const items = await nftsByName(ctx.db, q, MAX_RESULTS);
   if (exact.length > 0 || items.length > 0) return [...exact.map(tokenResult), ...items.map(nftResult)];
-  const like = `%${escapeLike(q)}%`;
-  return (await ctx.db.all<TokenHit>(
-      `SELECT address, name, symbol, decimals, total_supply, contract_type FROM contracts
-       WHERE contract_type != 'none' AND (lower(name) LIKE lower(?) ESCAPE '\\' OR lower(symbol) LIKE lower(?) ESCAPE '\\')
-       ORDER BY holder_count DESC, address LIMIT ?`,
-      like,
-      like,
-      MAX_RESULTS,
-    ))
-    .map(tokenResult);
+  return (await tokensNameContaining(ctx.db, q, MAX_RESULTS)).map(tokenResult);
 }
 
 /** GET /search?q=: one result, or {type:'multiple', data:[…]}; 400 for an empty query, 404 when nothing matches. */

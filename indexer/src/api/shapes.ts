@@ -1,7 +1,8 @@
 import { unpad } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
-import type { BlockRow, ContractRow, LogRow, TransferRow, TxRow } from '../store/rows.ts';
+import type { TransferWithToken } from '../store/queries/transfers.ts';
+import type { BlockRow, LogRow, TxRow } from '../store/rows.ts';
 import { methodName } from './decode.ts';
 
 /** Block as served: numbers as JSON numbers, amounts as decimal strings. */
@@ -79,8 +80,8 @@ export function tokenIdJson(padded: string | null): string | null {
   return padded === null ? null : unpad(padded);
 }
 
-/** A transfer row joined with its token's name, symbol and decimals (TRANSFER_SELECT). */
-export type TransferWithToken = TransferRow & Pick<ContractRow, 'name' | 'symbol' | 'decimals'>;
+/** A transfer row joined with its token's name, symbol and decimals (store/queries/transfers.ts). */
+export type { TransferWithToken };
 
 /** What is served of one transfer row, whatever a route names it: NFTs have 0 decimals, amounts are in whole units. */
 function transferValues(t: TransferWithToken) {
@@ -176,8 +177,3 @@ export function transferJson<S extends TransferShape>(shape: S, t: TransferWithT
   const names: Record<string, keyof TransferValues> = TRANSFER_NAMES[shape];
   return Object.fromEntries(Object.entries(names).map(([name, key]) => [name, values[key]])) as TransferJson<S>;
 }
-
-/** The SQL selecting transfer rows joined with their token. */
-export const TRANSFER_SELECT = `SELECT t.id, t.block_number, t.log_index, t.batch_index, t.tx_hash, t.timestamp, t.token_address,
-  t.token_type, t.from_addr, t.to_addr, t.value, t.token_id, c.name, c.symbol, c.decimals
-  FROM token_transfers t LEFT JOIN contracts c ON c.address = t.token_address`;

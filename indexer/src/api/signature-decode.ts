@@ -1,4 +1,5 @@
 import type { EventFragment, FunctionFragment, Interface } from 'ethers';
+import { verifiedAbi } from '../store/queries/verification.ts';
 import type { LogRow } from '../store/rows.ts';
 import { interfaceOf } from '../verify/call.ts';
 import { builtinFunction } from './decode.ts';
@@ -24,7 +25,7 @@ import {
 async function verifiedInterface(ctx: ApiContext, address: string): Promise<Interface | null> {
   let abi: string | undefined;
   if (ctx.verifier) abi = (await ctx.verifier.lookup(address))?.row.abi;
-  else abi = (await ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
+  else abi = await verifiedAbi(ctx.db, address);
   if (abi === undefined) return null;
   try {
     return interfaceOf(JSON.parse(abi));

@@ -1,39 +1,22 @@
 import type { Router } from '../http/router.ts';
-import { PADDED_ZERO, unpadBigInt } from '../chain/num.ts';
+import { unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
+import { positiveBalanceCount } from '../store/queries/addresses.ts';
+import { newestBlock, recentBlockCounts } from '../store/queries/blocks.ts';
+import { contractCount, contractCountOfType } from '../store/queries/contracts.ts';
+import { counterValue } from '../store/queries/counters.ts';
+import { validatorsWithBalances, type ValidatorRow } from '../store/queries/validators.ts';
 import type { ApiContext } from './context.ts';
-
-interface ValidatorRow {
-  address: string;
-  blocks_mined: number;
-  rewards: string;
-  first_block: number;
-  last_block: number;
-  balance: string | null;
-}
-
-async function counter(ctx: ApiContext, name: string): Promise<number> {
-  return (await ctx.db.one<{ value: number }>('SELECT value FROM counters WHERE name = ?', name))?.value ?? 0;
-}
-
-async function contractCount(ctx: ApiContext, where: string): Promise<number> {
-  return (await ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM contracts ${where}`))?.n ?? 0;
-}
 
 /** Block producers (distinct miners of every block but genesis) with their tallies and native balances. */
 export async function validators(ctx: ApiContext): Promise<ValidatorRow[]> {
-  return await ctx.db.all<ValidatorRow>(
-    `SELECT v.address, v.blocks_mined, v.rewards, v.first_block, v.last_block, a.balance
-     FROM validators v LEFT JOIN addresses a ON a.address = v.address ORDER BY v.blocks_mined DESC, v.address`,
-  );
+  return await validatorsWithBalances(ctx.db);
 }
 
 /** Statistics routes: TPS, holders, counts, validators and their payout. */
 export function statsRoutes(router: Router, ctx: ApiContext): void {
   router.get('/stats/tps', async () => {
-    const rows = await ctx.db.all<{ number: number; timestamp: number; tx_count: number }>(
-      'SELECT number, timestamp, tx_count FROM blocks ORDER BY number DESC LIMIT 100',
-    );
+    const rows = await recentBlockCounts(ctx.db);
     const newest = rows[0];
     const oldest = rows[rows.length - 1];
     if (!newest || !oldest) {
@@ -55,20 +38,20 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/stats/holders', async () => ({
-    holders: (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM addresses WHERE balance > ?', PADDED_ZERO))?.n ?? 0,
+    holders: await positiveBalanceCount(ctx.db),
   }));
 
   router.get('/stats/transactions/count', async () => ({
-    totalTransactions: await counter(ctx, 'transactions'),
+    totalTransactions: await counterValue(ctx.db, 'transactions'),
     latestBlock: ctx.sync().lastBlock,
     timestamp: new Date().toISOString(),
   }));
 
   router.get('/stats/contracts/count', async () => {
-    const total = await contractCount(ctx, '');
-    const erc20 = await contractCount(ctx, "WHERE contract_type = 'ERC20'");
-    const erc721 = await contractCount(ctx, "WHERE contract_type = 'ERC721'");
-    const erc1155 = await contractCount(ctx, "WHERE contract_type = 'ERC1155'");
+    const total = await contractCount(ctx.db);
+    const erc20 = await contractCountOfType(ctx.db, 'ERC20');
+    const erc721 = await contractCountOfType(ctx.db, 'ERC721');
+    const erc1155 = await contractCountOfType(ctx.db, 'ERC1155');
     return {
       count: total,
       totalContracts: total,
@@ -79,17 +62,17 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/contracts/erc20/count', async () => ({ count: await contractCount(ctx, "WHERE contract_type = 'ERC20'") }));
+  router.get('/stats/contracts/erc20/count', async () => ({ count: await contractCountOfType(ctx.db, 'ERC20') }));
 
   router.get('/stats/contracts/nft/count', async () => {
-    const erc721 = await contractCount(ctx, "WHERE contract_type = 'ERC721'");
-    const erc1155 = await contractCount(ctx, "WHERE contract_type = 'ERC1155'");
+    const erc721 = await contractCountOfType(ctx.db, 'ERC721');
+    const erc1155 = await contractCountOfType(ctx.db, 'ERC1155');
     return { count: erc721 + erc1155, erc721Count: erc721, erc1155Count: erc1155 };
   });
 
   router.get('/stats/validators/count', async () => {
     const list = await validators(ctx);
-    const latest = await ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks ORDER BY number DESC LIMIT 1');
+    const latest = await newestBlock(ctx.db);
     return {
       count: list.length,
       validatorCount: list.length,

@@ -5,6 +5,7 @@ import { checkLogo, LOGO_CONTENT_TYPES, type LogoType } from '../../../common/lo
 import { checkBody } from '../http/body.ts';
 import { requireAdmin } from './admin.ts';
 import { LOGO_TOO_LARGE, LogoUpload, NOT_AN_OBJECT } from './admin-requests.ts';
+import { logoEntries, logoOf, storeLogo } from '../store/queries/token-logos.ts';
 import type { ApiContext } from './context.ts';
 import { findToken } from './tokens.ts';
 
@@ -18,22 +19,6 @@ const LOGO_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'cross-origin',
   'content-disposition': 'inline',
 };
-
-/** An uploaded logo as the list of logos names it. */
-interface LogoEntry {
-  address: string;
-  type: LogoType;
-  hash: string;
-  uploadedAt: number;
-}
-
-interface LogoRow {
-  address: string;
-  logo_type: LogoType;
-  bytes: Uint8Array;
-  hash: string;
-  uploaded_at: number;
-}
 
 /** '0xabc….png' or '.svg' (any case) → the address and the form asked for; 404 for anything else. */
 function logoFile(file: string | undefined): { address: string; form: LogoType } {
@@ -49,13 +34,13 @@ function logoFile(file: string | undefined): { address: string; form: LogoType }
  */
 export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
   router.get('/token-logos', async () => ({
-    logos: (await ctx.db.all<LogoEntry & { uploaded_at?: number }>('SELECT address, logo_type AS type, hash, uploaded_at AS "uploadedAt" FROM token_logos ORDER BY address'))
+    logos: (await logoEntries(ctx.db))
       .map((r) => ({ address: r.address, type: r.type, hash: r.hash, uploadedAt: r.uploadedAt })),
   }));
 
   router.get('/token-logos/{file}', async ({ params }) => {
     const { address, form } = logoFile(params['file']);
-    const row = await ctx.db.one<LogoRow>('SELECT address, logo_type, bytes, hash, uploaded_at FROM token_logos WHERE address = ?', address);
+    const row = await logoOf(ctx.db, address);
     // The .png name is the logo's address whatever its type (the spec's URL); .svg answers only an SVG logo.
     if (!row || (form === 'svg' && row.logo_type !== 'svg')) throw new HttpError(404, 'Logo not found');
     return new BinaryReply(new Uint8Array(row.bytes), {
@@ -79,17 +64,7 @@ export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
     if (!check.ok) throw new HttpError(check.reason === 'too-large' ? 413 : 422, check.reason === 'too-large' ? LOGO_TOO_LARGE : 'Please select an image file');
     const hash = createHash('sha256').update(check.bytes).digest('hex');
     const now = Date.now();
-    await ctx.db.run(
-      `INSERT INTO token_logos (address, logo_type, bytes, hash, uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (address) DO UPDATE SET logo_type = excluded.logo_type, bytes = excluded.bytes, hash = excluded.hash,
-         uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at`,
-      address,
-      check.type,
-      check.bytes,
-      hash,
-      uploadedBy,
-      now,
-    );
+    await storeLogo(ctx.db, { address, logo_type: check.type, bytes: check.bytes, hash, uploaded_by: uploadedBy, uploaded_at: now });
     return { address, type: check.type, hash, uploadedAt: now, width: check.width, height: check.height };
   });
 }

@@ -1,5 +1,7 @@
 import { flattenCalls, tracingUnavailable, type CallFrame, type InternalCall } from '../chain/calls.ts';
 import type { RpcClient } from '../chain/rpc.ts';
+import { recordCreatedContract } from '../store/queries/contracts.ts';
+import { storeCalls, storedCalls } from '../store/queries/internal-calls.ts';
 import type { TxRow } from '../store/rows.ts';
 import type { ApiContext } from './context.ts';
 
@@ -25,31 +27,15 @@ export async function traceCalls(rpc: RpcClient, hash: string): Promise<Internal
  * Shared by GET /transactions/{hash}/internal-calls and the Etherscan API's txlistinternal.
  */
 export async function transactionCalls(ctx: ApiContext, tx: Pick<TxRow, 'hash' | 'block_number' | 'timestamp'>): Promise<InternalCall[] | null> {
-  const stored = await ctx.db.one<{ calls: string }>('SELECT calls FROM internal_calls WHERE tx_hash = ?', tx.hash);
-  if (stored) return JSON.parse(stored.calls) as InternalCall[];
+  const stored = await storedCalls(ctx.db, tx.hash);
+  if (stored !== undefined) return JSON.parse(stored) as InternalCall[];
   const calls = await traceCalls(ctx.rpc, tx.hash);
   if (calls === null) return null;
-  await ctx.db.run(
-    `INSERT INTO internal_calls (tx_hash, block_number, calls) VALUES (?, ?, ?)
-     ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls`,
-    tx.hash,
-    tx.block_number,
-    JSON.stringify(calls),
-  );
+  await storeCalls(ctx.db, tx.hash, tx.block_number, JSON.stringify(calls));
   // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
   for (const c of calls) {
     if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) {
-      await ctx.db.run(
-        `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
-         VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
-        c.to,
-        c.from,
-        tx.hash,
-        tx.block_number,
-        tx.timestamp,
-        tx.block_number,
-      );
-      await ctx.db.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c.from, tx.hash, c.to);
+      await recordCreatedContract(ctx.db, c.to, c.from, tx.hash, tx.block_number, tx.timestamp);
     }
   }
   return calls;

@@ -9,27 +9,27 @@ import { decodeCallData, decodeLogs } from './signature-decode.ts';
 import { methodNames } from '../signatures/store.ts';
 import { typedFields } from './tx-types.ts';
 import { describeTransaction, type TokenFacts } from './describe.ts';
-import type { LogRow, TxRow } from '../store/rows.ts';
-import { logJson, TRANSFER_SELECT, transferJson, txJson, type TransferWithToken } from './shapes.ts';
+import { tokenFacts } from '../store/queries/contracts.ts';
+import { transactionLogCount, transactionLogs } from '../store/queries/logs.ts';
+import { latestTransactions, storedRevertReason, storeRevertReason, transactionByHash, type RevertReasonRow } from '../store/queries/transactions.ts';
+import { transactionTransfers } from '../store/queries/transfers.ts';
+import type { TxRow } from '../store/rows.ts';
+import { logJson, transferJson, txJson } from './shapes.ts';
 
 async function findTx(ctx: ApiContext, raw: string | undefined): Promise<TxRow> {
   const hash = parseHash(raw, 'Invalid transaction hash');
-  const tx = await ctx.db.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+  const tx = await transactionByHash(ctx.db, hash);
   if (!tx) throw new HttpError(404, 'Transaction not found');
   return tx;
 }
 
 /** Token transfers of one transaction in the shape the transaction page lists. */
 export async function txTokenTransfers(ctx: ApiContext, hash: string) {
-  return (await ctx.db.all<TransferWithToken>(`${TRANSFER_SELECT} WHERE t.tx_hash = ? ORDER BY t.id`, hash)).map((row) => transferJson('transaction', row));
+  return (await transactionTransfers(ctx.db, hash)).map((row) => transferJson('transaction', row));
 }
 
 /** Why a failed transaction reverted: kind, decoded reason (null when none) and revert data. */
-export interface RevertReason {
-  kind: string;
-  reason: string | null;
-  data: string;
-}
+export type RevertReason = RevertReasonRow;
 
 /**
  * Why a failed transaction reverted, from the revert_reasons cache or found now and cached: the call replayed on the
@@ -38,7 +38,7 @@ export interface RevertReason {
  * verified ABI. Throws HttpError 502 when the node cannot be reached.
  */
 export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertReason> {
-  const stored = await ctx.db.one<RevertReason>('SELECT kind, reason, data FROM revert_reasons WHERE tx_hash = ?', tx.hash);
+  const stored = await storedRevertReason(ctx.db, tx.hash);
   if (stored) return stored;
   const call = {
     from: tx.from_addr,
@@ -59,15 +59,7 @@ export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertRe
   }
   // A custom error of an unverified contract may decode once it is verified: only final answers are kept.
   if (found.kind !== 'unknown') {
-    await ctx.db.run(
-      `INSERT INTO revert_reasons (tx_hash, block_number, kind, reason, data) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, kind = excluded.kind, reason = excluded.reason, data = excluded.data`,
-      tx.hash,
-      tx.block_number,
-      found.kind,
-      found.reason,
-      found.data,
-    );
+    await storeRevertReason(ctx.db, tx.hash, tx.block_number, found);
   }
   return found;
 }
@@ -76,7 +68,7 @@ export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertRe
 export function transactionRoutes(router: Router, ctx: ApiContext): void {
   router.get('/transactions', async ({ query }) => {
     const { limit, offset } = parsePaging(query);
-    const rows = await ctx.db.all<TxRow>('SELECT * FROM transactions ORDER BY id DESC LIMIT ? OFFSET ?', limit, offset);
+    const rows = await latestTransactions(ctx.db, limit, offset);
     const names = await methodNames(ctx.db, rows.map((t) => t.input));
     return rows.map((t) => txJson(t, names));
   });
@@ -93,14 +85,14 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     const hash = parseHash(params['hash'], 'Invalid transaction hash');
     return cache.serveAsync(ctx, hash, async () => {
       const tx = await findTx(ctx, hash);
-      const logCount = (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM logs WHERE tx_id = ?', tx.id))?.n ?? 0;
+      const logCount = await transactionLogCount(ctx.db, tx.id);
       return { ...txJson(tx, await methodNames(ctx.db, [tx.input])), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash), ...(await typedFields(ctx, tx)) };
     });
   });
 
   router.get('/transactions/{hash}/receipt', async ({ params }) => {
     const tx = await findTx(ctx, params['hash']);
-    const logs = await ctx.db.all<LogRow>('SELECT * FROM logs WHERE tx_id = ? ORDER BY id', tx.id);
+    const logs = await transactionLogs(ctx.db, tx.id);
     const tip = ctx.sync().lastBlock ?? tx.block_number;
     const decodedLogs = await decodeLogs(ctx, logs);
     return {
@@ -148,10 +140,7 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     const token =
       tx.to_addr === null
         ? undefined
-        : await ctx.db.one<{ type: string; symbol: string | null; name: string | null; decimals: number | null }>(
-            'SELECT contract_type AS type, symbol, name, decimals FROM contracts WHERE address = ?',
-            tx.to_addr,
-          );
+        : await tokenFacts(ctx.db, tx.to_addr);
     const facts: TokenFacts | null = token && token.type !== 'none' ? token : null;
     const { candidates, guess } = await decodeCallData(ctx, tx.to_addr, tx.input, facts !== null && facts.type !== 'ERC20');
     const decoded = candidates[0] ?? null;

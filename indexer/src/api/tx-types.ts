@@ -5,18 +5,10 @@ import { appliedAuthorizations, withAuthority, type Authorization, type Authorit
 import { unwrap } from '../chain/rpc.ts';
 import { toHex } from '../chain/num.ts';
 import { delegationTarget } from '../../../common/tx-types.ts';
+import { earlierAuthorizationsInBlock, storeApplied, storeAuthorizations, transactionTypes, type TransactionTypeRow as TypeRow } from '../store/queries/transaction-types.ts';
+import { sentEarlierInBlock } from '../store/queries/transactions.ts';
 import type { TxRow } from '../store/rows.ts';
 import type { ApiContext } from './context.ts';
-
-interface TypeRow {
-  access_list: string | null;
-  authorizations: string | null;
-  applied: string | null;
-  blob_hashes: string | null;
-  max_fee_per_blob_gas: string | null;
-  blob_gas_used: string | null;
-  blob_gas_price: string | null;
-}
 
 /** An authorization as served: the stored tuple, its authority, and whether the chain applied it (null: unknown). */
 export type ServedAuthorization = Authorization & { applied: boolean | null };
@@ -57,8 +49,7 @@ async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]
       out.set(a, null);
       continue;
     }
-    const earlier =
-      (await ctx.db.one<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE block_number = ? AND tx_index < ? AND from_addr = ?', tx.block_number, tx.tx_index, a))?.n ?? 0;
+    const earlier = await sentEarlierInBlock(ctx.db, tx.block_number, tx.tx_index, a);
     const own = tx.from_addr === a ? 1n : 0n;
     out.set(a, { nonce: BigInt(nonce) + BigInt(earlier) + (appliedBefore.get(a) ?? 0n) + own, delegatable: code === '0x' || delegationTarget(code) !== null });
   }
@@ -69,19 +60,14 @@ async function authorityStates(ctx: ApiContext, tx: TxRow, authorities: string[]
 async function authorizationsOf(ctx: ApiContext, txId: number, text: string): Promise<Authorization[]> {
   const stored = JSON.parse(text) as StoredAuthorization[];
   const list = stored.map(withAuthority);
-  if (stored.some((a) => a.authority === undefined)) await ctx.db.run('UPDATE transaction_types SET authorizations = ? WHERE tx_id = ?', JSON.stringify(list), txId);
+  if (stored.some((a) => a.authority === undefined)) await storeAuthorizations(ctx.db, txId, JSON.stringify(list));
   return list;
 }
 
 /** Per authority, how many authorizations earlier transactions of the same block applied (each moved its nonce by one). */
 async function appliedEarlierInBlock(ctx: ApiContext, tx: TxRow): Promise<Map<string, bigint>> {
   const counts = new Map<string, bigint>();
-  const earlier = await ctx.db.all<TxRow & Pick<TypeRow, 'authorizations' | 'applied'>>(
-    `SELECT t.*, y.authorizations, y.applied FROM transactions t JOIN transaction_types y ON y.tx_id = t.id
-     WHERE t.block_number = ? AND t.tx_index < ? AND y.authorizations IS NOT NULL ORDER BY t.tx_index`,
-    tx.block_number,
-    tx.tx_index,
-  );
+  const earlier = await earlierAuthorizationsInBlock(ctx.db, tx.block_number, tx.tx_index);
   for (const row of earlier) {
     const list = await authorizationsOf(ctx, row.id, row.authorizations as string);
     const flags = await applied(ctx, row, { ...row, access_list: null, blob_hashes: null, max_fee_per_blob_gas: null, blob_gas_used: null, blob_gas_price: null }, list);
@@ -102,14 +88,14 @@ async function applied(ctx: ApiContext, tx: TxRow, row: TypeRow, list: Authoriza
     // The node cannot be reached: unknown this time, asked again next time.
     return list.map(() => null);
   }
-  if (!result.includes(null)) await ctx.db.run('UPDATE transaction_types SET applied = ? WHERE tx_id = ?', JSON.stringify(result), tx.id);
+  if (!result.includes(null)) await storeApplied(ctx.db, tx.id, JSON.stringify(result));
   return result;
 }
 
 /** The typed fields of a transaction to add to its JSON (none for a transaction that carries none). */
 export async function typedFields(ctx: ApiContext, tx: TxRow): Promise<Record<string, unknown>> {
   if (tx.type === null || tx.type === 0) return {};
-  const row = await ctx.db.one<TypeRow>('SELECT * FROM transaction_types WHERE tx_id = ?', tx.id);
+  const row = await transactionTypes(ctx.db, tx.id);
   const out: Record<string, unknown> = { accessList: row?.access_list ? JSON.parse(row.access_list) : [] };
   if (row === undefined) return out;
   if (row.authorizations !== null) {

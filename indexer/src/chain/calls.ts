@@ -87,9 +87,5 @@ export interface TracedTx extends CallCandidate {
   timestamp: number;
 }
 
-/** The columns of a TracedTx, from `transactions t` (whether the recipient is a contract from addresses). */
-export const TRACED_TX_COLUMNS = `t.id, t.hash, t.block_number, t.timestamp, t.to_addr, t.input,
-  (SELECT ad.is_contract FROM addresses ad WHERE ad.address = t.to_addr) AS to_is_contract`;
-
 /** Whether a transaction can have internal calls: a creation, a call with data, or a transfer to a contract. */
 export const mayCall = (t: CallCandidate): boolean => t.to_addr === null || t.input !== '0x' || t.to_is_contract !== 0;

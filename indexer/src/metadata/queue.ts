@@ -1,6 +1,7 @@
 import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { decodeString, encodeCall, SELECTORS } from '../chain/abi.ts';
+import { noteMetadataAttempt, pendingMetadata, storeMetadata, type PendingMetadataRow } from '../store/queries/nfts.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { MetadataUpdates } from '../sync/state.ts';
 import { RpcError, type RpcClient } from '../chain/rpc.ts';
@@ -25,12 +26,7 @@ export interface MetadataOptions {
   onFetch?: (outcome: 'ok' | 'error' | 'refused') => void;
 }
 
-interface PendingRow {
-  token_address: string;
-  token_id: string;
-  token_type: string;
-  metadata_attempts: number;
-}
+type PendingRow = PendingMetadataRow;
 
 const MAX_ATTEMPTS = 3;
 
@@ -91,11 +87,7 @@ export class MetadataQueue {
     while (this.loop.running) {
       // The query below finds the rows a kick until now announced.
       this.loop.clearKick();
-      const rows = await this.db.all<PendingRow>(
-        `SELECT token_address, token_id, token_type, metadata_attempts FROM nft_tokens
-         WHERE metadata_status = 'pending' ORDER BY metadata_attempts, mint_block LIMIT ?`,
-        this.concurrency * 4,
-      );
+      const rows = await pendingMetadata(this.db, this.concurrency * 4);
       if (rows.length === 0) {
         await this.loop.sleep(5000);
         continue;
@@ -125,15 +117,7 @@ export class MetadataQueue {
       const message = errorMessage(err);
       const attempts = row.metadata_attempts + 1;
       if (err instanceof TransientError && attempts < MAX_ATTEMPTS) {
-        await this.write((tx) =>
-          tx.run(
-            'UPDATE nft_tokens SET metadata_attempts = ?, metadata_error = ? WHERE token_address = ? AND token_id = ?',
-            attempts,
-            message.slice(0, 500),
-            row.token_address,
-            row.token_id,
-          ),
-        );
+        await this.write((tx) => noteMetadataAttempt(tx, row.token_address, row.token_id, attempts, message.slice(0, 500)));
         return false;
       }
       await this.finish(row, 'error', null, null, message);
@@ -148,19 +132,17 @@ export class MetadataQueue {
   }
 
   private async finish(row: PendingRow, status: string, uri: string | null, parsed: ParsedMetadata | null, error: string | null): Promise<void> {
-    await this.write((tx) => tx.run(
-      `UPDATE nft_tokens SET metadata_status = ?, metadata_uri = ?, metadata = ?, name = ?, description = ?, image = ?,
-         metadata_error = ? WHERE token_address = ? AND token_id = ?`,
-      status,
-      uri === null ? null : uri.slice(0, 4096),
-      parsed ? JSON.stringify(parsed.raw) : null,
-      parsed?.name ?? null,
-      parsed?.description ?? null,
-      parsed?.image ?? null,
-      error === null ? null : error.slice(0, 500),
-      row.token_address,
-      row.token_id,
-    ));
+    await this.write((tx) =>
+      storeMetadata(tx, row.token_address, row.token_id, {
+        status,
+        uri: uri === null ? null : uri.slice(0, 4096),
+        metadata: parsed ? JSON.stringify(parsed.raw) : null,
+        name: parsed?.name ?? null,
+        description: parsed?.description ?? null,
+        image: parsed?.image ?? null,
+        error: error === null ? null : error.slice(0, 500),
+      }),
+    );
   }
 
   private async tokenUri(row: PendingRow, id: bigint): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { Store } from '../store/types.ts';
-import { insertRows } from '../sync/bulk.ts';
+import { insertNewSignatures, signatureCount } from '../store/queries/signatures.ts';
 import { ensureBundledSignatures } from './store.ts';
 import { parseSignature, type SignatureEntry, type SignatureKind } from './text.ts';
 
@@ -44,11 +44,9 @@ export async function importSignatures(db: Store, text: string, kind: SignatureK
   for (let i = 0; i < valid.length; i += BATCH) {
     const part = valid.slice(i, i + BATCH);
     const added = await db.transaction(async (tx) => {
-      const count = async () => Number((await tx.one<{ n: number | string }>('SELECT count(*) AS n FROM signatures'))?.n ?? 0);
-      const before = await count();
-      const rows = part.map((e) => [e.kind, e.hash, e.signature, e.fragment, 'imported']);
-      await insertRows(tx, 'signatures', ['kind', 'hash', 'signature', 'fragment', 'source'], rows, ' ON CONFLICT (kind, hash, signature) DO NOTHING');
-      return (await count()) - before;
+      const before = await signatureCount(tx);
+      await insertNewSignatures(tx, part, 'imported');
+      return (await signatureCount(tx)) - before;
     });
     report.accepted += added;
     report.duplicates += part.length - added;

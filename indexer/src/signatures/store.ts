@@ -1,27 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundleDigest, insertNewSignatures, setBundleDigest, signaturesOf, upsertSignature, type StoredSignature } from '../store/queries/signatures.ts';
 import type { Queryable, Store } from '../store/types.ts';
-import { insertRows } from '../sync/bulk.ts';
 import { parseSignature, type SignatureEntry, type SignatureKind, type SignatureSource } from './text.ts';
 
 /** The bundled set, written by scripts/signatures-bundle.ts. */
 export const BUNDLE_FILE = fileURLToPath(new URL('../../bundle/signatures.json', import.meta.url));
 
 /** A stored signature, as lookups answer it. */
-export interface StoredSignature extends SignatureEntry {
-  source: SignatureSource;
-}
-
-// The upsert fills in parameter names for a bare signature that a named fragment (a verified ABI) later brings.
-const UPSERT = `INSERT INTO signatures (kind, hash, signature, fragment, source) VALUES (?, ?, ?, ?, ?)
-  ON CONFLICT (kind, hash, signature) DO UPDATE SET fragment = excluded.fragment
-  WHERE signatures.fragment IS NULL AND excluded.fragment IS NOT NULL`;
+export type { StoredSignature };
 
 /** Stores signatures (existing ones are kept as they are); answers how many were new or gained parameter names. */
 export async function storeSignatures(db: Queryable, entries: readonly SignatureEntry[], source: SignatureSource): Promise<number> {
   let changed = 0;
-  for (const e of entries) changed += await db.run(UPSERT, e.kind, e.hash, e.signature, e.fragment, source);
+  for (const e of entries) changed += await upsertSignature(db, e, source);
   return changed;
 }
 
@@ -54,13 +47,11 @@ export function ensureBundledSignatures(db: Store, file = BUNDLE_FILE): Promise<
     done = (async () => {
       const text = readFileSync(file, 'utf8');
       const digest = createHash('sha256').update(text).digest('hex');
-      const row = await db.one<{ digest: string }>('SELECT digest FROM signature_bundle WHERE id = 1');
-      if (row?.digest === digest) return;
+      if ((await bundleDigest(db)) === digest) return;
       const entries = bundleEntries(text);
       await db.transaction(async (tx) => {
-        const rows = entries.map((e) => [e.kind, e.hash, e.signature, e.fragment, 'bundled']);
-        await insertRows(tx, 'signatures', ['kind', 'hash', 'signature', 'fragment', 'source'], rows, ' ON CONFLICT (kind, hash, signature) DO NOTHING');
-        await tx.run('INSERT INTO signature_bundle (id, digest) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET digest = excluded.digest', digest);
+        await insertNewSignatures(tx, entries, 'bundled');
+        await setBundleDigest(tx, digest);
       });
     })();
     loaded.set(db, done);
@@ -71,9 +62,6 @@ export function ensureBundledSignatures(db: Store, file = BUNDLE_FILE): Promise<
   return done;
 }
 
-// Verified first (the ABIs of this chain's own contracts), then the bundled set, then imported files.
-const ORDER = `CASE source WHEN 'verified' THEN 0 WHEN 'bundled' THEN 1 ELSE 2 END, signature`;
-
 /** Every stored signature of each hash (functions: selectors; events: topics), best source first. */
 export async function lookupSignatures(db: Queryable, kind: SignatureKind, hashes: Iterable<string>): Promise<Map<string, StoredSignature[]>> {
   const wanted = [...new Set([...hashes].map((h) => h.toLowerCase()))].filter((h) => /^0x[0-9a-f]+$/.test(h));
@@ -83,11 +71,7 @@ export async function lookupSignatures(db: Queryable, kind: SignatureKind, hashe
   if ('transaction' in db) await ensureBundledSignatures(db as Store).catch(() => undefined);
   for (let i = 0; i < wanted.length; i += 200) {
     const part = wanted.slice(i, i + 200);
-    const rows = await db.all<StoredSignature>(
-      `SELECT kind, hash, signature, fragment, source FROM signatures WHERE kind = ? AND hash IN (${part.map(() => '?').join(', ')}) ORDER BY hash, ${ORDER}`,
-      kind,
-      ...part,
-    );
+    const rows = await signaturesOf(db, kind, part);
     for (const r of rows) {
       const list = out.get(r.hash) ?? [];
       list.push(r);

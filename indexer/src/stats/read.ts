@@ -1,4 +1,5 @@
 import { CHAIN_SERIES, DAY_MS, formatDay, type ChainSeriesName, type SeriesPoint } from '../../../common/stats-series.ts';
+import { dailyStatsBetween, keptDayRange, tokenDailyStats, tokenHoldersBefore, type DailyRow } from '../store/queries/stats.ts';
 import type { Queryable } from '../store/types.ts';
 
 // Reading the folded series: a day range of daily_stats (one primary-key range) with every day of the range filled in,
@@ -27,16 +28,16 @@ export const CHAIN_SERIES_NAMES = Object.keys(CHAIN_SERIES) as ChainSeriesName[]
 
 /** The first and last days kept (day numbers), null before any block is folded. */
 export async function keptDays(db: Queryable): Promise<{ first: number; last: number } | null> {
-  const r = await db.one<{ first: number | null; last: number | null }>('SELECT min(day) AS first, max(day) AS last FROM daily_stats');
+  const r = await keptDayRange(db);
   return r?.first === null || r?.first === undefined || r.last === null ? null : { first: Number(r.first), last: Number(r.last) };
 }
 
 /** A row of daily_stats, every column as stored. */
-export type DailyRow = Record<string, string | number | null> & { day: number };
+export type { DailyRow };
 
 /** The stored rows of days from … to (day numbers), by day. */
 export async function dailyRows(db: Queryable, from: number, to: number): Promise<Map<number, DailyRow>> {
-  const rows = await db.all<DailyRow>('SELECT * FROM daily_stats WHERE day BETWEEN ? AND ? ORDER BY day', from, to);
+  const rows = await dailyStatsBetween(db, from, to);
   return new Map(rows.map((r) => [Number(r.day), r]));
 }
 
@@ -53,16 +54,11 @@ export function seriesPoints(name: ChainSeriesName, rows: ReadonlyMap<number, Da
 
 /** A token's transfers per day, or its holders at the end of each day (carried over days without transfers). */
 export async function tokenPoints(db: Queryable, token: string, name: 'transfers' | 'holders', from: number, to: number): Promise<SeriesPoint[]> {
-  const rows = await db.all<{ day: number; transfers: number; holders: number }>(
-    'SELECT day, transfers, holders FROM token_daily_stats WHERE token_address = ? AND day BETWEEN ? AND ? ORDER BY day',
-    token,
-    from,
-    to,
-  );
+  const rows = await tokenDailyStats(db, token, from, to);
   const byDay = new Map(rows.map((r) => [Number(r.day), r]));
   let holders =
     name === 'holders'
-      ? Number((await db.one<{ holders: number }>('SELECT holders FROM token_daily_stats WHERE token_address = ? AND day < ? ORDER BY day DESC LIMIT 1', token, from))?.holders ?? 0)
+      ? Number((await tokenHoldersBefore(db, token, from)) ?? 0)
       : 0;
   const out: SeriesPoint[] = [];
   for (let d = from; d <= to; d++) {

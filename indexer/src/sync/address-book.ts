@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import { addressIsContract } from '../store/queries/addresses.ts';
+import { isIndexedContract } from '../store/queries/contracts.ts';
 import type { Queryable } from '../store/types.ts';
 import type { ContractProbe } from './probe.ts';
 
@@ -34,13 +36,13 @@ export class AddressBook {
     if (waiting !== undefined) return waiting;
     const cached = this.kinds.get(address);
     if (cached !== undefined) return cached;
-    if (await q.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) {
+    if (await isIndexedContract(q, address)) {
       this.remember(address, 'contract');
       return 'contract';
     }
-    const row = await q.one<{ is_contract: number }>('SELECT is_contract FROM addresses WHERE address = ?', address);
-    if (row) {
-      const kind = row.is_contract ? 'contract' : 'account';
+    const isContract = await addressIsContract(q, address);
+    if (isContract !== undefined) {
+      const kind = isContract ? 'contract' : 'account';
       this.remember(address, kind);
       return kind;
     }

@@ -3,9 +3,9 @@
 // blocks. See migrations/011_approvals.sql for what is kept and what is not (ERC-721 single-token approvals).
 import { decodeBool, decodeUint, topicToAddress } from '../chain/abi.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
-import type { LogRow as StoredLog } from '../store/rows.ts';
+import { deleteApproval, insertApprovals, replaceApprovals } from '../store/queries/approvals.ts';
+import { lastLogBefore, logsFromWithTopic0, type LogEntry as LogRow } from '../store/queries/logs.ts';
 import type { Queryable } from '../store/types.ts';
-import { insertRows, runIn } from './bulk.ts';
 
 /** keccak256('Approval(address,address,uint256)'), shared by ERC-20 and ERC-721. */
 export const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
@@ -64,8 +64,6 @@ export function approvalKey(a: { owner: string; token: string; spender: string; 
   return `${a.owner}:${a.token}:${a.spender}:${a.kind}`;
 }
 
-const COLUMNS = ['owner', 'token', 'spender', 'kind', 'value', 'block_number', 'log_index', 'tx_hash', 'timestamp'] as const;
-
 /** One key's state after a batch: its row, or null when nothing is in force. */
 type Latest = { event: ApprovalEvent; place: ApprovalPlace };
 
@@ -98,8 +96,7 @@ export class ApprovalBatch {
     if (this.latest.size === 0) return;
     const { touched, rows } = this.result();
     this.latest.clear();
-    await runIn(q, 'DELETE FROM approvals WHERE (owner, token, spender, kind) IN (?)', [], touched);
-    await insertRows(q, 'approvals', COLUMNS, rows);
+    await replaceApprovals(q, touched, rows);
   }
 
   /** Forgets what was added (the batch failed). */
@@ -107,9 +104,6 @@ export class ApprovalBatch {
     this.latest.clear();
   }
 }
-
-/** The logs columns read here (the table's row without tx_id). */
-type LogRow = Omit<StoredLog, 'tx_id'>;
 
 const asLog = (r: LogRow): ApprovalLogLike => ({ address: r.address, topics: [r.topic0, r.topic1, r.topic2, r.topic3], data: r.data });
 
@@ -121,35 +115,19 @@ const asLog = (r: LogRow): ApprovalLogLike => ({ address: r.address, topics: [r.
  */
 export async function rollbackApprovals(tx: Queryable, from: number): Promise<number> {
   const firstId = from * ROW_ID_BLOCK;
-  const removed = await tx.all<LogRow>(
-    `SELECT id, block_number, log_index, tx_hash, address, topic0, topic1, topic2, topic3, data FROM logs
-     WHERE id >= ? AND topic0 IN (?, ?)`,
-    firstId,
-    APPROVAL_TOPIC,
-    APPROVAL_FOR_ALL_TOPIC,
-  );
+  const removed = await logsFromWithTopic0(tx, firstId, APPROVAL_TOPIC, APPROVAL_FOR_ALL_TOPIC);
   const keys = new Map<string, ApprovalEvent>();
   for (const r of removed) {
     const e = parseApprovalLog(asLog(r));
     if (e !== null) keys.set(approvalKey(e), e);
   }
   for (const e of keys.values()) {
-    await tx.run('DELETE FROM approvals WHERE owner = ? AND token = ? AND spender = ? AND kind = ?', e.owner, e.token, e.spender, e.kind);
+    await deleteApproval(tx, e.owner, e.token, e.spender, e.kind);
     const topic0 = e.kind === 'allowance' ? APPROVAL_TOPIC : APPROVAL_FOR_ALL_TOPIC;
-    const older = await tx.one<LogRow & { timestamp: number }>(
-      `SELECT l.id, l.block_number, l.log_index, l.tx_hash, l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, b.timestamp
-       FROM logs l JOIN blocks b ON b.number = l.block_number
-       WHERE l.address = ? AND l.id < ? AND l.topic0 = ? AND l.topic1 = ? AND l.topic2 = ? AND l.topic3 IS NULL
-       ORDER BY l.id DESC LIMIT 1`,
-      e.token,
-      firstId,
-      topic0,
-      `0x${e.owner.slice(2).padStart(64, '0')}`,
-      `0x${e.spender.slice(2).padStart(64, '0')}`,
-    );
+    const older = await lastLogBefore(tx, e.token, firstId, [topic0, `0x${e.owner.slice(2).padStart(64, '0')}`, `0x${e.spender.slice(2).padStart(64, '0')}`]);
     const before = older === undefined ? null : parseApprovalLog(asLog(older));
     if (older === undefined || before === null || before.value === 0n) continue;
-    await insertRows(tx, 'approvals', COLUMNS, [
+    await insertApprovals(tx, [
       [e.owner, e.token, e.spender, e.kind, before.value.toString(), older.block_number, older.log_index, older.tx_hash, older.timestamp],
     ]);
   }

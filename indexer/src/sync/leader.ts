@@ -1,6 +1,7 @@
 import { errorMessage } from '../../../common/errors.ts';
 import { randomUUID } from 'node:crypto';
 import { holdSyncLock, type PostgresStore, type SyncLock } from '../store/postgres.ts';
+import { postSyncOwnerFence, setSyncOwner, syncOwnerForUpdate } from '../store/queries/sync-state.ts';
 import type { Queryable } from '../store/types.ts';
 
 /** What the leader loop does with the sync lock once it has it, and once it lost it. */
@@ -45,14 +46,8 @@ export class SyncLeader {
    * wait for answers), by failing the transaction in the server, so that its COMMIT fails with the same message.
    */
   readonly fence = async (tx: Queryable): Promise<void> => {
-    if (tx.post) {
-      // The owner is a UUID this process made (no quote can be in it): a DO block takes no parameters.
-      tx.post(`DO $fence$ BEGIN
-        IF (SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE) IS DISTINCT FROM '${this.owner}' THEN RAISE EXCEPTION '${TAKEN_OVER}'; END IF;
-      END $fence$`);
-      return;
-    }
-    const row = await tx.one<{ owner: string | null }>('SELECT owner FROM sync_state WHERE id = 1 FOR UPDATE');
+    if (postSyncOwnerFence(tx, this.owner, TAKEN_OVER)) return;
+    const row = await syncOwnerForUpdate(tx);
     if (row?.owner !== this.owner) throw new Error(TAKEN_OVER);
   };
 
@@ -85,7 +80,7 @@ export class SyncLeader {
       const gone = new Promise<Error>((resolve) => (lost = resolve));
       try {
         this.lock = await holdSyncLock(this.store, { signal, onLost: (err) => lost(err) });
-        await this.store.run('UPDATE sync_state SET owner = ? WHERE id = 1', this.owner);
+        await setSyncOwner(this.store, this.owner);
       } catch (err) {
         if (signal.aborted) return;
         await this.release();

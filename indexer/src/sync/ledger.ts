@@ -1,4 +1,7 @@
-import { insertRows, runIn, selectIn, updateFromValues, type Key } from './bulk.ts';
+import type { Key } from '../store/bulk.ts';
+import { addToTokenCounts } from '../store/queries/contracts.ts';
+import { nftStates, setNftState, upsertNfts } from '../store/queries/nfts.ts';
+import { balancesOfHolders, deleteBalances, upsertBalances } from '../store/queries/tokens.ts';
 import type { Queryable, SqlParam } from '../store/types.ts';
 import { pad, PADDED_ZERO } from '../chain/num.ts';
 import type { TokenType } from '../store/rows.ts';
@@ -99,23 +102,13 @@ export class Ledger {
       ids.push([t.tokenAddress, t.tokenId]);
     }
     // One query per kind of row for all the batch's tokens, not one per token.
-    const balances = await selectIn<{ token_address: string; holder: string; token_id: string; balance: string }>(
-      q,
-      'SELECT token_address, holder, token_id, balance FROM token_balances WHERE (token_address, holder) IN (?)',
-      [],
-      [...holders.values()],
-    );
+    const balances = await balancesOfHolders(q, [...holders.values()]);
     for (const r of balances) {
       const k = key(r.token_address, r.holder, r.token_id);
       const e = this.balances.get(k);
       if (e !== undefined && fresh.has(k)) e.before = e.after = BigInt(r.balance);
     }
-    const nfts = await selectIn<{ token_address: string; token_id: string; owner: string | null; supply: string }>(
-      q,
-      'SELECT token_address, token_id, owner, supply FROM nft_tokens WHERE (token_address, token_id) IN (?)',
-      [],
-      ids,
-    );
+    const nfts = await nftStates(q, ids);
     for (const r of nfts) {
       const k = key(r.token_address, r.token_id);
       const e = this.nfts.get(k);
@@ -174,14 +167,14 @@ export class Ledger {
       if (e.after === 0n) zeroed.push([e.token, e.holder, e.tokenId]);
       else upserts.push([e.token, e.holder, e.tokenId, pad(e.after)]);
     }
-    await runIn(q, 'DELETE FROM token_balances WHERE (token_address, holder, token_id) IN (?)', [], zeroed);
-    await insertRows(q, 'token_balances', ['token_address', 'holder', 'token_id', 'balance'], upserts, ' ON CONFLICT (token_address, holder, token_id) DO UPDATE SET balance = excluded.balance');
+    await deleteBalances(q, zeroed);
+    await upsertBalances(q, upserts);
     const nfts: SqlParam[][] = [];
     for (const e of this.nfts.values()) {
       if (!e.changed) continue;
       if (e.created === null && this.sign === -1) {
         // Undoing never creates rows: an update of the stored row, as the per-transfer UPDATE did.
-        await q.run('UPDATE nft_tokens SET owner = ?, supply = ? WHERE token_address = ? AND token_id = ?', e.owner, e.supply, e.token, e.tokenId);
+        await setNftState(q, e.token, e.tokenId, e.owner, e.supply);
         continue;
       }
       const c = e.created;
@@ -189,23 +182,10 @@ export class Ledger {
       // placeholders for them only satisfy NOT NULL.
       nfts.push([e.token, e.tokenId, c?.type ?? 'ERC721', e.owner, e.supply, c?.creator ?? null, c?.mintTx ?? null, c?.mintBlock ?? 0, c?.mintedAt ?? null]);
     }
-    await insertRows(
-      q,
-      'nft_tokens',
-      ['token_address', 'token_id', 'token_type', 'owner', 'supply', 'creator', 'mint_tx', 'mint_block', 'minted_at'],
-      nfts,
-      ' ON CONFLICT (token_address, token_id) DO UPDATE SET owner = excluded.owner, supply = excluded.supply',
-    );
+    await upsertNfts(q, nfts);
     const counts: SqlParam[][] = [];
     for (const [token, t] of this.tallies) if (t.holders !== 0 || t.transfers !== 0) counts.push([token, t.holders, t.transfers]);
-    await updateFromValues(
-      q,
-      // Typed: PostgreSQL would read the VALUES' untyped parameters as text.
-      `UPDATE contracts SET holder_count = holder_count + v.column2, transfer_count = transfer_count + v.column3
-       FROM (?) AS v WHERE contracts.address = v.column1`,
-      '(?, CAST(? AS BIGINT), CAST(? AS BIGINT))',
-      counts,
-    );
+    await addToTokenCounts(q, counts);
     this.discard();
   }
 

@@ -1,5 +1,13 @@
 import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
+import {
+  incrementMetadataUpdates,
+  incrementReorgs,
+  metadataUpdateCount,
+  publishSyncState,
+  reorgCount,
+  syncStateRow,
+} from '../store/queries/sync-state.ts';
 import type { Queryable, Store } from '../store/types.ts';
 
 // The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
@@ -31,23 +39,9 @@ export const SYNC_STATE_HEARTBEAT_MS = 10_000;
 /** A syncer whose row is older than this is taken as not running. */
 export const SYNC_STATE_STALE_MS = 30_000;
 
-interface Row {
-  last_block: number | null;
-  chain_head: number | null;
-  catching_up: number;
-  rpc_connected: number;
-  last_error: string | null;
-  reorgs: number;
-  metadata_updates: number;
-  updated_at: number;
-}
-
 /** Reads the sync state: the last stored block from blocks itself, the rest from the syncer's row. */
 export async function readSyncState(q: Queryable, now = Date.now()): Promise<SyncStatus> {
-  const row = await q.one<Row>(
-    `SELECT (SELECT max(number) FROM blocks) AS last_block, chain_head, catching_up, rpc_connected, last_error, reorgs, metadata_updates, updated_at
-     FROM sync_state WHERE id = 1`,
-  );
+  const row = await syncStateRow(q);
   const running = row !== undefined && now - Number(row.updated_at) < SYNC_STATE_STALE_MS;
   return {
     lastBlock: row?.last_block ?? null,
@@ -63,12 +57,12 @@ export async function readSyncState(q: Queryable, now = Date.now()): Promise<Syn
 
 /** The number of rollbacks recorded so far. */
 export async function storedReorgs(q: Queryable): Promise<number> {
-  return Number((await q.one<{ reorgs: number }>('SELECT reorgs FROM sync_state WHERE id = 1'))?.reorgs ?? 0);
+  return reorgCount(q);
 }
 
 /** Counts a rollback, inside the rollback's own transaction (so no reader sees the rows gone and the count old). */
 export async function countReorg(tx: Queryable): Promise<void> {
-  await tx.run('UPDATE sync_state SET reorgs = reorgs + 1 WHERE id = 1');
+  await incrementReorgs(tx);
 }
 
 /**
@@ -86,7 +80,7 @@ export class MetadataUpdates {
 
   /** Reads the stored count (earlier processes' writes), which later writes go on from. */
   async load(q: Queryable): Promise<void> {
-    this.value = Number((await q.one<{ n: number }>('SELECT metadata_updates AS n FROM sync_state WHERE id = 1'))?.n ?? 0);
+    this.value = await metadataUpdateCount(q);
   }
 
   /**
@@ -96,7 +90,7 @@ export class MetadataUpdates {
    */
   async write(db: Store, fn: (tx: Queryable) => Promise<unknown>): Promise<void> {
     await db.transaction(async (tx) => {
-      await tx.run('UPDATE sync_state SET metadata_updates = metadata_updates + 1 WHERE id = 1');
+      await incrementMetadataUpdates(tx);
       await fn(tx);
     });
     if (this.value !== null) this.value++;
@@ -116,14 +110,13 @@ export class SyncStatePublisher {
   async publish(s: SyncStatus, now = Date.now()): Promise<void> {
     const key = JSON.stringify([s.target, s.catchingUp, s.rpcConnected, s.lastError, s.running]);
     if (key === this.last && now - this.lastAt < SYNC_STATE_HEARTBEAT_MS) return;
-    await this.db.run(
-      'UPDATE sync_state SET chain_head = ?, catching_up = ?, rpc_connected = ?, last_error = ?, updated_at = ? WHERE id = 1',
-      s.target,
-      s.catchingUp ? 1 : 0,
-      s.rpcConnected ? 1 : 0,
-      s.lastError,
-      s.running ? now : 0,
-    );
+    await publishSyncState(this.db, {
+      chainHead: s.target,
+      catchingUp: s.catchingUp ? 1 : 0,
+      rpcConnected: s.rpcConnected ? 1 : 0,
+      lastError: s.lastError,
+      updatedAt: s.running ? now : 0,
+    });
     this.last = key;
     this.lastAt = now;
   }

@@ -2,6 +2,7 @@ import { errorMessage } from '../../../common/errors.ts';
 import type { SyncMetrics } from '../metrics/index.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
+import { blockHash, newestBlockHash } from '../store/queries/blocks.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { countReorg, MetadataUpdates, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
 import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
@@ -223,7 +224,7 @@ export class Syncer {
 
   /** The highest stored block, where the sync goes on from. */
   private async storedTip(): Promise<Tip | null> {
-    const row = await this.db.one<Tip>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
+    const row = await newestBlockHash(this.db);
     return row ? { number: row.number, hash: row.hash } : null;
   }
 
@@ -343,7 +344,7 @@ export class Syncer {
   }
 
   private async storedHash(n: number): Promise<string | undefined> {
-    return (await this.db.one<{ hash: string }>('SELECT hash FROM blocks WHERE number = ?', n))?.hash;
+    return blockHash(this.db, n);
   }
 
   private async findAncestor(start: number): Promise<number> {

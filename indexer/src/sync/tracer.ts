@@ -1,10 +1,12 @@
 import { errorMessage } from '../../../common/errors.ts';
 import { BackgroundLoop } from '../background/loop.ts';
-import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, TRACED_TX_COLUMNS, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
+import { flattenCalls, involvedAddresses, isInternalTransaction, mayCall, tracingUnavailable, type CallFrame, type InternalCall, type TracedTx } from '../chain/calls.ts';
 import { RpcError, type RpcClient, type RpcOutcome } from '../chain/rpc.ts';
+import { blockHashesBetween, blockHashesFrom } from '../store/queries/blocks.ts';
+import { recordCreatedContract } from '../store/queries/contracts.ts';
+import { insertAddressInternal, insertKeptCalls, setTraceCursor, traceCursor, tracedTransactionsInRange } from '../store/queries/internal-calls.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam, Store } from '../store/types.ts';
-import { insertRows } from './bulk.ts';
 
 // The trailing tracer (issue 27): once the syncer has caught up, it walks the indexed blocks from where it stopped to
 // the indexed head, traces each block that holds a transaction which may run code (debug_traceBlockByHash with
@@ -144,23 +146,23 @@ export class InternalTracer {
 
   /** Traces and writes the blocks after the cursor, at most one step of them. */
   async step(): Promise<StepOutcome> {
-    const cursor = (await this.db.one<{ block_number: number | null; block_hash: string | null }>('SELECT block_number, block_hash FROM internal_trace WHERE id = 1')) ?? {
+    const cursor = (await traceCursor(this.db)) ?? {
       block_number: null,
       block_hash: null,
     };
     this.traced = cursor.block_number === null ? null : Number(cursor.block_number);
     const from = this.traced === null ? 0 : this.traced + 1;
-    let blocks = await this.db.all<StepBlock>('SELECT number, hash FROM blocks WHERE number >= ? ORDER BY number LIMIT ?', from, this.maxBlocks);
+    let blocks: StepBlock[] = await blockHashesFrom(this.db, from, this.maxBlocks);
     if (blocks.length === 0) return 'idle';
     let last = (blocks[blocks.length - 1] as StepBlock).number;
     const range = (a: number, b: number): [number, number] => [a * ROW_ID_BLOCK, b * ROW_ID_BLOCK + ROW_ID_BLOCK - 1];
-    let txs = await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id LIMIT ?`, ...range(from, last), this.maxTxs + 1);
+    let txs = await tracedTransactionsInRange(this.db, ...range(from, last), undefined, this.maxTxs + 1);
     if (txs.length > this.maxTxs) {
       // Whole blocks only: up to the block before the first one that does not fit, or that one block alone.
       const over = (txs[this.maxTxs] as TracedTx).block_number;
       last = over > (blocks[0] as StepBlock).number ? over - 1 : over;
       blocks = blocks.filter((b) => b.number <= last);
-      txs = over > last ? txs.filter((t) => t.block_number <= last) : await this.db.all<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id`, ...range(last, last));
+      txs = over > last ? txs.filter((t) => t.block_number <= last) : await tracedTransactionsInRange(this.db, ...range(last, last));
     }
     const byBlock = new Map<number, TracedTx[]>();
     for (const t of txs) {
@@ -239,34 +241,27 @@ export class InternalTracer {
     const last = blocks[blocks.length - 1] as StepBlock;
     const keptCalls: SqlParam[][] = [];
     const index: SqlParam[][] = [];
-    const created: SqlParam[][] = [];
+    const created: { address: string; creator: string; txHash: string; block: number; timestamp: number }[] = [];
     for (const t of txs) {
       const frames = calls.get(t.id);
       if (frames === undefined) continue;
       keptCalls.push([t.hash, t.block_number, JSON.stringify(frames)]);
       for (const [i, c] of frames.entries()) {
         if (isInternalTransaction(c)) for (const a of involvedAddresses(c)) index.push([a, t.id, i]);
-        if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) created.push([c.to, c.from, t.hash, t.block_number, t.timestamp, t.block_number]);
+        if (c.depth > 0 && c.type.startsWith('CREATE') && c.to && !c.error) created.push({ address: c.to, creator: c.from, txHash: t.hash, block: t.block_number, timestamp: t.timestamp });
       }
     }
     return this.db.transaction(async (tx) => {
       await this.fence(tx);
-      const now = await tx.one<{ block_number: number | null; block_hash: string | null }>('SELECT block_number, block_hash FROM internal_trace WHERE id = 1');
+      const now = await traceCursor(tx);
       if (now?.block_number !== cursor.block_number || now.block_hash !== cursor.block_hash) return false;
-      const stored = await tx.all<StepBlock>('SELECT number, hash FROM blocks WHERE number BETWEEN ? AND ? ORDER BY number', from, last.number);
+      const stored = await blockHashesBetween(tx, from, last.number);
       if (stored.length !== blocks.length || stored.some((b, i) => b.hash !== blocks[i]?.hash || Number(b.number) !== blocks[i]?.number)) return false;
-      await insertRows(tx, 'internal_calls', ['tx_hash', 'block_number', 'calls'], keptCalls, ' ON CONFLICT (tx_hash) DO UPDATE SET block_number = excluded.block_number, calls = excluded.calls');
-      await insertRows(tx, 'address_internal', ['address', 'tx_id', 'call_index'], index, ' ON CONFLICT DO NOTHING');
+      await insertKeptCalls(tx, keptCalls);
+      await insertAddressInternal(tx, index);
       // Contracts created by contracts have no creation transaction of their own: the trace names their creator.
-      for (const c of created) {
-        await tx.run(
-          `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type)
-           VALUES (?, ?, ?, ?, ?, ?, 'none') ON CONFLICT DO NOTHING`,
-          ...c,
-        );
-        await tx.run('UPDATE contracts SET creator = ?, creation_tx = ? WHERE address = ? AND creator IS NULL', c[1] as string, c[2] as string, c[0] as string);
-      }
-      await tx.run('UPDATE internal_trace SET block_number = ?, block_hash = ? WHERE id = 1', last.number, last.hash);
+      for (const c of created) await recordCreatedContract(tx, c.address, c.creator, c.txHash, c.block, c.timestamp);
+      await setTraceCursor(tx, last.number, last.hash);
       return true;
     }, { relaxed: true });
   }

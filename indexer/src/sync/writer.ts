@@ -3,7 +3,16 @@ import type { RawBlock, RawReceipt, RawTransaction } from '../chain/types.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import type { FetchedBatch } from './fetch.ts';
-import { insertRows, runIn, selectIn } from './bulk.ts';
+import { insertRows, type BulkTable } from '../store/bulk.ts';
+import { markContracts, upsertAddresses } from '../store/queries/addresses.ts';
+import { BLOCK_ROWS } from '../store/queries/blocks.ts';
+import { contractType, insertContract, isIndexedContract, setTokenType, setTotalSupply } from '../store/queries/contracts.ts';
+import { addToCounters } from '../store/queries/counters.ts';
+import { LOG_ROWS } from '../store/queries/logs.ts';
+import { transactionTypeRows } from '../store/queries/transaction-types.ts';
+import { ADDRESS_TRANSACTION_ROWS, TRANSACTION_ROWS } from '../store/queries/transactions.ts';
+import { TRANSFER_ROWS } from '../store/queries/transfers.ts';
+import { addValidatorTallies, validatorRewards } from '../store/queries/validators.ts';
 import { Ledger, type LedgerTransfer } from './ledger.ts';
 import { hexToBigInt, hexToDecimal, hexToNumber, pad } from '../chain/num.ts';
 import type { ContractProbe } from './probe.ts';
@@ -43,11 +52,11 @@ type Cell = string | number | null;
 class RowBuffer {
   private readonly tables = new Map<string, { columns: readonly string[]; suffix: string; rows: Cell[][] }>();
 
-  add(table: string, columns: readonly string[], row: Cell[], suffix = ''): void {
-    let t = this.tables.get(table);
+  add(table: BulkTable, row: Cell[]): void {
+    let t = this.tables.get(table.name);
     if (t === undefined) {
-      t = { columns, suffix, rows: [] };
-      this.tables.set(table, t);
+      t = { columns: table.columns, suffix: table.suffix, rows: [] };
+      this.tables.set(table.name, t);
     }
     t.rows.push(row);
   }
@@ -62,19 +71,7 @@ class RowBuffer {
   }
 }
 
-const TX_COLUMNS = [
-  'id', 'hash', 'block_number', 'tx_index', 'block_hash', 'timestamp', 'from_addr', 'to_addr', 'contract_address', 'value', 'gas_limit',
-  'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'effective_gas_price', 'gas_used', 'cumulative_gas_used', 'input', 'nonce',
-  'type', 'status',
-] as const;
-const LOG_COLUMNS = ['id', 'block_number', 'log_index', 'tx_id', 'tx_hash', 'address', 'topic0', 'topic1', 'topic2', 'topic3', 'data'] as const;
-const TRANSFER_COLUMNS = [
-  'block_number', 'log_index', 'batch_index', 'tx_hash', 'timestamp', 'token_address', 'token_type', 'from_addr', 'to_addr', 'value', 'token_id',
-] as const;
-const BLOCK_COLUMNS = [
-  'number', 'hash', 'parent_hash', 'timestamp', 'miner', 'gas_used', 'gas_limit', 'base_fee', 'difficulty', 'nonce', 'extra_data', 'size',
-  'tx_count', 'reward',
-] as const;
+const TRANSACTION_TYPE_ROWS = transactionTypeRows(TYPE_DETAIL_COLUMNS);
 
 /** A queryable that adds the time of each call to `spent.dbMs`. */
 function timed(q: Queryable, spent: { dbMs: number }): Queryable {
@@ -243,31 +240,17 @@ export class Writer {
         const kind = await this.book.lookup(address, tx);
         addresses.push([address, pad(balance), batch.last, firstSeen.get(address) ?? batch.last, kind !== undefined && kind !== 'account' ? 1 : 0]);
       }
-      await insertRows(
-        this.q,
-        'addresses',
-        ['address', 'balance', 'balance_block', 'first_seen_block', 'is_contract'],
-        addresses,
-        ` ON CONFLICT (address) DO UPDATE SET balance = excluded.balance, balance_block = excluded.balance_block,
-             is_contract = CASE WHEN excluded.is_contract > addresses.is_contract THEN excluded.is_contract ELSE addresses.is_contract END`,
-      );
-      await runIn(this.q, 'UPDATE addresses SET is_contract = 1 WHERE address IN (?)', [], this.contracts);
+      await upsertAddresses(this.q, addresses);
+      await markContracts(this.q, this.contracts);
       for (const [token, supply] of batch.supplies) {
-        if (supply !== null) await this.q.run('UPDATE contracts SET total_supply = ? WHERE address = ?', supply, token);
+        if (supply !== null) await setTotalSupply(this.q, token, supply);
       }
       await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
       await this.approvals.flush(tx);
       // One statement for the three counters, none for a batch of empty blocks.
       if (txs + logs + transfers > 0) {
-        await this.q.run(
-          // Typed: PostgreSQL would read the CASE's untyped parameters as text.
-          `UPDATE counters SET value = value + CASE name WHEN 'transactions' THEN CAST(? AS BIGINT) WHEN 'logs' THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END
-           WHERE name IN ('transactions', 'logs', 'token_transfers')`,
-          txs,
-          logs,
-          transfers,
-        );
+        await addToCounters(this.q, txs, logs, transfers);
       }
       const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
       return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
@@ -301,19 +284,19 @@ export class Writer {
       const hash = tx.hash.toLowerCase();
       this.insertTx(tx, r, { number, timestamp, hash, from, to, created, status, txId, blockHash: block.hash.toLowerCase() });
       const details = typeDetailsRow(txId, tx, r);
-      if (details !== null) this.rows.add('transaction_types', TYPE_DETAIL_COLUMNS, details);
+      if (details !== null) this.rows.add(TRANSACTION_TYPE_ROWS, details);
       seen(from);
       seen(to);
       seen(created);
       for (const a of new Set([from, to, created])) {
-        if (a !== null) this.rows.add('address_transactions', ['address', 'tx_id'], [a, txId], ' ON CONFLICT DO NOTHING');
+        if (a !== null) this.rows.add(ADDRESS_TRANSACTION_ROWS, [a, txId]);
       }
       if (created !== null) await this.ensureContract(created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
       if (to !== null && this.book.probe(to)) await this.ensureContract(to, number, null, false);
       for (const log of r.logs) {
         const emitter = log.address.toLowerCase();
         const logIndex = hexToNumber(log.logIndex);
-        this.rows.add('logs', LOG_COLUMNS, [
+        this.rows.add(LOG_ROWS, [
           number * ROW_ID_BLOCK + logIndex,
           number,
           logIndex,
@@ -332,7 +315,7 @@ export class Writer {
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
           await this.upgradeType(t.tokenAddress, t.tokenType);
           const tokenId = t.tokenId === null ? null : pad(t.tokenId);
-          this.rows.add('token_transfers', TRANSFER_COLUMNS, [
+          this.rows.add(TRANSFER_ROWS, [
             number,
             logIndex,
             t.batchIndex,
@@ -351,7 +334,7 @@ export class Writer {
         }
       }
     }
-    this.rows.add('blocks', BLOCK_COLUMNS, [
+    this.rows.add(BLOCK_ROWS, [
       number,
       block.hash.toLowerCase(),
       block.parentHash.toLowerCase(),
@@ -389,7 +372,7 @@ export class Writer {
     if (unknown.length > 0) {
       if (this.producerRewards.size > MAX_PRODUCERS) this.producerRewards.clear();
       for (const miner of unknown) this.producerRewards.set(miner, 0n);
-      const stored = await selectIn<{ address: string; rewards: string }>(this.q, 'SELECT address, rewards FROM validators WHERE address IN (?)', [], unknown);
+      const stored = await validatorRewards(this.q, unknown);
       for (const v of stored) this.producerRewards.set(v.address, BigInt(v.rewards));
     }
     const rows: Cell[][] = [];
@@ -398,14 +381,7 @@ export class Writer {
       this.producerRewards.set(miner, rewards);
       rows.push([miner, p.blocks, rewards.toString(), p.first, p.last]);
     }
-    await insertRows(
-      this.q,
-      'validators',
-      ['address', 'blocks_mined', 'rewards', 'first_block', 'last_block'],
-      rows,
-      ` ON CONFLICT (address) DO UPDATE SET blocks_mined = validators.blocks_mined + excluded.blocks_mined, rewards = excluded.rewards,
-           last_block = excluded.last_block`,
-    );
+    await addValidatorTallies(this.q, rows);
   }
 
   private insertTx(
@@ -413,7 +389,7 @@ export class Writer {
     r: RawReceipt,
     x: { number: number; timestamp: number; hash: string; from: string; to: string | null; created: string | null; status: number; txId: number; blockHash: string },
   ): void {
-    this.rows.add('transactions', TX_COLUMNS, [
+    this.rows.add(TRANSACTION_ROWS, [
       x.txId,
       x.hash,
       x.number,
@@ -443,26 +419,23 @@ export class Writer {
     const probe: ContractProbe | undefined = this.book.probe(address);
     if (probe === undefined) {
       if (!always || (await this.book.lookup(address, this.q)) === 'contract') return;
-      if (await this.q.one('SELECT 1 AS x FROM contracts WHERE address = ?', address)) return;
+      if (await isIndexedContract(this.q, address)) return;
     }
-    await this.q.run(
-      `INSERT INTO contracts (address, creator, creation_tx, block_number, timestamp, first_seen_block, contract_type, name,
-         symbol, decimals, total_supply, owner, code_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (address) DO NOTHING`,
+    await insertContract(this.q, {
       address,
-      creation?.creator ?? null,
-      creation?.txHash ?? null,
-      creation?.blockNumber ?? null,
-      creation?.timestamp ?? null,
-      blockNumber,
-      probe?.type ?? 'none',
-      probe?.name ?? null,
-      probe?.symbol ?? null,
-      probe?.decimals ?? null,
-      probe?.totalSupply ?? null,
-      probe?.owner ?? null,
-      probe?.codeSize ?? null,
-    );
+      creator: creation?.creator ?? null,
+      creation_tx: creation?.txHash ?? null,
+      block_number: creation?.blockNumber ?? null,
+      timestamp: creation?.timestamp ?? null,
+      first_seen_block: blockNumber,
+      contract_type: probe?.type ?? 'none',
+      name: probe?.name ?? null,
+      symbol: probe?.symbol ?? null,
+      decimals: probe?.decimals ?? null,
+      total_supply: probe?.totalSupply ?? null,
+      owner: probe?.owner ?? null,
+      code_size: probe?.codeSize ?? null,
+    });
     this.contracts.push(address);
     this.book.stored(address);
   }
@@ -472,14 +445,14 @@ export class Writer {
     if (this.tokenTypes.has(address)) return;
     let current = this.types.get(address);
     if (current === undefined) {
-      current = (await this.q.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address))?.contract_type ?? 'none';
+      current = (await contractType(this.q, address)) ?? 'none';
       this.types.set(address, current);
     }
     if (current !== 'none') {
       this.tokenTypes.add(address);
       return;
     }
-    await this.q.run("UPDATE contracts SET contract_type = ?, decimals = CASE WHEN ? = 'ERC20' THEN decimals ELSE 0 END WHERE address = ?", type, type, address);
+    await setTokenType(this.q, address, type);
     this.types.set(address, type);
   }
 }

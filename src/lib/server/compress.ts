@@ -31,6 +31,17 @@ export function compressResponse(request: Request, response: Response, enabled =
 }
 
 /**
+ * A kept page's copies made again at the effort for pages served many times (the render cache's recompress: Brotli
+ * quality 10, gzip level 9), on libuv's thread pool.
+ */
+export async function keptCopies(body: Uint8Array): Promise<ReadonlyMap<string, Uint8Array>> {
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const encodings: Encoding[] = ['br', 'gzip'];
+  const copies = await Promise.all(encodings.map((e) => compressBody(buffer, e, 'kept')));
+  return new Map(encodings.map((e, i) => [e, copies[i] as Buffer]));
+}
+
+/**
  * A page made ready for the render cache (render-cache.ts): its bytes, their Brotli and gzip copies (made at once, on
  * libuv's thread pool, so that no hit ever compresses) and its ETag. No copies when compression is off.
  */

@@ -1,6 +1,15 @@
 import { RpcError } from '../../chain/rpc.ts';
 import type { ApiContext } from '../context.ts';
-import { isInternalTransaction, mayCall, TRACED_TX_COLUMNS, type TracedTx } from '../../chain/calls.ts';
+import { isInternalTransaction, mayCall, type TracedTx } from '../../chain/calls.ts';
+import {
+  addressInternalPage,
+  addressTracedTransactions,
+  countAddressInternal,
+  keptCallsOf,
+  tracedBlockNumber,
+  tracedTransactionByHash,
+  tracedTransactionsInRange,
+} from '../../store/queries/internal-calls.ts';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { transactionCalls, type InternalCall } from '../trace.ts';
 import { Refusal, type Paging } from './core.ts';
@@ -123,11 +132,7 @@ async function callsOf(ctx: ApiContext, tx: Pick<TracedTx, 'hash' | 'block_numbe
 
 /** The kept calls of transactions, by hash, in one query (those not traced yet are absent). */
 async function keptCalls(ctx: ApiContext, hashes: readonly string[]): Promise<Map<string, InternalCall[]>> {
-  if (hashes.length === 0) return new Map();
-  const rows = await ctx.db.all<{ tx_hash: string; calls: string }>(
-    `SELECT tx_hash, calls FROM internal_calls WHERE tx_hash IN (${hashes.map(() => '?').join(', ')})`,
-    ...hashes,
-  );
+  const rows = await keptCallsOf(ctx.db, hashes);
   return new Map(rows.map((r) => [r.tx_hash, JSON.parse(r.calls) as InternalCall[]]));
 }
 
@@ -153,7 +158,7 @@ async function callsOfAll<T extends TracedTx>(ctx: ApiContext, txs: readonly T[]
 
 /** txlistinternal by txhash: null when the transaction is not indexed. */
 export async function internalByHash(ctx: ApiContext, hash: string): Promise<InternalRow[] | null> {
-  const tx = await ctx.db.one<TracedTx>(`SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.hash = ?`, hash);
+  const tx = await tracedTransactionByHash(ctx.db, hash);
   if (!tx) return null;
   return internalRows(tx, await callsOf(ctx, tx), false);
 }
@@ -163,12 +168,7 @@ export async function internalByBlocks(ctx: ApiContext, p: Paging): Promise<Inte
   const range = txIdRange(p);
   if (range === null) return [];
   // One more than the bound tells a range that is too large, without counting all of it.
-  const txs = await ctx.db.all<TracedTx>(
-    `SELECT ${TRACED_TX_COLUMNS} FROM transactions t WHERE t.id BETWEEN ? AND ? ORDER BY t.id ${p.sort === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`,
-    range[0],
-    range[1],
-    MAX_TRACED + 1,
-  );
+  const txs = await tracedTransactionsInRange(ctx.db, range[0], range[1], p.sort === 'desc', MAX_TRACED + 1);
   if (txs.length > MAX_TRACED) throw new Refusal(RANGE_TOO_LARGE);
   const traced = txs.filter(mayCall);
   const calls: InternalCall[][] = [];
@@ -178,9 +178,8 @@ export async function internalByBlocks(ctx: ApiContext, p: Paging): Promise<Inte
 }
 
 /** The last block the trailing tracer covered (internal_trace): the index answers up to it; null when it covers none. */
-export async function tracedBlock(ctx: ApiContext): Promise<number | null> {
-  const row = await ctx.db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1');
-  return row?.n === null || row?.n === undefined ? null : Number(row.n);
+export function tracedBlock(ctx: ApiContext): Promise<number | null> {
+  return tracedBlockNumber(ctx.db);
 }
 
 /**
@@ -217,16 +216,7 @@ export async function internalByAddress(ctx: ApiContext, address: string, p: Pag
 /** Rows of the index: `limit` of the address's internal transactions in a row-id range after `skip` of them. */
 async function fromIndex(ctx: ApiContext, address: string, [lo, hi]: [number, number], desc: boolean, skip: number, limit: number): Promise<InternalRow[]> {
   if (limit <= 0) return [];
-  const found = await ctx.db.all<{ tx_id: number; call_index: number; hash: string; block_number: number; timestamp: number; calls: string }>(
-    `SELECT a.tx_id, a.call_index, t.hash, t.block_number, t.timestamp, c.calls
-     FROM address_internal a JOIN transactions t ON t.id = a.tx_id JOIN internal_calls c ON c.tx_hash = t.hash
-     WHERE a.address = ? AND a.tx_id BETWEEN ? AND ? ORDER BY a.tx_id ${desc ? 'DESC' : 'ASC'}, a.call_index ASC LIMIT ? OFFSET ?`,
-    address,
-    lo,
-    hi,
-    limit,
-    skip,
-  );
+  const found = await addressInternalPage(ctx.db, address, lo, hi, desc, limit, skip);
   // Each transaction's calls are parsed once, however many of its frames the page holds.
   const frames = new Map<number, Map<number, InternalRow>>();
   const rows: InternalRow[] = [];
@@ -245,14 +235,7 @@ async function fromIndex(ctx: ApiContext, address: string, [lo, hi]: [number, nu
 /** The address's indexed internal transactions in a row-id range, counted up to `upTo`. */
 async function countIndexed(ctx: ApiContext, address: string, [lo, hi]: [number, number], upTo: number): Promise<number> {
   if (upTo <= 0) return 0;
-  const row = await ctx.db.one<{ n: number }>(
-    'SELECT count(*) AS n FROM (SELECT 1 FROM address_internal WHERE address = ? AND tx_id BETWEEN ? AND ? LIMIT ?) x',
-    address,
-    lo,
-    hi,
-    upTo,
-  );
-  return Number(row?.n ?? 0);
+  return countAddressInternal(ctx.db, address, lo, hi, upTo);
 }
 
 /**
@@ -267,14 +250,7 @@ async function scanAddress(ctx: ApiContext, address: string, [from, to]: [number
   let traced = 0;
   let [lo, hi] = [from, to];
   for (;;) {
-    const txs = await ctx.db.all<TracedTx>(
-      `SELECT ${TRACED_TX_COLUMNS} FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
-       WHERE a.address = ? AND a.tx_id BETWEEN ? AND ? ORDER BY a.tx_id ${desc ? 'DESC' : 'ASC'} LIMIT ?`,
-      address,
-      lo,
-      hi,
-      limits.batch,
-    );
+    const txs = await addressTracedTransactions(ctx.db, address, lo, hi, desc, limits.batch);
     scanned += txs.length;
     if (scanned > limits.maxScanned) throw new Refusal(TOO_DEEP);
     const candidates = txs.filter(mayCall);

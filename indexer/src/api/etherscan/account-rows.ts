@@ -2,6 +2,9 @@ import type { FunctionFragment } from 'ethers';
 import { LRUCache } from 'lru-cache';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import type { TxRow } from '../../store/rows.ts';
+import { contractType } from '../../store/queries/contracts.ts';
+import type { TokenTxRow } from '../../store/queries/transfers.ts';
+import { verifiedAbi } from '../../store/queries/verification.ts';
 import { tokenIdJson } from '../shapes.ts';
 import type { ApiContext } from '../context.ts';
 import { builtinFunction, functionsBySelector } from '../decode.ts';
@@ -93,7 +96,7 @@ export class FunctionNames {
   private async read(address: string): Promise<Callee> {
     let abi: string | undefined;
     if (this.ctx.verifier) abi = (await this.ctx.verifier.lookup(address))?.row.abi;
-    else abi = (await this.ctx.db.one<{ abi: string }>('SELECT abi FROM verified_contracts WHERE address = ?', address))?.abi;
+    else abi = await verifiedAbi(this.ctx.db, address);
     let functions: ReadonlyMap<string, FunctionFragment> = new Map();
     if (abi !== undefined) {
       try {
@@ -103,8 +106,8 @@ export class FunctionNames {
         // An ABI that cannot be read names nothing.
       }
     }
-    const c = await this.ctx.db.one<{ contract_type: string }>('SELECT contract_type FROM contracts WHERE address = ?', address);
-    return { functions, nonFungible: c?.contract_type === 'ERC721' || c?.contract_type === 'ERC1155' };
+    const type = await contractType(this.ctx.db, address);
+    return { functions, nonFungible: type === 'ERC721' || type === 'ERC1155' };
   }
 
   /** The signature of the function `input` calls on `to` ("" for a creation, a plain transfer or an unknown selector). */
@@ -132,7 +135,7 @@ export class FunctionNames {
   }
 }
 
-/** A transaction row as the account lists read it (SELECT t.*). */
+/** A transaction row as the account lists read it (all its columns). */
 export type AccountTxRow = TxRow;
 
 /** The price paid per gas: the receipt's effective price (EIP-1559), else the transaction's. */
@@ -163,41 +166,6 @@ export function txlistRow(t: AccountTxRow, head: number, functionName: string) {
     functionName,
   };
 }
-
-/** A token transfer joined with its token and its transaction (TOKEN_TX_SELECT). */
-export interface TokenTxRow {
-  id: number;
-  block_number: number;
-  log_index: number;
-  tx_hash: string;
-  timestamp: number;
-  token_address: string;
-  token_type: string;
-  from_addr: string;
-  to_addr: string;
-  value: string;
-  token_id: string | null;
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-  nonce: number | null;
-  block_hash: string | null;
-  tx_index: number | null;
-  gas_limit: string | null;
-  gas_price: string | null;
-  effective_gas_price: string | null;
-  gas_used: string | null;
-  cumulative_gas_used: string | null;
-  input: string | null;
-  tx_to: string | null;
-}
-
-/** Transfer rows with their token's name, symbol and decimals and their transaction's fields. */
-export const TOKEN_TX_SELECT = `SELECT t.id, t.block_number, t.log_index, t.tx_hash, t.timestamp, t.token_address, t.token_type,
-  t.from_addr, t.to_addr, t.value, t.token_id, c.name, c.symbol, c.decimals,
-  x.nonce, x.block_hash, x.tx_index, x.gas_limit, x.gas_price, x.effective_gas_price, x.gas_used, x.cumulative_gas_used,
-  x.input, x.to_addr AS tx_to
-  FROM token_transfers t LEFT JOIN contracts c ON c.address = t.token_address LEFT JOIN transactions x ON x.hash = t.tx_hash`;
 
 /** The standards' lists: tokentx (ERC-20), tokennfttx (ERC-721), token1155tx (ERC-1155). */
 export type TokenList = 'ERC20' | 'ERC721' | 'ERC1155';

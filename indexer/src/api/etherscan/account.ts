@@ -1,18 +1,13 @@
 import { unpad } from '../../chain/num.ts';
+import { blocksMinedBy } from '../../store/queries/blocks.ts';
+import { tokenBalance } from '../../store/queries/tokens.ts';
+import { addressTransactionsPage } from '../../store/queries/transactions.ts';
+import { firstTransferIdFrom, lastTransferIdTo, tokenTransfersPage } from '../../store/queries/transfers.ts';
 import { nativeBalance } from '../accounts.ts';
 import type { ApiContext } from '../context.ts';
 import { indexedHead, list, MESSAGES, none, ok, Refusal, type EtherscanModule, type EtherscanParams, type Paging } from './core.ts';
 import { internalByAddress, internalByBlocks, internalByHash } from './account-internal.ts';
-import {
-  FunctionNames,
-  TOKEN_TX_SELECT,
-  tokenTxRow,
-  txIdRange,
-  txlistRow,
-  type AccountTxRow,
-  type TokenList,
-  type TokenTxRow,
-} from './account-rows.ts';
+import { FunctionNames, tokenTxRow, txIdRange, txlistRow, type TokenList } from './account-rows.ts';
 
 // module=account of the Etherscan-compatible API: balance, balancemulti, txlist, txlistinternal, tokentx, tokennfttx,
 // token1155tx, tokenbalance, getminedblocks. Rows carry Etherscan's field names with every number a decimal string and
@@ -41,15 +36,7 @@ async function balanceOf(ctx: ApiContext, address: string): Promise<string> {
 async function txlist(ctx: ApiContext, address: string, p: Paging): Promise<unknown[]> {
   const range = txIdRange(p);
   if (range === null) return [];
-  const rows = await ctx.db.all<AccountTxRow>(
-    `SELECT t.* FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
-     WHERE a.address = ? AND a.tx_id BETWEEN ? AND ? ORDER BY a.tx_id ${p.sort === 'desc' ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
-    address,
-    range[0],
-    range[1],
-    p.offset,
-    p.skip,
-  );
+  const rows = await addressTransactionsPage(ctx.db, address, range[0], range[1], p.sort === 'desc', p.offset, p.skip);
   // Confirmations count from the indexed head (head − block + 1, as Etherscan counts them).
   const head = (await indexedHead(ctx)) ?? 0;
   const names = new FunctionNames(ctx);
@@ -62,14 +49,14 @@ async function transferIdRange(ctx: ApiContext, p: Paging): Promise<[number, num
   let lo = 0;
   let hi = Number.MAX_SAFE_INTEGER;
   if (p.startBlock > 0) {
-    const first = await ctx.db.one<{ id: number }>('SELECT id FROM token_transfers WHERE block_number >= ? ORDER BY block_number, id LIMIT 1', p.startBlock);
-    if (!first) return null;
-    lo = first.id;
+    const first = await firstTransferIdFrom(ctx.db, p.startBlock);
+    if (first === undefined) return null;
+    lo = first;
   }
   if (p.endBlock < Number.MAX_SAFE_INTEGER) {
-    const last = await ctx.db.one<{ id: number }>('SELECT id FROM token_transfers WHERE block_number <= ? ORDER BY block_number DESC, id DESC LIMIT 1', p.endBlock);
-    if (!last) return null;
-    hi = last.id;
+    const last = await lastTransferIdTo(ctx.db, p.endBlock);
+    if (last === undefined) return null;
+    hi = last;
   }
   return lo <= hi ? [lo, hi] : null;
 }
@@ -81,31 +68,7 @@ async function transferIdRange(ctx: ApiContext, p: Paging): Promise<[number, num
 async function tokenTransfers(ctx: ApiContext, kind: TokenList, address: string | null, token: string | null, p: Paging): Promise<unknown[]> {
   const range = await transferIdRange(ctx, p);
   if (range === null) return [];
-  const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
-  let rows: TokenTxRow[];
-  if (address === null) {
-    rows = await ctx.db.all<TokenTxRow>(
-      `${TOKEN_TX_SELECT} WHERE t.token_address = ? AND t.token_type = ? AND t.id BETWEEN ? AND ? ORDER BY t.id ${dir} LIMIT ? OFFSET ?`,
-      token,
-      kind,
-      range[0],
-      range[1],
-      p.offset,
-      p.skip,
-    );
-  } else {
-    const tokenFilter = token === null ? '' : ' AND token_address = ?';
-    const side = (col: string): string =>
-      `SELECT id FROM (SELECT id FROM token_transfers WHERE ${col} = ? AND token_type = ?${tokenFilter} AND id BETWEEN ? AND ? ORDER BY id ${dir} LIMIT ?) AS ${col}_side`;
-    const args = [address, kind, ...(token === null ? [] : [token]), range[0], range[1], p.skip + p.offset];
-    rows = await ctx.db.all<TokenTxRow>(
-      `${TOKEN_TX_SELECT} WHERE t.id IN (${side('from_addr')} UNION ${side('to_addr')}) ORDER BY t.id ${dir} LIMIT ? OFFSET ?`,
-      ...args,
-      ...args,
-      p.offset,
-      p.skip,
-    );
-  }
+  const rows = await tokenTransfersPage(ctx.db, { tokenType: kind, address, token, fromId: range[0], toId: range[1], desc: p.sort === 'desc', limit: p.offset, offset: p.skip });
   // Confirmations count from the indexed head (head − block + 1, as Etherscan counts them).
   const head = (await indexedHead(ctx)) ?? 0;
   const names = new FunctionNames(ctx);
@@ -187,12 +150,8 @@ export const accountModule: EtherscanModule = {
         const token = p.address('contractaddress');
         const address = p.address('address');
         latestTag(p);
-        const row = await ctx.db.one<{ balance: string }>(
-          "SELECT balance FROM token_balances WHERE token_address = ? AND holder = ? AND token_id = ''",
-          token,
-          address,
-        );
-        return ok(row ? unpad(row.balance) : '0');
+        const balance = await tokenBalance(ctx.db, token, address);
+        return ok(balance !== undefined ? unpad(balance) : '0');
       },
     },
     getminedblocks: {
@@ -205,12 +164,7 @@ export const accountModule: EtherscanModule = {
         if (type === 'uncles') return none();
         // Etherscan lists a producer's blocks newest first; sort=asc is honoured when asked for.
         const desc = !p.has('sort') || paging.sort === 'desc';
-        const rows = await ctx.db.all<{ number: number; timestamp: number; reward: string }>(
-          `SELECT number, timestamp, reward FROM blocks WHERE miner = ? ORDER BY number ${desc ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
-          address,
-          paging.offset,
-          paging.skip,
-        );
+        const rows = await blocksMinedBy(ctx.db, address, desc, paging.offset, paging.skip);
         return list(rows.map((b) => ({ blockNumber: String(b.number), timeStamp: String(b.timestamp), blockReward: b.reward })));
       },
     },

@@ -1,4 +1,4 @@
-import type { BlockRow } from '../../store/rows.ts';
+import { blockAtOrAfter, blockReward } from '../../store/queries/blocks.ts';
 import type { ApiContext } from '../context.ts';
 import { indexedHead, notOk, ok, Refusal, type EtherscanModule, type EtherscanParams } from './core.ts';
 
@@ -15,18 +15,13 @@ function blockNo(p: EtherscanParams): number {
   return p.int('blockno', 0);
 }
 
-/** The first indexed block at or after `n`, with its timestamp (blocks may start above 0 or have gaps). */
-function blockAtOrAfter(ctx: ApiContext, n: number): Promise<{ number: number; timestamp: number } | undefined> {
-  return ctx.db.one<{ number: number; timestamp: number }>('SELECT number, timestamp FROM blocks WHERE number >= ? ORDER BY number LIMIT 1', n);
-}
-
 /**
  * The block closest to `ts`: the last one with timestamp ≤ ts ('before') or the first with timestamp ≥ ts ('after').
  * Block timestamps never decrease with the number, so a binary search over numbers (the primary key) finds it in
  * about log2(head) lookups, without an index on timestamp.
  */
 export async function blockByTime(ctx: ApiContext, ts: number, closest: 'before' | 'after', head: number): Promise<number | null> {
-  const first = await blockAtOrAfter(ctx, 0);
+  const first = await blockAtOrAfter(ctx.db, 0);
   if (!first) return null;
   // Invariant: the answer lies in [lo, hi] (as numbers); `found` is the best candidate so far.
   let lo = first.number;
@@ -34,7 +29,7 @@ export async function blockByTime(ctx: ApiContext, ts: number, closest: 'before'
   let found: number | null = null;
   while (lo <= hi) {
     const mid = lo + Math.floor((hi - lo) / 2);
-    const b = await blockAtOrAfter(ctx, mid);
+    const b = await blockAtOrAfter(ctx.db, mid);
     if (!b || b.number > hi) {
       // A gap up to hi: nothing in [mid, hi].
       hi = mid - 1;
@@ -61,7 +56,7 @@ export const blockModule: EtherscanModule = {
       params: { blockno: 'the block number' },
       async run(p, ctx) {
         const n = blockNo(p);
-        const b = await ctx.db.one<Pick<BlockRow, 'number' | 'timestamp' | 'miner' | 'reward'>>('SELECT number, timestamp, miner, reward FROM blocks WHERE number = ?', n);
+        const b = await blockReward(ctx.db, n);
         if (!b) return notOk('Error! Block not found');
         return ok({
           blockNumber: String(b.number),
@@ -82,7 +77,7 @@ export const blockModule: EtherscanModule = {
         if (head === null) return notOk('Error! No blocks indexed yet');
         if (n <= head) return notOk('Error! Block number already pass');
         const from = Math.max(0, head - AVERAGE_OVER);
-        const [start, end] = await Promise.all([blockAtOrAfter(ctx, from), blockAtOrAfter(ctx, head)]);
+        const [start, end] = await Promise.all([blockAtOrAfter(ctx.db, from), blockAtOrAfter(ctx.db, head)]);
         const span = start && end && end.number > start.number ? (end.timestamp - start.timestamp) / (end.number - start.number) : 0;
         const remaining = n - head;
         return ok({

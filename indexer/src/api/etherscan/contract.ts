@@ -1,6 +1,8 @@
 import { errorMessage } from '../../../../common/errors.ts';
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../../store/types.ts';
+import { contractCreations, type CreationRow } from '../../store/queries/contracts.ts';
+import { failPendingJobs, finishVerificationJob, insertVerificationJob, verificationJob } from '../../store/queries/verification.ts';
 import type { RpcClient } from '../../chain/rpc.ts';
 import { parseVerificationRequest } from '../../verify/input.ts';
 import type { Verification, VerificationService } from '../../verify/service.ts';
@@ -14,15 +16,6 @@ import { MESSAGES, notOk, ok, Refusal, type EtherscanModule, type EtherscanParam
 // and the ABI and source reads wallets and scripts make. Failures say exactly what those clients look for.
 
 const NOT_VERIFIED = 'Contract source code not verified';
-
-interface JobRow {
-  guid: string;
-  address: string;
-  status: string;
-  message: string;
-  /** Seconds since the epoch. */
-  created_at: number;
-}
 
 /** getsourcecode's entry for a verified contract, Etherscan's field names with string values. */
 function sourceEntry(v: Verification): Record<string, string> {
@@ -70,19 +63,6 @@ const UNVERIFIED_ENTRY = {
 /** getcontractcreation answers at most this many contracts a request, as Etherscan. */
 const CREATION_MAX = 5;
 
-interface CreationRow {
-  address: string;
-  /** The creation transaction's sender, or the contract that created it inside a call (found by the tracer). */
-  creator: string;
-  creation_tx: string;
-  block_number: number;
-  timestamp: number;
-  /** The creation transaction's sender and input, and the contract it created itself (if any). */
-  tx_from: string;
-  input: string;
-  tx_created: string | null;
-}
-
 /**
  * getcontractcreation's entry, Etherscan's field names with string values. A contract created inside a call names the
  * transaction's sender as its creator and the calling contract as its factory; its init code is not kept (the trace
@@ -114,7 +94,7 @@ async function runJob(db: Store, verifier: VerificationService, guid: string, re
   } catch (err) {
     message = errorMessage(err);
   }
-  await db.run('UPDATE verification_jobs SET status = ?, message = ? WHERE guid = ?', status, message, guid);
+  await finishVerificationJob(db, guid, status, message);
 }
 
 /** No verification runs longer (queue, compilation and the search for a mismatch's reason, with room to spare). */
@@ -123,11 +103,7 @@ const ABANDONED = 'The indexer restarted during the verification';
 
 /** Marks pending jobs created more than olderThan seconds ago as failed: no process will finish them. */
 function failAbandoned(ctx: ApiContext, olderThan: number): Promise<number> {
-  return ctx.db.run(
-    "UPDATE verification_jobs SET status = 'fail', message = ? WHERE status = 'pending' AND created_at <= ?",
-    ABANDONED,
-    Math.floor(Date.now() / 1000) - olderThan,
-  );
+  return failPendingJobs(ctx.db, ABANDONED, Math.floor(Date.now() / 1000) - olderThan);
 }
 
 /** Verification jobs left by a stopped process are marked failed before any contract action runs. */
@@ -201,12 +177,7 @@ export const contractModule: EtherscanModule = {
         // The HttpError travels to the dispatcher, which answers it inside the envelope.
         parseVerificationRequest(request);
         const guid = `${address.slice(2)}${randomBytes(5).toString('hex')}`;
-        await ctx.db.run(
-          "INSERT INTO verification_jobs (guid, address, status, message, created_at) VALUES (?, ?, 'pending', 'Pending in queue', ?)",
-          guid,
-          address,
-          Math.floor(Date.now() / 1000),
-        );
+        await insertVerificationJob(ctx.db, guid, address, Math.floor(Date.now() / 1000));
         void runJob(ctx.db, verifier, guid, request);
         return ok(guid);
       },
@@ -221,12 +192,7 @@ export const contractModule: EtherscanModule = {
       params: { contractaddresses: 'up to 5 contract addresses, comma-separated' },
       async run(p, ctx) {
         const addresses = [...new Set(p.addresses('contractaddresses', CREATION_MAX))];
-        const rows = await ctx.db.all<CreationRow>(
-          `SELECT c.address, c.creator, c.creation_tx, c.block_number, c.timestamp, t.from_addr AS tx_from, t.input, t.contract_address AS tx_created FROM contracts c
-           JOIN transactions t ON t.hash = c.creation_tx
-           WHERE c.address IN (${addresses.map(() => '?').join(', ')}) AND c.creator IS NOT NULL`,
-          ...addresses,
-        );
+        const rows = await contractCreations(ctx.db, addresses);
         const byAddress = new Map(rows.map((r) => [r.address, r]));
         const found = addresses.flatMap((a) => {
           const r = byAddress.get(a);
@@ -242,7 +208,7 @@ export const contractModule: EtherscanModule = {
       async run(p, ctx) {
         verifierOf(ctx);
         const c = checked(p);
-        const job = await ctx.db.one<JobRow>('SELECT * FROM verification_jobs WHERE guid = ?', c.action === 'checkverifystatus' ? c.guid : '');
+        const job = await verificationJob(ctx.db, c.action === 'checkverifystatus' ? c.guid : '');
         if (!job) return notOk('Unknown UID');
         if (job.status === 'pending' && Date.now() / 1000 - job.created_at > JOB_MAX_SECONDS) {
           // Its process died before it finished (another process serves the poll).

@@ -3,6 +3,7 @@
 // (wallets, tax tools, forge, Hardhat, ethers' EtherscanProvider) read these answers by Etherscan's field names and
 // messages, so both are Etherscan's own, word for word.
 import type { LimitClass } from '../../http/router.ts';
+import { highestBlockNumber } from '../../store/queries/blocks.ts';
 import type { ApiContext } from '../context.ts';
 
 /** The Etherscan envelope: status "1" or "0", always HTTP 200. */
@@ -161,7 +162,7 @@ export class EtherscanParams {
 export async function indexedHead(ctx: ApiContext): Promise<number | null> {
   const synced = ctx.sync().lastBlock;
   if (synced !== null) return synced;
-  return (await ctx.db.one<{ n: number | null }>('SELECT MAX(number) AS n FROM blocks'))?.n ?? null;
+  return highestBlockNumber(ctx.db);
 }
 
 /** One action of a module. */

@@ -1,15 +1,14 @@
-import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
+import { logsPage, logsPageSql, type LogFilter, type LogJoinRow } from '../../store/queries/logs.ts';
 import type { SqlParam } from '../../store/types.ts';
 import type { ApiContext } from '../context.ts';
 import { indexedHead, list, MESSAGES, Refusal, RESULT_WINDOW, type EtherscanModule, type EtherscanParams } from './core.ts';
-import type { LogRow, TxRow } from '../../store/rows.ts';
 
 // module=logs of the Etherscan-compatible API: getLogs, served from the logs table. With an address the query walks
 // logs_address (address, id) over the block range; without one it walks the primary key (row ids are
 // block × 1,000,000 + log index, so a block range is an id range), which is why such a query must name a bounded
 // block range. Rows carry Etherscan's fields with its hex numbers (zero as "0x0": Etherscan writes "0x", which
 // JSON-RPC quantity parsers refuse) and the block's hash beside them; topics combine by the topicX_Y_opr operators
-// (and by default; see logsSql).
+// (and by default; see logFilter).
 
 /** Most rows of one page, as on Etherscan. */
 export const LOGS_MAX_OFFSET = 1_000;
@@ -31,9 +30,6 @@ function blockParam(p: EtherscanParams, name: string, fallback: number, head: nu
   if (raw === 'earliest') return 0;
   return p.int(name, fallback, { hex: true });
 }
-
-/** A log row joined with its transaction's block and gas figures. */
-type LogJoinRow = Omit<LogRow, 'tx_id'> & Pick<TxRow, 'block_hash' | 'timestamp' | 'gas_price' | 'effective_gas_price' | 'gas_used' | 'tx_index'>;
 
 /** A getLogs row in Etherscan's fields and order, numbers as hex quantities. */
 function logRow(r: LogJoinRow) {
@@ -101,31 +97,17 @@ export function topicGroups(q: Pick<LogsQuery, 'topics' | 'operator'>): number[]
   return [...groups.values()];
 }
 
-/** The SQL of a getLogs query and its arguments (exported for the query-plan test). */
-export function logsSql(q: LogsQuery): { sql: string; args: SqlParam[] } {
-  const where: string[] = [];
-  const args: SqlParam[] = [];
-  if (q.address !== null) {
-    where.push('l.address = ?');
-    args.push(q.address);
-  }
-  where.push('l.id >= ?', 'l.id < ?');
-  args.push(q.fromBlock * ROW_ID_BLOCK, (q.toBlock + 1) * ROW_ID_BLOCK);
+/** What a getLogs query filters the logs by. */
+function logFilter(q: LogsQuery): LogFilter {
   // Topics joined by "or" (directly or through others) form a group, of which one must match; every group must
   // match ("and" binds looser than "or"): topic0 and (topic1 or topic2) is topic0_1_opr=and, topic0_2_opr=and,
   // topic1_2_opr=or. Two topics are "and" unless their operator says "or".
-  for (const group of topicGroups(q)) {
-    where.push(group.length === 1 ? `l.topic${group[0]} = ?` : `(${group.map((i) => `l.topic${i} = ?`).join(' OR ')})`);
-    for (const i of group) args.push(q.topics[i] ?? null);
-  }
-  // The rows are found in the logs table alone (the index names them in chain order); only the page's rows are joined.
-  const sql = `SELECT page.id, page.block_number, page.log_index, page.tx_hash, page.address, page.topic0, page.topic1, page.topic2, page.topic3,
-      page.data, t.block_hash, t.timestamp, t.gas_price, t.effective_gas_price, t.gas_used, t.tx_index
-    FROM (SELECT * FROM logs l WHERE ${where.join(' AND ')} ORDER BY l.id LIMIT ? OFFSET ?) page
-    JOIN transactions t ON t.id = page.tx_id
-    ORDER BY page.id`;
-  args.push(q.offset, q.skip);
-  return { sql, args };
+  return { fromBlock: q.fromBlock, toBlock: q.toBlock, address: q.address, topics: q.topics, groups: topicGroups(q), limit: q.offset, offset: q.skip };
+}
+
+/** The SQL of a getLogs query and its arguments (exported for the query-plan test). */
+export function logsSql(q: LogsQuery): { sql: string; args: SqlParam[] } {
+  return logsPageSql(logFilter(q));
 }
 
 /** module=logs. */
@@ -150,8 +132,7 @@ export const logsModule: EtherscanModule = {
         const head = await indexedHead(ctx);
         const q = logsQuery(p, head ?? 0);
         if (head === null || q.fromBlock > q.toBlock) return list([], MESSAGES.noRecords);
-        const { sql, args } = logsSql(q);
-        return list((await ctx.db.all<LogJoinRow>(sql, ...args)).map(logRow), MESSAGES.noRecords);
+        return list((await logsPage(ctx.db, logFilter(q))).map(logRow), MESSAGES.noRecords);
       },
     },
   },

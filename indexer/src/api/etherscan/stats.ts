@@ -1,6 +1,7 @@
 import { formatDay, MAX_SERIES_DAYS, parseDay } from '../../../../common/stats-series.ts';
 import { formatUnits } from '../../../../common/units.ts';
-import { PADDED_ZERO, unpadBigInt } from '../../chain/num.ts';
+import { unpadBigInt } from '../../chain/num.ts';
+import { positiveBalances } from '../../store/queries/addresses.ts';
 import { dailyRows, keptDays, type DailyRow } from '../../stats/read.ts';
 import { AsyncMemo, type ApiContext } from '../context.ts';
 import { list, MESSAGES, ok, Refusal, type EtherscanAction, type EtherscanModule, type EtherscanParams } from './core.ts';
@@ -90,7 +91,7 @@ const supplies = new WeakMap<ApiContext, AsyncMemo<bigint>>();
 
 async function sumOfBalances(ctx: ApiContext): Promise<bigint> {
   let sum = 0n;
-  for (const r of await ctx.db.all<{ balance: string }>('SELECT balance FROM addresses WHERE balance > ?', PADDED_ZERO)) sum += unpadBigInt(r.balance);
+  for (const balance of await positiveBalances(ctx.db)) sum += unpadBigInt(balance);
   return sum;
 }
 

@@ -1,4 +1,5 @@
 import type { TxRow } from '../../store/rows.ts';
+import { transactionByHash } from '../../store/queries/transactions.ts';
 import type { ApiContext } from '../context.ts';
 import { revertReason } from '../transactions.ts';
 import { ok, Refusal, type EtherscanModule, type EtherscanParams } from './core.ts';
@@ -10,7 +11,7 @@ const NOT_FOUND = 'Error! Transaction not found';
 
 async function findTx(ctx: ApiContext, p: EtherscanParams): Promise<TxRow> {
   const hash = p.txHash('txhash');
-  const tx = await ctx.db.one<TxRow>('SELECT * FROM transactions WHERE hash = ?', hash);
+  const tx = await transactionByHash(ctx.db, hash);
   if (!tx) throw new Refusal(NOT_FOUND);
   return tx;
 }

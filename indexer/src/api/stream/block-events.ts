@@ -5,8 +5,8 @@ import type { GasTrackerLive } from '../../../../common/gas-tracker.ts';
 import { BLOCK_EVENTS, STREAM_TRANSACTIONS, type GasEventData, type StreamEventName } from '../../../../common/live-events.ts';
 import { toJson } from '../../http/json.ts';
 import { RawJson, Reply, type Router } from '../../http/router.ts';
-import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
-import type { BlockRow, TxRow } from '../../store/rows.ts';
+import { blockByNumber, transactionCountBetween } from '../../store/queries/blocks.ts';
+import { latestTransactionsBetween } from '../../store/queries/transactions.ts';
 import type { Queryable } from '../../store/types.ts';
 import { blockJson, txJson } from '../shapes.ts';
 import { methodNames } from '../../signatures/store.ts';
@@ -87,14 +87,14 @@ export class BlockEventReader {
    * longer stored (a rollback came meanwhile).
    */
   async blocks(from: number, to: number, reorgs: number): Promise<BlockFrames | null> {
-    const row = await this.db.one<BlockRow>('SELECT * FROM blocks WHERE number = ?', to);
+    const row = await blockByNumber(this.db, to);
     if (!row) return null;
     const txCount =
-      from === to ? row.tx_count : Number((await this.db.one<{ n: number | null }>('SELECT sum(tx_count) AS n FROM blocks WHERE number >= ? AND number <= ?', from, to))?.n ?? 0);
+      from === to ? row.tx_count : await transactionCountBetween(this.db, from, to);
     const txs =
       txCount === 0
         ? []
-        : await this.db.all<TxRow>('SELECT * FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC LIMIT ?', from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK, STREAM_TRANSACTIONS);
+        : await latestTransactionsBetween(this.db, from, to, STREAM_TRANSACTIONS);
     const names = await methodNames(this.db, txs.map((t) => t.input));
     const transactions = `{"block":${to},"fromBlock":${from},"count":${txCount},"items":${toJson(txs.map((t) => txJson(t, names)))}}`;
     return {

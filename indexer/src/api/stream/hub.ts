@@ -15,6 +15,8 @@ import { errorMessage } from '../../../../common/errors.ts';
 import { toJson } from '../../http/json.ts';
 import { HttpError } from '../../http/router.ts';
 import { COMMON_HEADERS } from '../../http/server.ts';
+import { blockHashesBetween, blockHashesIn } from '../../store/queries/blocks.ts';
+import { headAndReorgs } from '../../store/queries/sync-state.ts';
 import type { Queryable } from '../../store/types.ts';
 import { BlockEventReader, eventIndex, topicIndex, type BlockFrames } from './block-events.ts';
 import { eventBody, frame, HEARTBEAT_FRAME, idLine, RETRY_FRAME } from './frames.ts';
@@ -306,7 +308,7 @@ export class StreamHub {
 
   /** The indexed head and the rollbacks counted, in one read (one snapshot of both). */
   private async state(): Promise<{ head: number | null; reorgs: number }> {
-    const row = await this.db.one<{ head: number | null; reorgs: number | null }>('SELECT (SELECT max(number) FROM blocks) AS head, reorgs FROM sync_state WHERE id = 1');
+    const row = await headAndReorgs(this.db);
     return { head: row?.head === null || row?.head === undefined ? null : Number(row.head), reorgs: Number(row?.reorgs ?? 0) };
   }
 
@@ -341,7 +343,7 @@ export class StreamHub {
 
   /** The hashes of blocks from … to (the last REMEMBERED of them), to remember once emitted; null when `to` is not stored. */
   private async remember(from: number, to: number): Promise<{ number: number; hash: string }[] | null> {
-    const rows = await this.db.all<{ number: number; hash: string }>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ? ORDER BY number', Math.max(from, to - REMEMBERED + 1), to);
+    const rows = await blockHashesBetween(this.db, Math.max(from, to - REMEMBERED + 1), to);
     if (Number(rows.at(-1)?.number) !== to) return null;
     return rows.map((r) => ({ number: Number(r.number), hash: r.hash }));
   }
@@ -437,7 +439,7 @@ export class StreamHub {
     const numbers = [...this.hashes.keys()].sort((a, b) => a - b);
     const low = numbers[0];
     if (low === undefined) return null;
-    const rows = await this.db.all<{ number: number; hash: string }>('SELECT number, hash FROM blocks WHERE number >= ? AND number <= ?', low, numbers.at(-1) as number);
+    const rows = await blockHashesIn(this.db, low, numbers.at(-1) as number);
     const stored = new Map(rows.map((r) => [Number(r.number), r.hash]));
     let fork: number | null = null;
     for (const n of numbers) {

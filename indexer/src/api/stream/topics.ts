@@ -2,7 +2,8 @@
 // holds for each, found with one set of reads for every topic any stream asked for.
 import { MAX_STREAM_TOPICS, STREAM_TRANSACTIONS, type AddressEventData, type TokenEventData } from '../../../../common/live-events.ts';
 import { HttpError } from '../../http/router.ts';
-import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
+import { addressesTransactionsBetween, transactionTouchesBetween, type AddressTransactionHit } from '../../store/queries/transactions.ts';
+import { addressesTransfersBetween, tokensTransfersBetween, transferTouchesBetween, type TransferTouch } from '../../store/queries/transfers.ts';
 import type { Queryable } from '../../store/types.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -77,52 +78,22 @@ export async function topicActivity(db: Queryable, from: number, to: number, top
   const addresses: string[] = [];
   const tokens: string[] = [];
   for (const t of topics) (t.startsWith('address:') ? addresses : tokens).push(t.slice(t.indexOf(':') + 1));
-  const ids = [from * ROW_ID_BLOCK, (to + 1) * ROW_ID_BLOCK] as const;
-  type TxHit = { address: string; hash: string; block_number: number };
-  type TransferHit = { id: number; block_number: number; token_address: string; from_addr: string; to_addr: string };
-  let txHits: TxHit[] = [];
-  let transfers: TransferHit[] = [];
+  let txHits: AddressTransactionHit[] = [];
+  let transfers: TransferTouch[] = [];
   if (txCount <= SCAN_MAX_TRANSACTIONS) {
-    const rows = await db.all<{ hash: string; block_number: number; from_addr: string; to_addr: string | null; contract_address: string | null }>(
-      'SELECT hash, block_number, from_addr, to_addr, contract_address FROM transactions WHERE id >= ? AND id < ? ORDER BY id DESC',
-      ...ids,
-    );
+    const rows = await transactionTouchesBetween(db, from, to);
     const wanted = new Set(addresses);
     for (const r of rows) {
       for (const a of new Set([r.from_addr, r.to_addr, r.contract_address])) if (a !== null && wanted.has(a)) txHits.push({ address: a, hash: r.hash, block_number: r.block_number });
     }
-    transfers = await db.all<TransferHit>('SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers WHERE block_number >= ? AND block_number <= ?', from, to);
+    transfers = await transferTouchesBetween(db, from, to);
   } else {
     for (const part of chunks(addresses)) {
-      const marks = part.map(() => '?').join(',');
-      txHits.push(
-        ...(await db.all<TxHit>(
-          `SELECT a.address, t.hash, t.block_number FROM address_transactions a JOIN transactions t ON t.id = a.tx_id
-           WHERE a.address IN (${marks}) AND a.tx_id >= ? AND a.tx_id < ? ORDER BY a.tx_id DESC`,
-          ...part,
-          ...ids,
-        )),
-      );
-      transfers.push(
-        ...(await db.all<TransferHit>(
-          `SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers
-           WHERE (from_addr IN (${marks}) OR to_addr IN (${marks})) AND block_number >= ? AND block_number <= ?`,
-          ...part,
-          ...part,
-          from,
-          to,
-        )),
-      );
+      txHits.push(...(await addressesTransactionsBetween(db, part, from, to)));
+      transfers.push(...(await addressesTransfersBetween(db, part, from, to)));
     }
     for (const part of chunks(tokens)) {
-      transfers.push(
-        ...(await db.all<TransferHit>(
-          `SELECT id, block_number, token_address, from_addr, to_addr FROM token_transfers WHERE token_address IN (${part.map(() => '?').join(',')}) AND block_number >= ? AND block_number <= ?`,
-          ...part,
-          from,
-          to,
-        )),
-      );
+      transfers.push(...(await tokensTransfersBetween(db, part, from, to)));
     }
     // The per-address reads may list a transfer twice (an address's and a token's, or from and to both watched).
     transfers = [...new Map(transfers.map((t) => [Number(t.id), t])).values()];

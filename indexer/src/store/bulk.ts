@@ -1,6 +1,6 @@
 // Set-at-a-time statements for the writer and the ledger: many rows per INSERT, many keys per SELECT. Statement
 // texts are kept to a few shapes because both stores prepare (SQLite) or convert (PostgreSQL) each text once and keep it.
-import type { Queryable, SqlParam } from '../store/types.ts';
+import type { Queryable, SqlParam } from './types.ts';
 
 /** Rows per multi-row INSERT (each row count is its own statement text, so the count is bounded). */
 export const ROWS_PER_INSERT = 100;
@@ -66,4 +66,11 @@ async function inChunks<R>(keys: readonly Key[], each: (list: string, params: Sq
     out.push(await each(list, padded.flatMap((k) => (typeof k === 'string' ? [k] : [...k]))));
   }
   return out;
+}
+
+/** A table written in bulk: its name, the columns each row gives, and what follows VALUES (ON CONFLICT …, or ''). */
+export interface BulkTable {
+  name: string;
+  columns: readonly string[];
+  suffix: string;
 }
