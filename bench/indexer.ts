@@ -21,7 +21,9 @@ import { openSqlite } from '../indexer/src/store/sqlite.ts';
 import { ROW_ID_BLOCK } from '../indexer/src/store/row-ids.ts';
 import type { SqlParam, Store } from '../indexer/src/store/types.ts';
 import { insertRows } from '../indexer/src/store/bulk.ts';
-import { BatchSizer, DEFAULT_CONCURRENCY, fetchAhead, type SyncTimings } from '../indexer/src/sync/syncer.ts';
+import { BatchSizer } from '../indexer/src/sync/batch-sizer.ts';
+import { DEFAULT_CONCURRENCY, fetchAhead } from '../indexer/src/sync/fetch-ahead.ts';
+import type { SyncTimings } from '../indexer/src/sync/syncer.ts';
 import { runLoad, type LoadFigures } from '../tests/indexer-testing/load.ts';
 import { postgresInstalled, startPostgres } from '../tests/indexer-testing/postgres.ts';
 

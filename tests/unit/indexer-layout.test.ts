@@ -38,7 +38,8 @@ describe('indexer layout', () => {
   const graph = importGraph();
 
   it('reads the imports it checks', () => {
-    expect(graph.get('main.ts')).toContain('sync/syncer.ts');
+    expect(graph.get('main.ts')).toContain('app/sync-services.ts');
+    expect(graph.get('app/sync-services.ts')).toContain('sync/syncer.ts');
     expect(graph.get('store/checkpointer.ts')).toContain('store/checkpoint-worker.ts');
   });
 

@@ -2,10 +2,14 @@ import { errorMessage } from '../../../common/errors.ts';
 import type { SyncMetrics } from '../metrics/index.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
+import { BatchSizer } from './batch-sizer.ts';
+import { CheckpointPolicy } from './checkpoint-policy.ts';
+import { DEFAULT_CONCURRENCY, fetchAhead } from './fetch-ahead.ts';
+import { findCommonAncestor } from './fork-search.ts';
 import { blockHash, newestBlockHash } from '../store/queries/blocks.ts';
 import type { Queryable, Store } from '../store/types.ts';
 import { countReorg, MetadataUpdates, storedReorgs, SyncStatePublisher, type SyncStatus } from './state.ts';
-import { fetchBatch, type FetchContext, type FetchedBatch } from './fetch.ts';
+import type { FetchContext, FetchedBatch } from './fetch.ts';
 import { hexToNumber, toHex } from '../chain/num.ts';
 import { ProgressBar } from './progress.ts';
 import { rollbackTo } from './rollback.ts';
@@ -48,9 +52,6 @@ interface Tip {
   hash: string;
 }
 
-/** Batches in flight during a catch-up unless the options say otherwise. */
-export const DEFAULT_CONCURRENCY = 4;
-
 /** Where a catch-up's time went: waiting for the node, and writing (database calls and our own work). */
 export interface SyncTimings {
   batches: number;
@@ -71,100 +72,6 @@ export interface SyncTimings {
   caughtUpAt: number | null;
 }
 
-/** Sizes batches by transactions: the block count per batch follows the transactions per block seen last. */
-export class BatchSizer {
-  private readonly txsPerBatch: number;
-  private readonly maxBlocks: number;
-  private blocksPerBatch = 10;
-
-  // Large batches: what a batch costs whatever its size (a transaction, a few statements per token touched, on
-  // PostgreSQL about six round trips) is paid less often; the pipeline keeps the node busy meanwhile. A run of empty
-  // blocks gets 1,000 per batch, as many as the transactions aimed at.
-  constructor(txsPerBatch = 1000, maxBlocksPerBatch = 1000) {
-    this.txsPerBatch = txsPerBatch;
-    this.maxBlocks = maxBlocksPerBatch;
-  }
-
-  /** The last block of the batch that starts at `next`. */
-  plan(next: number, head: number): number {
-    return Math.min(head, next + this.blocksPerBatch - 1);
-  }
-
-  /** Learns from a fetched batch how many blocks the next ones should span. */
-  adapt(batch: Pick<FetchedBatch, 'txCount' | 'blocks'>): void {
-    const perBlock = batch.txCount / batch.blocks.length;
-    const want = Math.ceil(this.txsPerBatch / Math.max(1, perBlock));
-    this.blocksPerBatch = Math.max(1, Math.min(this.maxBlocks, want));
-  }
-}
-
-/** What the catch-up pipeline reads, where it counts, and what it hands each batch to. */
-export interface FetchAheadOptions {
-  ctx: FetchContext;
-  sizer: BatchSizer;
-  /** First block to fetch. */
-  start: number;
-  /** Last block to fetch (the pipeline also stops early where the node has no more). */
-  head: number;
-  /** Batches in flight at once. */
-  concurrency: number;
-  /** Counters the pipeline adds to: batches, blocks and transactions consumed, and the time spent waiting on the node. */
-  timings: { batches: number; blocks: number; transactions: number; nodeWaitMs: number };
-  /** Checked before each fetch and each batch: false stops the pipeline. */
-  running: () => boolean;
-  /** Stores one batch; false stops the pipeline after it. */
-  consume: (batch: FetchedBatch) => Promise<boolean>;
-}
-
-/**
- * The catch-up pipeline: keeps up to `concurrency` batches in flight from the node while `consume` stores the oldest
- * one, strictly in order. Stops when consume answers false, `running` turns false, or the node has no more blocks;
- * a fetch error is thrown once the fetches in flight have settled. The syncer and the bench's fetch-only loop share it.
- */
-export async function fetchAhead(opts: FetchAheadOptions): Promise<void> {
-  const { ctx, sizer, head, concurrency, timings, running, consume } = opts;
-  type Slot = { requested: number; result: Promise<{ batch: FetchedBatch | null } | { error: unknown }> };
-  const queue: Slot[] = [];
-  let next = opts.start;
-  const enqueue = (): void => {
-    while (queue.length < concurrency && next <= head && running()) {
-      const last = sizer.plan(next, head);
-      const result = fetchBatch(ctx, next, last).then((batch) => ({ batch }), (error: unknown) => ({ error }));
-      queue.push({ requested: last, result });
-      next = last + 1;
-    }
-  };
-  const drain = async (): Promise<void> => {
-    await Promise.all(queue.splice(0).map((slot) => slot.result));
-  };
-  try {
-    enqueue();
-    while (queue.length > 0) {
-      const slot = queue.shift() as Slot;
-      const waited = performance.now();
-      const outcome = await slot.result;
-      timings.nodeWaitMs += performance.now() - waited;
-      if ('error' in outcome) throw outcome.error;
-      const batch = outcome.batch;
-      if (batch === null || !running()) break;
-      // The node has no more blocks yet: store what came, and nothing after it this round.
-      const short = batch.last < slot.requested;
-      if (!short) {
-        // Sized and refilled before this batch is written, so `concurrency` fetches stay in flight during the write.
-        sizer.adapt(batch);
-        enqueue();
-      }
-      if (!(await consume(batch))) break;
-      timings.batches++;
-      timings.blocks += batch.blocks.length;
-      timings.transactions += batch.txCount;
-      if (short) break;
-    }
-  } finally {
-    await drain();
-  }
-}
-
 /** Follows the chain: bounded-concurrency catch-up, then head polling, with reorg rollback. */
 export class Syncer {
   private readonly db: Store;
@@ -176,7 +83,7 @@ export class Syncer {
   private readonly concurrency: number;
   private readonly log: (line: string) => void;
   private readonly progress: ProgressBar;
-  private readonly checkpoint: () => boolean;
+  private readonly checkpoints: CheckpointPolicy;
   private tip: Tip | null = null;
   private head: number | null = null;
   private readonly loop = new BackgroundLoop(() => this.run());
@@ -186,9 +93,7 @@ export class Syncer {
   private readonly sizer: BatchSizer;
   private readonly timings = { batches: 0, blocks: 0, transactions: 0, loopMs: 0, nodeWaitMs: 0, commitWaitMs: 0, startedAt: null as number | null, caughtUpAt: null as number | null };
   private readonly caughtUpWaiters: (() => void)[] = [];
-  private uncheckpointed = 0;
   private reorgs = 0;
-  private lastCheckpoint = Date.now();
   private hasCaughtUp = false;
   private readonly fence: (tx: Queryable) => Promise<void>;
   private readonly publisher: SyncStatePublisher;
@@ -214,12 +119,13 @@ export class Syncer {
     this.sizer = new BatchSizer(opts.txsPerBatch, opts.maxBlocksPerBatch);
     this.log = opts.log ?? (() => {});
     this.progress = opts.progress ?? new ProgressBar();
-    this.checkpoint =
+    this.checkpoints = new CheckpointPolicy(
       opts.checkpoint ??
-      (() => {
-        void db.checkpoint();
-        return true;
-      });
+        (() => {
+          void db.checkpoint();
+          return true;
+        }),
+    );
   }
 
   /** The highest stored block, where the sync goes on from. */
@@ -289,7 +195,7 @@ export class Syncer {
         const next = this.tip === null ? 0 : this.tip.number + 1;
         if (next > head) {
           this.markCaughtUp();
-          this.maybeCheckpoint(true);
+          this.checkpoints.maybe(true);
           failures = 0;
           // A success ends the error /health reported: it is no longer the indexer's state.
           this.lastError = null;
@@ -312,15 +218,6 @@ export class Syncer {
     await this.publish();
   }
 
-  /** Checkpoints the WAL when idle (at most every 10 s) or every 100 batches during a catch-up. */
-  private maybeCheckpoint(idle: boolean): void {
-    if (this.uncheckpointed === 0) return;
-    if (idle ? Date.now() - this.lastCheckpoint < 10_000 && this.uncheckpointed < 100 : this.uncheckpointed < 100) return;
-    if (!this.checkpoint()) return;
-    this.uncheckpointed = 0;
-    this.lastCheckpoint = Date.now();
-  }
-
   private markCaughtUp(): void {
     if (this.catchingUp) this.progress.end();
     this.catchingUp = false;
@@ -340,33 +237,11 @@ export class Syncer {
       if (n < this.tip.number) await this.rollback(n);
       return;
     }
-    await this.rollback(await this.findAncestor(n - 1));
+    await this.rollback(await findCommonAncestor(this.db, this.rpc, n - 1));
   }
 
   private async storedHash(n: number): Promise<string | undefined> {
     return blockHash(this.db, n);
-  }
-
-  private async findAncestor(start: number): Promise<number> {
-    if (start < 0) return -1;
-    // A different genesis means a different chain (a restarted devnet): nothing is shared.
-    const genesis = await this.rpc.call<{ hash: string } | null>('eth_getBlockByNumber', ['0x0', false]);
-    if (!genesis || (await this.storedHash(0)) !== genesis.hash.toLowerCase()) return -1;
-    const window = 32;
-    for (let top = start; top >= 0; top -= window) {
-      const bottom = Math.max(0, top - window + 1);
-      const numbers: number[] = [];
-      for (let n = top; n >= bottom; n--) numbers.push(n);
-      const answers = await this.rpc.batch<{ hash: string } | null>(
-        numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toHex(n), false] })),
-      );
-      for (let i = 0; i < numbers.length; i++) {
-        const a = answers[i];
-        const n = numbers[i] as number;
-        if (a?.ok && a.result && (await this.storedHash(n)) === a.result.hash.toLowerCase()) return n;
-      }
-    }
-    return -1;
   }
 
   private async rollback(ancestor: number): Promise<void> {
@@ -432,8 +307,8 @@ export class Syncer {
     const write = this.writer.write(batch).then((written) => {
       this.tip = { number: written.last, hash: written.lastHash };
       this.metrics?.indexed(batch.blocks.length, written.txs);
-      this.uncheckpointed++;
-      this.maybeCheckpoint(false);
+      this.checkpoints.committed();
+      this.checkpoints.maybe(false);
       this.progress.update(written.last, Math.max(head, this.head ?? head), written.txs);
       this.onChange();
       this.onCommit?.(written.last);
