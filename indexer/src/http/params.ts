@@ -3,7 +3,8 @@ import { HttpError } from './router.ts';
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const DIGITS = /^\d+$/;
-const MAX_OFFSET = 10_000_000;
+/** The largest offset a list route accepts. */
+export const MAX_OFFSET = 10_000_000;
 
 /** True for 0x followed by 40 hex digits. */
 export function isAddress(s: string): boolean {
