@@ -1,11 +1,12 @@
-// The OpenAPI 3.1 description of every route, written by hand so that a unit test can hold it
+// The OpenAPI 3.1 document served as /openapi.json: the described routes' operations generated from their contracts
+// (api/contract/), and, until every route has one, the rest written by hand below. A unit test holds the document
 // against the router's registered routes in both directions.
 
 import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS, STREAM_LIMIT_MESSAGES, STREAM_RETRY_MS } from '../../../common/live-events.ts';
 import { CHAIN_SERIES, DEFAULT_MAX_DAYS, MAX_SERIES_DAYS, SUMMARY_DAYS, TOKEN_SERIES } from '../../../common/stats-series.ts';
-import { MAX_CHANGE_BLOCKS } from './changes.ts';
+import { CONTRACT_BY_ROUTE, ROUTE_CONTRACTS, routeKey } from './contract/index.ts';
+import { generatedPaths } from './contract/openapi.ts';
 import { etherscanCatalog } from './etherscan/index.ts';
-import { READY_BEHIND_BLOCKS, READY_DB_TIMEOUT_MS } from './health.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -23,12 +24,6 @@ const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 
 const schemas: Record<string, Schema> = {
   Error: { type: 'object', required: ['error'], properties: { error: str } },
-  Block: obj({
-    number: int, hash, parentHash: hash, timestamp: int, miner: addr, gasUsed: dec, gasLimit: dec,
-    baseFeePerGas: nullable(dec), difficulty: dec, nonce: nullable(str), extraData: str, size: nullable(int),
-    reward: dec, aiOptimized: bool, transactionCount: int,
-    transactions: { description: 'count in lists, transactions in details', anyOf: [int, arr(ref('Transaction'))] },
-  }),
   Transaction: obj({
     hash, blockNumber: int, blockHash: hash, transactionIndex: int, timestamp: int, from: addr, to: nullable(addr),
     contractAddress: nullable(addr), value: dec, gasLimit: dec, gasPrice: nullable(dec), maxFeePerGas: nullable(dec),
@@ -174,18 +169,6 @@ const GET: Record<string, Op> = {
   '/token-logos': { summary: 'Uploaded token logos: address, type and content hash (sha256, hex)', schema: obj({ logos: arr(ref('TokenLogo')) }) },
   '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
   '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
-  '/livez': { summary: 'Liveness probe: 200 {status: "ok"} while the process answers (nothing else is checked)', schema: obj({ status: str }) },
-  '/readyz': {
-    summary: `Readiness probe: 200 once migrations ran and the database answers (within ${READY_DB_TIMEOUT_MS} ms), with the sync's lag in blocks and seconds; behind is true beyond ${READY_BEHIND_BLOCKS} blocks (still ready). 503 when the database does not answer`,
-    schema: obj({
-      status: str,
-      checks: obj({ migrations: str, database: str }),
-      sync: obj({ indexedBlock: nullable(int), chainHead: nullable(int), lagBlocks: nullable(int), lagSeconds: nullable(int), catchingUp: bool, behind: bool, lastError: nullable(str) }),
-    }),
-    errors: [503],
-  },
-  '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
-  '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
   '/metrics': {
     summary:
@@ -206,11 +189,6 @@ const GET: Record<string, Op> = {
     schema: { type: 'string' },
     errors: [429, 503],
   },
-  '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
-  '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },
-  '/blocks/hash/{hash}': { summary: 'Block by hash with its transactions', schema: ref('Block') },
-  '/transactions': { summary: 'Latest transactions', query: PAGE, schema: arr(ref('Transaction')) },
-  '/transactions/pending': { summary: 'Pending transactions (the indexer sees none)', query: PAGE, schema: arr(ref('Transaction')) },
   '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
   '/transactions/{hash}/receipt': { summary: 'Receipt with logs, each decoded with its emitter\'s verified ABI or the signature database when one fits', schema: ref('Receipt') },
   '/transactions/{hash}/decoded': { summary: "Decoded call and a description: the contract's verified ABI (its own or an identical twin's), else every signature of the built-in interfaces and the signature database that decodes the input cleanly (candidates), else guessed types", schema: ref('Decoded') },
@@ -254,14 +232,6 @@ const GET: Record<string, Op> = {
   '/holders/all': { summary: 'Native holders with at least minBalance STO (default limit 100)', query: [...PAGE, 'minBalance'], schema: ref('HolderList') },
   '/holders/token/{address}': { summary: 'Holders of a token with tokenInfo (default limit 100)', query: [...PAGE, 'order'], schema: obj({ holders: arr(ref('Holder')), totalHolders: int, tokenInfo: obj({ name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec) }) }) },
   '/holders/stats': { summary: 'Token holders, top tokens by holders, address activity', schema: obj({ tokenHolders: int, topTokensByHolders: arr({ type: 'object' }), addressActivity: { type: 'object' } }) },
-  '/stats/tps': { summary: 'Transactions per second over the last 100 blocks', schema: obj({ tps: num, timeSpan: int, totalTransactions: int, fromBlock: nullable(int), toBlock: nullable(int) }) },
-  '/stats/holders': { summary: 'Addresses with a positive native balance', schema: obj({ holders: int }) },
-  '/stats/transactions/count': { summary: 'Total indexed transactions', schema: obj({ totalTransactions: int, latestBlock: nullable(int), timestamp: str }) },
-  '/stats/contracts/count': { summary: 'Contract counts', schema: obj({ count: int, totalContracts: int, erc20Contracts: int, nftContracts: int }) },
-  '/stats/contracts/erc20/count': { summary: 'ERC-20 contract count', schema: obj({ count: int }) },
-  '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
-  '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
-  '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
   // Daily series (issue 30, common/stats-series.ts): folded as blocks are indexed, read by day range.
   '/stats/series/{name}': {
     summary: `One chain-wide daily series, a point for every UTC day from … to (YYYY-MM-DD; default: every day kept, at most ${DEFAULT_MAX_DAYS.toLocaleString('en-US')}); 0 for counts and sums and null for averages on days without blocks. 400 for an unknown series, a malformed, reversed or too long range (over ${MAX_SERIES_DAYS.toLocaleString('en-US')} days) or one beyond the days kept`,
@@ -390,9 +360,12 @@ function etherscanDescription(): string {
 
 /** The OpenAPI 3.1 document served at /openapi.json. */
 export function openApiDocument(serverUrl?: string): Schema {
-  const paths: Record<string, Record<string, Schema>> = {};
+  const generated = generatedPaths(ROUTE_CONTRACTS);
+  const paths: Record<string, Record<string, Schema>> = generated.paths;
   for (const [method, table] of [['get', GET], ['post', POST]] as const) {
     for (const [path, op] of Object.entries(table)) {
+      // A route is described once: its hand-written entry goes when its contract comes.
+      if (CONTRACT_BY_ROUTE.has(routeKey({ method: method.toUpperCase(), path }))) throw new Error(`${method} ${path} has a contract and a hand-written entry`);
       const entry = (paths[path] ??= {});
       entry[method] = operation(path, op);
       if (method === 'post') {
@@ -410,6 +383,6 @@ export function openApiDocument(serverUrl?: string): Schema {
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
-    components: { schemas },
+    components: { schemas: { ...schemas, ...generated.schemas } },
   };
 }
