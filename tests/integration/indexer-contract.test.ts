@@ -1,0 +1,212 @@
+// The API's contract held against the API: every described route is called on a devnet-backed indexer and each answer
+// must parse with its own schema (api/contract/) and parse to itself (a field the schema does not name is stripped, so
+// an undescribed field fails too); bad input is refused with the messages the contract promises; and every route the
+// router registers has a contract, or is on the shrinking list of those still written by hand in openapi.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilHandle } from '../../devnet/anvil.ts';
+import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
+import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
+import type { ApiContext } from '../../indexer/src/api/context.ts';
+import { CONTRACT_BY_ROUTE, ROUTE_CONTRACTS, routeKey } from '../../indexer/src/api/contract/index.ts';
+import { buildRouter } from '../../indexer/src/api/routes.ts';
+import { freshStorage } from './backend.ts';
+
+/**
+ * Routes without a contract yet, still described by hand in indexer/src/api/openapi.ts. The list only shrinks: a route
+ * that gains a contract must leave it (the guard below fails otherwise), and a new route must come with a contract.
+ */
+const NOT_YET_DESCRIBED = [
+  'GET /token-logos',
+  'GET /token-logos/{file}',
+  'GET /admin/login-failures',
+  'GET /openapi.json',
+  'GET /metrics',
+  'GET /events',
+  'GET /transactions/{hash}',
+  'GET /transactions/{hash}/receipt',
+  'GET /transactions/{hash}/decoded',
+  'GET /transactions/{hash}/revert-reason',
+  'GET /transactions/{hash}/internal-calls',
+  'GET /address/{address}',
+  'GET /address/{address}/type',
+  'GET /address/{address}/transactions',
+  'GET /address/{address}/internal-transactions',
+  'GET /address/{address}/approvals',
+  'GET /address/{address}/tokens',
+  'GET /address/{address}/token-transfers',
+  'GET /address/{address}/nft-transfers',
+  'GET /address/{address}/nfts',
+  'GET /address/{address}/contracts',
+  'GET /account/{address}/balances',
+  'GET /tokens',
+  'GET /tokens/{address}',
+  'GET /tokens/{address}/transfers',
+  'GET /tokens/{address}/holders',
+  'GET /tokens/{address}/series/{name}',
+  'GET /nfts',
+  'GET /nfts/{collection}',
+  'GET /nfts/{collection}/tokens',
+  'GET /nfts/{collection}/{tokenId}',
+  'GET /nfts/{collection}/{tokenId}/transfers',
+  'GET /holders/native',
+  'GET /holders/all',
+  'GET /holders/token/{address}',
+  'GET /holders/stats',
+  'GET /stats/series/{name}',
+  'GET /stats/summary',
+  'GET /stats/gas',
+  'GET /contracts/{address}',
+  'GET /contracts/{address}/proxy',
+  'GET /contracts/{address}/functions-from-bytecode',
+  'GET /contracts/{address}/creation',
+  'GET /contracts/{address}/verified',
+  'GET /contracts/compilers',
+  'GET /contracts/{address}/abi',
+  'GET /contracts/{address}/source',
+  'GET /contracts/{address}/verification',
+  'GET /contracts/{address}/events',
+  'GET /api',
+  'GET /search',
+  'POST /admin/token-logos/{address}',
+  'POST /admin/sessions',
+  'POST /admin/sessions/{idHash}/touch',
+  'POST /admin/sessions/{idHash}/end',
+  'POST /admin/login-failures',
+  'POST /admin/login-failures/clear',
+  'POST /contracts/{address}/interact',
+  'POST /api',
+  'POST /proxy/rpc',
+  'POST /contracts/verify',
+];
+
+describe('every registered route has a contract', () => {
+  // Registering routes touches no database or node, so a context of stubs is enough.
+  const ctx = { db: {}, rpc: {}, sync: () => ({}), ipfsGateway: 'https://ipfs.io/ipfs/' } as unknown as ApiContext;
+  const registered = buildRouter(ctx).routes().map(routeKey);
+
+  it.each(registered)('%s', (route) => {
+    const described = CONTRACT_BY_ROUTE.has(route);
+    const listed = NOT_YET_DESCRIBED.includes(route);
+    expect(described || listed, `${route} has no contract (api/contract/) and is not on NOT_YET_DESCRIBED`).toBe(true);
+    expect(described && listed, `${route} has a contract: take it off NOT_YET_DESCRIBED`).toBe(false);
+  });
+
+  it('lists on NOT_YET_DESCRIBED only registered routes, and describes only registered routes', () => {
+    expect(NOT_YET_DESCRIBED.filter((r) => !registered.includes(r))).toEqual([]);
+    expect(ROUTE_CONTRACTS.map(routeKey).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+});
+
+let anvil: AnvilHandle;
+let info: ScenarioInfo;
+let indexer: Indexer;
+let dir: string;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  info = await runScenario(anvil.url, { scale: 1 });
+  dir = mkdtempSync(join(tmpdir(), 'indexer-contract-'));
+  indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, log: () => {}, progress: false });
+  await indexer.caughtUp();
+});
+
+afterAll(async () => {
+  await indexer?.stop();
+  await anvil?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The JSON answer of a GET, with its status. */
+async function get(path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(indexer.url + path);
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/**
+ * The requests that exercise each described route, built once the scenario has run: lists empty and full, details of
+ * the first, an early and the last block. A described route without requests fails below.
+ */
+async function samples(): Promise<Record<string, string[]>> {
+  const latest = (await get('/blocks?limit=1')).body as { hash: string }[];
+  const head = latest[0]?.hash ?? '';
+  return {
+    'GET /health': ['/health'],
+    'GET /livez': ['/livez'],
+    'GET /readyz': ['/readyz'],
+    'GET /changes': ['/changes?since=0', `/changes?since=${info.lastBlock - 1}`, `/changes?since=${info.lastBlock + 1000}`],
+    'GET /blocks': ['/blocks', '/blocks?limit=100&withTxs=1', '/blocks?offset=10000000'],
+    'GET /blocks/{number}': ['/blocks/0', `/blocks/${info.firstBlock + 1}`, `/blocks/${info.lastBlock}`],
+    'GET /blocks/hash/{hash}': [`/blocks/hash/${head}`],
+    'GET /transactions': ['/transactions', '/transactions?limit=100&offset=5'],
+    'GET /transactions/pending': ['/transactions/pending'],
+    'GET /stats/tps': ['/stats/tps'],
+    'GET /stats/holders': ['/stats/holders'],
+    'GET /stats/transactions/count': ['/stats/transactions/count'],
+    'GET /stats/contracts/count': ['/stats/contracts/count'],
+    'GET /stats/contracts/erc20/count': ['/stats/contracts/erc20/count'],
+    'GET /stats/contracts/nft/count': ['/stats/contracts/nft/count'],
+    'GET /stats/validators/count': ['/stats/validators/count'],
+    'GET /stats/validators/payout': ['/stats/validators/payout'],
+  };
+}
+
+describe('every described route answers what its contract says', () => {
+  it('for every request of every described route', async () => {
+    const requests = await samples();
+    const failures: string[] = [];
+    for (const contract of ROUTE_CONTRACTS) {
+      const paths = requests[routeKey(contract)];
+      if (!paths?.length) {
+        failures.push(`${routeKey(contract)}: no sample request`);
+        continue;
+      }
+      for (const path of paths) {
+        const { status, body } = await get(path);
+        if (status !== 200) {
+          failures.push(`${path}: status ${status} ${JSON.stringify(body).slice(0, 200)}`);
+          continue;
+        }
+        const parsed = contract.answer.safeParse(body);
+        if (!parsed.success) failures.push(`${path}: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
+        // Parsing strips the fields a schema does not name: an answer with more than its contract says differs here.
+        else if (JSON.stringify(parsed.data) !== JSON.stringify(body)) failures.push(`${path}: fields the contract does not name`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('holds lists that are not empty (so the item schemas were tried)', async () => {
+    for (const path of ['/blocks', '/transactions', '/stats/validators/count']) {
+      const { body } = await get(path);
+      expect(JSON.stringify(body).length, path).toBeGreaterThan(100);
+    }
+  });
+});
+
+describe('bad input is refused with the messages the contract reads with', () => {
+  it.each([
+    ['/blocks/abc', 'Invalid block number'],
+    ['/blocks/1.5', 'Invalid block number'],
+    ['/blocks/99999999999999999999', 'Invalid block number'],
+    ['/blocks/hash/0x1234', 'Invalid block hash'],
+    ['/blocks?withTxs=maybe', 'Invalid withTxs: must be 1, 0, true or false'],
+    ['/blocks?limit=abc', 'Invalid limit: must be an integer'],
+    ['/blocks?limit=0&offset=-1', 'Invalid limit: must be between 1 and 100'],
+    ['/blocks?offset=-1&withTxs=maybe', 'Invalid offset: must be between 0 and 10000000'],
+    ['/transactions?limit=101', 'Invalid limit: must be between 1 and 100'],
+    ['/transactions/pending?offset=1.5', 'Invalid offset: must be an integer'],
+    ['/changes', 'Invalid since: must be a block number'],
+    ['/changes?since=', 'Invalid since: must be a block number'],
+    ['/changes?since=-1', 'Invalid since: must be a block number'],
+  ])('%s → 400 %s', async (path, message) => {
+    expect(await get(path)).toEqual({ status: 400, body: { error: message } });
+  });
+
+  it('reads the first of repeated query values, as URLSearchParams.get does', async () => {
+    expect((await get('/blocks?limit=0&limit=5')).status).toBe(400);
+    expect(((await get('/blocks?limit=2&limit=0')).body as unknown[]).length).toBe(2);
+  });
+});
