@@ -51,10 +51,6 @@ const NOT_YET_DESCRIBED = [
   'GET /nfts/{collection}/tokens',
   'GET /nfts/{collection}/{tokenId}',
   'GET /nfts/{collection}/{tokenId}/transfers',
-  'GET /holders/native',
-  'GET /holders/all',
-  'GET /holders/token/{address}',
-  'GET /holders/stats',
   'GET /stats/series/{name}',
   'GET /stats/summary',
   'GET /stats/gas',
@@ -150,6 +146,10 @@ async function samples(): Promise<Record<string, string[]>> {
     'GET /stats/contracts/nft/count': ['/stats/contracts/nft/count'],
     'GET /stats/validators/count': ['/stats/validators/count'],
     'GET /stats/validators/payout': ['/stats/validators/payout'],
+    'GET /holders/native': ['/holders/native', '/holders/native?limit=3&offset=2'],
+    'GET /holders/all': ['/holders/all', '/holders/all?minBalance=0.5', '/holders/all?minBalance=99999999'],
+    'GET /holders/token/{address}': [`/holders/token/${info.holderToken.address}`, `/holders/token/${info.nfts[0]?.address ?? ''}?order=asc`, `/holders/token/${info.erc1155.address}`],
+    'GET /holders/stats': ['/holders/stats'],
   };
 }
 
@@ -201,6 +201,11 @@ describe('bad input is refused with the messages the contract reads with', () =>
     ['/changes', 'Invalid since: must be a block number'],
     ['/changes?since=', 'Invalid since: must be a block number'],
     ['/changes?since=-1', 'Invalid since: must be a block number'],
+    ['/holders/all?minBalance=-3', 'Invalid minBalance: must be a non-negative decimal amount of STO'],
+    ['/holders/all?limit=0&minBalance=x', 'Invalid limit: must be between 1 and 100'],
+    ['/holders/native?limit=101', 'Invalid limit: must be between 1 and 100'],
+    ['/holders/token/0x12?order=sideways', 'Invalid address'],
+    ['/holders/token/0x0000000000000000000000000000000000000000?order=sideways', 'Invalid order: must be one of asc, desc'],
   ])('%s → 400 %s', async (path, message) => {
     expect(await get(path)).toEqual({ status: 400, body: { error: message } });
   });

@@ -92,7 +92,6 @@ const schemas: Record<string, Schema> = {
   }),
   TokenLogo: obj({ address: addr, type: { enum: ['png', 'svg'] }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, uploadedAt: int }),
   LoginFailures: obj({ failures: int, oldest: nullable(int) }),
-  Holder: obj({ address: addr, balance: dec, balanceFormatted: str, percentage: num }),
   Collection: obj({ address: addr, tokenAddress: addr, name: nullable(str), symbol: nullable(str), type: str, items: int, owners: int, ownerCount: int, totalSupply: dec, transfers: int }),
   Nft: obj({
     tokenAddress: addr, tokenId: dec, tokenType: str, name: str, description: nullable(str), image: nullable(str),
@@ -101,7 +100,6 @@ const schemas: Record<string, Schema> = {
     collectionName: nullable(str), metadataUri: nullable(str), metadataStatus: { enum: ['pending', 'ok', 'none', 'error'] },
     metadata: nullable({ type: 'object' }), balance: dec,
   }),
-  HolderList: obj({ holders: arr(ref('Holder')), totalHolders: int, totalBalance: dec }),
   SearchResult: obj({ type: { enum: ['block', 'transaction', 'address', 'token', 'nft', 'multiple'] }, data: {}, addressType: { enum: ['contract', 'account'] }, contractType: str }),
   JsonRpc: { description: 'JSON-RPC 2.0 request or batch', anyOf: [{ type: 'object' }, { type: 'array' }] },
 };
@@ -228,10 +226,6 @@ const GET: Record<string, Op> = {
   '/nfts/{collection}/tokens': { summary: 'Items of a collection by token id (sort=trending|top|new)', query: [...PAGE, 'sort'], schema: arr(ref('Nft')) },
   '/nfts/{collection}/{tokenId}': { summary: 'One NFT with owner(s), creator, metadata and its collection', schema: ref('Nft') },
   '/nfts/{collection}/{tokenId}/transfers': { summary: 'History of one NFT', query: PAGE, schema: arr(ref('TokenTransfer')) },
-  '/holders/native': { summary: 'Native holders by balance (default limit 100)', query: PAGE, schema: ref('HolderList') },
-  '/holders/all': { summary: 'Native holders with at least minBalance STO (default limit 100)', query: [...PAGE, 'minBalance'], schema: ref('HolderList') },
-  '/holders/token/{address}': { summary: 'Holders of a token with tokenInfo (default limit 100)', query: [...PAGE, 'order'], schema: obj({ holders: arr(ref('Holder')), totalHolders: int, tokenInfo: obj({ name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec) }) }) },
-  '/holders/stats': { summary: 'Token holders, top tokens by holders, address activity', schema: obj({ tokenHolders: int, topTokensByHolders: arr({ type: 'object' }), addressActivity: { type: 'object' } }) },
   // Daily series (issue 30, common/stats-series.ts): folded as blocks are indexed, read by day range.
   '/stats/series/{name}': {
     summary: `One chain-wide daily series, a point for every UTC day from … to (YYYY-MM-DD; default: every day kept, at most ${DEFAULT_MAX_DAYS.toLocaleString('en-US')}); 0 for counts and sums and null for averages on days without blocks. 400 for an unknown series, a malformed, reversed or too long range (over ${MAX_SERIES_DAYS.toLocaleString('en-US')} days) or one beyond the days kept`,

@@ -93,3 +93,10 @@ export function optionalEnum<T extends string>(query: URLSearchParams, name: str
   if (hit === undefined) throw new HttpError(400, `Invalid ${name}: must be one of ${values.join(', ')}`);
   return hit;
 }
+
+/** Parses a decimal STO amount ("1", "0.5") into wei; null when malformed. */
+export function parseEther(s: string): bigint | null {
+  const m = /^(\d{1,40})(?:\.(\d{1,18}))?$/.exec(s);
+  if (!m) return null;
+  return BigInt(m[1] as string) * 10n ** 18n + BigInt((m[2] ?? '').padEnd(18, '0'));
+}

@@ -15,10 +15,10 @@ import {
 } from '../../http/params.ts';
 
 /**
- * A request field read by one of http/params.ts's parsers: a parser's HttpError becomes the field's problem, with its
- * message, and `json` is what the OpenAPI document says the field holds (a query value is always a string on the wire).
+ * A request field read by a parser (http/params.ts's, mostly): a parser's HttpError becomes the field's problem, with
+ * its message, and `json` is what the OpenAPI document says the field holds (a query value is a string on the wire).
  */
-function readWith<T>(read: (raw: string | undefined) => T, json: Record<string, unknown>) {
+export function readWith<T>(read: (raw: string | undefined) => T, json: Record<string, unknown>) {
   return z
     .string()
     .optional()
@@ -109,3 +109,5 @@ export const dec = z.string().regex(/^-?\d+$/).meta({ description: 'decimal inte
 export const int = z.number().int();
 /** A UTC day, YYYY-MM-DD. */
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A token's standard as the sync classified its contract (the store keeps it as text). */
+export const tokenStandard = z.string().meta({ description: 'ERC20, ERC721 or ERC1155' });

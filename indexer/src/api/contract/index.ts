@@ -3,6 +3,7 @@
 import { blockContracts } from './blocks.ts';
 import { changeContracts } from './changes.ts';
 import { healthContracts } from './health.ts';
+import { holderContracts } from './holders.ts';
 import type { RouteContract } from './route.ts';
 import { statsContracts } from './stats.ts';
 import { transactionContracts } from './transactions.ts';
@@ -14,6 +15,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...blockContracts,
   ...transactionContracts,
   ...statsContracts,
+  ...holderContracts,
 ];
 
 /** A route's key as the router lists it: method and path template. */
