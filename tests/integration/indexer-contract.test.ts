@@ -41,10 +41,6 @@ const NOT_YET_DESCRIBED = [
   'GET /address/{address}/nfts',
   'GET /address/{address}/contracts',
   'GET /account/{address}/balances',
-  'GET /tokens',
-  'GET /tokens/{address}',
-  'GET /tokens/{address}/transfers',
-  'GET /tokens/{address}/holders',
   'GET /tokens/{address}/series/{name}',
   'GET /nfts',
   'GET /nfts/{collection}',
@@ -128,6 +124,8 @@ async function get(path: string): Promise<{ status: number; body: unknown }> {
 async function samples(): Promise<Record<string, string[]>> {
   const latest = (await get('/blocks?limit=1')).body as { hash: string }[];
   const head = latest[0]?.hash ?? '';
+  // Every kind of token: the ERC-20s (18, 6 and 0 decimals), the NFT collections, the ERC-1155.
+  const tokenAddresses = [...info.tokens.map((t) => t.address), ...info.nfts.map((n) => n.address), info.erc1155.address];
   return {
     'GET /health': ['/health'],
     'GET /livez': ['/livez'],
@@ -150,6 +148,10 @@ async function samples(): Promise<Record<string, string[]>> {
     'GET /holders/all': ['/holders/all', '/holders/all?minBalance=0.5', '/holders/all?minBalance=99999999'],
     'GET /holders/token/{address}': [`/holders/token/${info.holderToken.address}`, `/holders/token/${info.nfts[0]?.address ?? ''}?order=asc`, `/holders/token/${info.erc1155.address}`],
     'GET /holders/stats': ['/holders/stats'],
+    'GET /tokens': ['/tokens', '/tokens?type=erc721', '/tokens?type=ERC1155&limit=1'],
+    'GET /tokens/{address}': [...tokenAddresses.map((a) => `/tokens/${a}`)],
+    'GET /tokens/{address}/transfers': tokenAddresses.map((a) => `/tokens/${a}/transfers?limit=100`),
+    'GET /tokens/{address}/holders': [...tokenAddresses.map((a) => `/tokens/${a}/holders`), `/tokens/${info.holderToken.address}/holders?order=asc&offset=3`],
   };
 }
 
@@ -204,6 +206,11 @@ describe('bad input is refused with the messages the contract reads with', () =>
     ['/holders/all?minBalance=-3', 'Invalid minBalance: must be a non-negative decimal amount of STO'],
     ['/holders/all?limit=0&minBalance=x', 'Invalid limit: must be between 1 and 100'],
     ['/holders/native?limit=101', 'Invalid limit: must be between 1 and 100'],
+    ['/tokens?type=ERC777', 'Invalid type: must be one of ERC20, ERC721, ERC1155'],
+    ['/tokens/0x12', 'Invalid address'],
+    ['/tokens/0x12/transfers?limit=0', 'Invalid limit: must be between 1 and 100'],
+    ['/tokens/0x12/holders?order=up', 'Invalid order: must be one of asc, desc'],
+    ['/tokens/0x12/holders?order=asc', 'Invalid address'],
     ['/holders/token/0x12?order=sideways', 'Invalid address'],
     ['/holders/token/0x0000000000000000000000000000000000000000?order=sideways', 'Invalid order: must be one of asc, desc'],
   ])('%s → 400 %s', async (path, message) => {

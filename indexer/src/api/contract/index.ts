@@ -6,6 +6,7 @@ import { healthContracts } from './health.ts';
 import { holderContracts } from './holders.ts';
 import type { RouteContract } from './route.ts';
 import { statsContracts } from './stats.ts';
+import { tokenContracts } from './tokens.ts';
 import { transactionContracts } from './transactions.ts';
 
 /** The contracts of the described routes, by resource. */
@@ -16,6 +17,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...transactionContracts,
   ...statsContracts,
   ...holderContracts,
+  ...tokenContracts,
 ];
 
 /** A route's key as the router lists it: method and path template. */
