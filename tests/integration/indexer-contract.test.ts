@@ -60,7 +60,6 @@ const NOT_YET_DESCRIBED = [
   'GET /contracts/{address}/source',
   'GET /contracts/{address}/verification',
   'GET /contracts/{address}/events',
-  'GET /api',
   'GET /search',
   'POST /admin/token-logos/{address}',
   'POST /admin/sessions',
@@ -69,7 +68,6 @@ const NOT_YET_DESCRIBED = [
   'POST /admin/login-failures',
   'POST /admin/login-failures/clear',
   'POST /contracts/{address}/interact',
-  'POST /api',
   'POST /proxy/rpc',
   'POST /contracts/verify',
 ];
@@ -117,11 +115,26 @@ async function get(path: string): Promise<{ status: number; body: unknown }> {
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
+/** A request of the contract test: a GET by its path, or a POST with its body (a form when it is URLSearchParams). */
+type Sample = string | { path: string; body: unknown };
+
+/** The JSON answer of a sample request, with its status. */
+async function send(sample: Sample): Promise<{ status: number; body: unknown }> {
+  if (typeof sample === 'string') return get(sample);
+  const form = sample.body instanceof URLSearchParams;
+  const res = await fetch(indexer.url + sample.path, {
+    method: 'POST',
+    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: form ? String(sample.body) : JSON.stringify(sample.body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
 /**
  * The requests that exercise each described route, built once the scenario has run: lists empty and full, details of
  * the first, an early and the last block. A described route without requests fails below.
  */
-async function samples(): Promise<Record<string, string[]>> {
+async function samples(): Promise<Record<string, Sample[]>> {
   const latest = (await get('/blocks?limit=1')).body as { hash: string }[];
   const head = latest[0]?.hash ?? '';
   // Every kind of token: the ERC-20s (18, 6 and 0 decimals), the NFT collections, the ERC-1155.
@@ -148,6 +161,22 @@ async function samples(): Promise<Record<string, string[]>> {
     'GET /holders/all': ['/holders/all', '/holders/all?minBalance=0.5', '/holders/all?minBalance=99999999'],
     'GET /holders/token/{address}': [`/holders/token/${info.holderToken.address}`, `/holders/token/${info.nfts[0]?.address ?? ''}?order=asc`, `/holders/token/${info.erc1155.address}`],
     'GET /holders/stats': ['/holders/stats'],
+    'GET /api': [
+      `/api?module=account&action=balance&address=${info.deployer}`,
+      `/api?module=account&action=txlist&address=${info.deployer}&page=1&offset=5`,
+      `/api?module=account&action=txlist&address=${info.holders[0] ?? ''}&startblock=99999999`,
+      '/api?module=proxy&action=eth_blockNumber',
+      '/api?module=proxy&action=eth_getBlockByNumber&tag=0x1&boolean=true',
+      '/api?module=block&action=getblockreward&blockno=2',
+      '/api?module=stats&action=ethsupply',
+      '/api?module=nope&action=balance',
+      '/api?module=account&action=balance&address=0x12',
+    ],
+    'POST /api': [
+      { path: '/api', body: new URLSearchParams({ module: 'account', action: 'balance', address: info.deployer }) },
+      { path: '/api', body: { module: 'proxy', action: 'eth_chainId' } },
+      { path: '/api', body: { module: 'contract', action: 'verifysourcecode' } },
+    ],
     'GET /tokens': ['/tokens', '/tokens?type=erc721', '/tokens?type=ERC1155&limit=1'],
     'GET /tokens/{address}': [...tokenAddresses.map((a) => `/tokens/${a}`)],
     'GET /tokens/{address}/transfers': tokenAddresses.map((a) => `/tokens/${a}/transfers?limit=100`),
@@ -165,8 +194,9 @@ describe('every described route answers what its contract says', () => {
         failures.push(`${routeKey(contract)}: no sample request`);
         continue;
       }
-      for (const path of paths) {
-        const { status, body } = await get(path);
+      for (const sample of paths) {
+        const path = typeof sample === 'string' ? sample : `POST ${sample.path} ${JSON.stringify(String(sample.body))}`;
+        const { status, body } = await send(sample);
         if (status !== 200) {
           failures.push(`${path}: status ${status} ${JSON.stringify(body).slice(0, 200)}`);
           continue;

@@ -6,7 +6,6 @@ import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS
 import { CHAIN_SERIES, DEFAULT_MAX_DAYS, MAX_SERIES_DAYS, SUMMARY_DAYS, TOKEN_SERIES } from '../../../common/stats-series.ts';
 import { CONTRACT_BY_ROUTE, ROUTE_CONTRACTS, routeKey } from './contract/index.ts';
 import { generatedPaths } from './contract/openapi.ts';
-import { etherscanCatalog } from './etherscan/index.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -275,13 +274,6 @@ const GET: Record<string, Op> = {
   '/contracts/{address}/source': { summary: "Source of a verified contract (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/verification': { summary: "Verification metadata (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/events': { summary: 'Logs emitted by the contract, standard events decoded', query: [...PAGE, 'fromBlock', 'toBlock', 'eventName'], schema: arr({ allOf: [ref('Log'), obj({ event: nullable(str), signature: nullable(str), args: nullable({ type: 'object' }) })] }) },
-  '/api': {
-    summary:
-      "Etherscan-compatible API (module=…&action=…, GET or POST form; parameter names in any case; apikey accepted and ignored): always 200 with {status, message, result} (module=proxy: JSON-RPC's envelope); the module/action pairs are listed in x-etherscan-actions",
-    query: ['module', 'action', 'address', 'apikey'],
-    schema: obj({ status: str, message: str, result: {} }),
-    extra: { description: etherscanDescription(), 'x-etherscan-actions': etherscanCatalog() },
-  },
   '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
 };
 
@@ -317,11 +309,6 @@ const POST: Record<string, Op> = {
     schema: obj({ success: bool, method: str, signature: str, params: arr({}), result: {}, outputs: arr(obj({ name: str, type: str, value: {} })), error: str, revert: obj({ kind: str, reason: str, data: str }) }),
     request: obj({ method: str, params: arr({}), value: str, blockTag: str, asProxy: bool }),
   },
-  '/api': {
-    summary: 'Etherscan-compatible API, parameters in a form or JSON body (the actions of GET /api; verifysourcecode: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
-    schema: obj({ status: str, message: str, result: {} }),
-    request: obj({ module: str, action: str, contractaddress: str, sourceCode: str, codeformat: str, contractname: str, compilerversion: str }),
-  },
   '/proxy/rpc': { summary: 'Forwards read-only JSON-RPC methods (single or batch); others get error -32601', schema: ref('JsonRpc') },
   '/contracts/verify': {
     summary:
@@ -330,13 +317,6 @@ const POST: Record<string, Op> = {
     request: VERIFY_REQUEST,
   },
 };
-
-/** The Etherscan-compatible actions as Markdown: one line per module/action with its parameters. */
-function etherscanDescription(): string {
-  return etherscanCatalog()
-    .map((e) => `- \`module=${e.module}&action=${e.action}\`: ${e.summary}${Object.keys(e.params).length ? ` (${Object.keys(e.params).join(', ')})` : ''}`)
-    .join('\n');
-}
 
 /** The OpenAPI 3.1 document served at /openapi.json. */
 export function openApiDocument(serverUrl?: string): Schema {

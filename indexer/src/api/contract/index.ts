@@ -2,6 +2,7 @@
 // checks each route's answers against it.
 import { blockContracts } from './blocks.ts';
 import { changeContracts } from './changes.ts';
+import { etherscanContracts } from './etherscan.ts';
 import { healthContracts } from './health.ts';
 import { holderContracts } from './holders.ts';
 import type { RouteContract } from './route.ts';
@@ -18,6 +19,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...statsContracts,
   ...holderContracts,
   ...tokenContracts,
+  ...etherscanContracts,
 ];
 
 /** A route's key as the router lists it: method and path template. */

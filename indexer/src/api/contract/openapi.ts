@@ -67,7 +67,7 @@ const ERROR = { description: 'error', content: { 'application/json': { schema: {
 /** One route's operation. */
 function operation(c: RouteContract, schemas: Record<string, Json>): Json {
   const params = [...parameters('path', c.params, schemas), ...parameters('query', c.query, schemas)];
-  const takesInput = params.length > 0 || c.body !== undefined;
+  const takesInput = c.badInput !== false && (params.length > 0 || c.body !== undefined);
   const responses: Record<string, Json> = {
     200: { description: 'OK', content: { [c.mediaType ?? 'application/json']: { schema: toSchema(c.answer, schemas) } } },
   };
@@ -82,7 +82,7 @@ function operation(c: RouteContract, schemas: Record<string, Json>): Json {
     ...(c.description ? { description: c.description } : {}),
     ...(c.extensions ?? {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(c.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, schemas) } } } } : {}),
+    ...(c.body ? { requestBody: { required: true, content: { [c.bodyMediaType ?? 'application/json']: { schema: toSchema(c.body, schemas) } } } } : {}),
     responses,
   };
 }

@@ -18,8 +18,9 @@ export interface RouteContract {
   params?: z.ZodObject;
   /** Query parameters, read in the order listed, after the path parameters. */
   query?: z.ZodObject;
-  /** JSON request body of a POST. */
+  /** Request body of a POST (JSON unless bodyMediaType says). */
   body?: z.ZodType;
+  bodyMediaType?: string;
   /** The 200 answer as sent on the wire (addresses in checksum form, see http/json.ts). */
   answer: z.ZodType;
   /** The 200 answer's media type when it is not JSON. */
@@ -28,6 +29,8 @@ export interface RouteContract {
   errors?: number[];
   /** Answers other than 200 whose body is not {error} (a probe's 503), by status. */
   otherAnswers?: Record<number, z.ZodType>;
+  /** False when bad input is answered inside a 200 (the Etherscan API), not as a 400. */
+  badInput?: false;
   /** Whether the route answers 404 although its path has no parameter. */
   notFound?: boolean;
   /** Extensions of the OpenAPI operation (x-…). */
