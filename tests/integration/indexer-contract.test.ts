@@ -30,17 +30,9 @@ const NOT_YET_DESCRIBED = [
   'GET /transactions/{hash}/decoded',
   'GET /transactions/{hash}/revert-reason',
   'GET /transactions/{hash}/internal-calls',
-  'GET /address/{address}',
-  'GET /address/{address}/type',
-  'GET /address/{address}/transactions',
   'GET /address/{address}/internal-transactions',
   'GET /address/{address}/approvals',
-  'GET /address/{address}/tokens',
-  'GET /address/{address}/token-transfers',
-  'GET /address/{address}/nft-transfers',
   'GET /address/{address}/nfts',
-  'GET /address/{address}/contracts',
-  'GET /account/{address}/balances',
   'GET /tokens/{address}/series/{name}',
   'GET /nfts',
   'GET /nfts/{collection}',
@@ -139,6 +131,8 @@ async function samples(): Promise<Record<string, Sample[]>> {
   const head = latest[0]?.hash ?? '';
   // Every kind of token: the ERC-20s (18, 6 and 0 decimals), the NFT collections, the ERC-1155.
   const tokenAddresses = [...info.tokens.map((t) => t.address), ...info.nfts.map((n) => n.address), info.erc1155.address];
+  // Every kind of address: the deployer (creator of everything), a holder, a producer, contracts, one never seen.
+  const addresses = [info.deployer, info.holders[0] ?? '', info.validators[0] ?? '', ...tokenAddresses, info.playground.address, `0x${'7'.repeat(40)}`];
   return {
     'GET /health': ['/health'],
     'GET /livez': ['/livez'],
@@ -177,6 +171,18 @@ async function samples(): Promise<Record<string, Sample[]>> {
       { path: '/api', body: { module: 'proxy', action: 'eth_chainId' } },
       { path: '/api', body: { module: 'contract', action: 'verifysourcecode' } },
     ],
+    ...Object.fromEntries(
+      [
+        ['GET /address/{address}', ''],
+        ['GET /address/{address}/type', '/type'],
+        ['GET /address/{address}/transactions', '/transactions?limit=100'],
+        ['GET /address/{address}/tokens', '/tokens'],
+        ['GET /address/{address}/token-transfers', '/token-transfers?limit=100'],
+        ['GET /address/{address}/nft-transfers', '/nft-transfers?limit=100'],
+        ['GET /address/{address}/contracts', '/contracts'],
+      ].map(([route, tail]) => [route, addresses.map((a) => `/address/${a}${tail}`)]),
+    ),
+    'GET /account/{address}/balances': addresses.map((a) => `/account/${a}/balances`),
     'GET /tokens': ['/tokens', '/tokens?type=erc721', '/tokens?type=ERC1155&limit=1'],
     'GET /tokens/{address}': [...tokenAddresses.map((a) => `/tokens/${a}`)],
     'GET /tokens/{address}/transfers': tokenAddresses.map((a) => `/tokens/${a}/transfers?limit=100`),
@@ -236,6 +242,13 @@ describe('bad input is refused with the messages the contract reads with', () =>
     ['/holders/all?minBalance=-3', 'Invalid minBalance: must be a non-negative decimal amount of STO'],
     ['/holders/all?limit=0&minBalance=x', 'Invalid limit: must be between 1 and 100'],
     ['/holders/native?limit=101', 'Invalid limit: must be between 1 and 100'],
+    ['/address/0x123/transactions', 'Invalid address'],
+    ['/address/0x123/transactions?limit=0', 'Invalid address'],
+    [`/address/0x${'1'.repeat(40)}/token-transfers?tokenType=ERC999`, 'Invalid tokenType: must be one of ERC20, ERC721, ERC1155'],
+    [`/address/0x${'1'.repeat(40)}/nft-transfers?tokenType=ERC20`, 'Invalid tokenType: must be one of ERC721, ERC1155'],
+    [`/address/0x${'1'.repeat(40)}/nft-transfers?tokenAddress=0x1`, 'Invalid tokenAddress: must be an address'],
+    [`/address/0x${'1'.repeat(40)}/tokens?limit=101`, 'Invalid limit: must be between 1 and 100'],
+    ['/account/0xzz/balances', 'Invalid address'],
     ['/tokens?type=ERC777', 'Invalid type: must be one of ERC20, ERC721, ERC1155'],
     ['/tokens/0x12', 'Invalid address'],
     ['/tokens/0x12/transfers?limit=0', 'Invalid limit: must be between 1 and 100'],

@@ -1,5 +1,6 @@
 // Every described route's contract, in one list: the OpenAPI document is generated from it and the contract test
 // checks each route's answers against it.
+import { addressContracts } from './address.ts';
 import { blockContracts } from './blocks.ts';
 import { changeContracts } from './changes.ts';
 import { etherscanContracts } from './etherscan.ts';
@@ -16,6 +17,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...changeContracts,
   ...blockContracts,
   ...transactionContracts,
+  ...addressContracts,
   ...statsContracts,
   ...holderContracts,
   ...tokenContracts,
