@@ -1,4 +1,4 @@
-import { optionalAddress, parseAddress, parsePaging } from '../http/params.ts';
+import { parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
@@ -16,6 +16,7 @@ import {
   addressTransactionsRoute,
   addressTypeRoute,
 } from './contract/address.ts';
+import { addressNftsRoute } from './contract/nfts.ts';
 import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { nftJson } from './nft-json.ts';
 import { contractsCreatedBy, contractSummary } from '../store/queries/contracts.ts';
@@ -155,10 +156,10 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES })).map((row) => transferJson('list', row));
   });
 
-  router.get('/address/{address}/nfts', ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
-    return addressNfts(ctx, address, limit, offset, optionalAddress(query, 'tokenAddress'));
+  router.get(addressNftsRoute.path, ({ params, query }): Promise<AnswerOf<typeof addressNftsRoute>> => {
+    const { address } = readParams(addressNftsRoute, params);
+    const { limit, offset, tokenAddress } = readQuery(addressNftsRoute, query);
+    return addressNfts(ctx, address, limit, offset, tokenAddress);
   });
 
   router.get(addressContractsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressContractsRoute>> => {

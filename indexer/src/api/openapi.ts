@@ -76,14 +76,6 @@ const schemas: Record<string, Schema> = {
   }),
   TokenLogo: obj({ address: addr, type: { enum: ['png', 'svg'] }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, uploadedAt: int }),
   LoginFailures: obj({ failures: int, oldest: nullable(int) }),
-  Collection: obj({ address: addr, tokenAddress: addr, name: nullable(str), symbol: nullable(str), type: str, items: int, owners: int, ownerCount: int, totalSupply: dec, transfers: int }),
-  Nft: obj({
-    tokenAddress: addr, tokenId: dec, tokenType: str, name: str, description: nullable(str), image: nullable(str),
-    imageUrl: nullable(str), attributes: arr(obj({ trait_type: nullable(str), value: {} })), traits: arr(obj({ type: nullable(str), value: {} })),
-    owner: nullable(addr), ownerAddress: nullable(addr), burned: bool, supply: dec, creator: nullable(addr), createdAt: nullable(int),
-    collectionName: nullable(str), metadataUri: nullable(str), metadataStatus: { enum: ['pending', 'ok', 'none', 'error'] },
-    metadata: nullable({ type: 'object' }), balance: dec,
-  }),
   SearchResult: obj({ type: { enum: ['block', 'transaction', 'address', 'token', 'nft', 'multiple'] }, data: {}, addressType: { enum: ['contract', 'account'] }, contractType: str }),
   JsonRpc: { description: 'JSON-RPC 2.0 request or batch', anyOf: [{ type: 'object' }, { type: 'array' }] },
 };
@@ -192,12 +184,6 @@ const GET: Record<string, Op> = {
       indexPosition: { type: 'integer', description: 'the row\'s place in the owner\'s list (offset + its row in the page); rows left out leave gaps' },
     })),
   },
-  '/address/{address}/nfts': { summary: 'NFTs held (ERC-721 owned, ERC-1155 with balance)', query: [...PAGE, 'tokenAddress'], schema: arr(ref('Nft')) },
-  '/nfts': { summary: 'NFT collections (sort=trending|top|new)', query: [...PAGE, 'sort'], schema: arr(ref('Collection')) },
-  '/nfts/{collection}': { summary: 'One collection', schema: ref('Collection') },
-  '/nfts/{collection}/tokens': { summary: 'Items of a collection by token id (sort=trending|top|new)', query: [...PAGE, 'sort'], schema: arr(ref('Nft')) },
-  '/nfts/{collection}/{tokenId}': { summary: 'One NFT with owner(s), creator, metadata and its collection', schema: ref('Nft') },
-  '/nfts/{collection}/{tokenId}/transfers': { summary: 'History of one NFT', query: PAGE, schema: arr(ref('TokenTransfer')) },
   // Daily series (issue 30, common/stats-series.ts): folded as blocks are indexed, read by day range.
   '/stats/series/{name}': {
     summary: `One chain-wide daily series, a point for every UTC day from … to (YYYY-MM-DD; default: every day kept, at most ${DEFAULT_MAX_DAYS.toLocaleString('en-US')}); 0 for counts and sums and null for averages on days without blocks. 400 for an unknown series, a malformed, reversed or too long range (over ${MAX_SERIES_DAYS.toLocaleString('en-US')} days) or one beyond the days kept`,

@@ -5,6 +5,7 @@ import { blockContracts } from './blocks.ts';
 import { changeContracts } from './changes.ts';
 import { etherscanContracts } from './etherscan.ts';
 import { healthContracts } from './health.ts';
+import { nftContracts } from './nfts.ts';
 import { holderContracts } from './holders.ts';
 import type { RouteContract } from './route.ts';
 import { statsContracts } from './stats.ts';
@@ -21,6 +22,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   ...statsContracts,
   ...holderContracts,
   ...tokenContracts,
+  ...nftContracts,
   ...etherscanContracts,
 ];
 

@@ -68,3 +68,12 @@ export function readQuery<C extends RouteContract & { query: z.ZodObject }>(cont
 
 /** The type of a route's 200 answer, as its handler builds it. */
 export type AnswerOf<C extends RouteContract> = z.input<C['answer']>;
+
+/** One path parameter read through its contract, for routes that read another input between two parameters. */
+export function readParam<C extends RouteContract & { params: z.ZodObject }, K extends keyof C['params']['shape'] & string>(
+  contract: C,
+  name: K,
+  params: Record<string, string>,
+): z.output<C['params']['shape'][K]> {
+  return parseOr400<C['params']['shape'][K]>(contract.params.shape[name] as C['params']['shape'][K], params[name]);
+}
