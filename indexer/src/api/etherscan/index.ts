@@ -1,7 +1,5 @@
 import { HttpError, RawJson, type LimitClass, type Router } from '../../http/router.ts';
 import type { ApiContext } from '../context.ts';
-import type { etherscanGetRoute } from '../contract/etherscan.ts';
-import type { AnswerOf } from '../contract/route.ts';
 import { accountModule } from './account.ts';
 import { blockModule } from './block.ts';
 import { contractModule } from './contract.ts';
@@ -47,7 +45,7 @@ export function etherscanRoutes(router: Router, ctx: ApiContext): void {
   const ready = new Map<EtherscanModule, Promise<unknown>>();
   for (const module of Object.values(ETHERSCAN_MODULES)) if (module.setup) ready.set(module, module.setup(ctx));
 
-  const answer = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<(Envelope | RpcEnvelope) & AnswerOf<typeof etherscanGetRoute>> => {
+  const answer = async ({ query, body }: { query: URLSearchParams; body: unknown }): Promise<Envelope | RpcEnvelope> => {
     const p = new EtherscanParams(etherscanParameters(query, body));
     try {
       const found = actionOf(p);
