@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import { openApiDocument } from '../../indexer/src/api/openapi.ts';
@@ -49,6 +50,40 @@ describe('OpenAPI document', () => {
     for (const op of Object.values(ops)) {
       const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       expect(declared).toEqual(names);
+    }
+  });
+
+  // The generated and the hand-written halves meet in one document: each schema must be valid JSON Schema 2020-12 (the
+  // dialect of OpenAPI 3.1) and every reference must name a schema the document has.
+  const whole = doc as unknown as { components: { schemas: Record<string, unknown> } };
+  const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] as string);
+
+  it.each([...new Set(refs)])('resolves %s', (ref) => {
+    expect(ref.startsWith('#/components/schemas/')).toBe(true);
+    expect(Object.keys(whole.components.schemas)).toContain(ref.slice('#/components/schemas/'.length));
+  });
+
+  it('holds schemas that are valid JSON Schema 2020-12', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const compile = { $id: 'doc', $defs: {}, components: whole.components };
+    ajv.addSchema(compile);
+    for (const [name, schema] of Object.entries(whole.components.schemas)) {
+      expect(ajv.validateSchema(schema as object), name).toBe(true);
+    }
+    // Every parameter's, body's and answer's schema, compiled with its references into the document's components.
+    const schemasIn = (node: unknown, out: unknown[] = []): unknown[] => {
+      if (node === null || typeof node !== 'object') return out;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'schema') out.push(value);
+        else schemasIn(value, out);
+      }
+      return out;
+    };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const schema of schemasIn(ops)) {
+        const text = JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/');
+        expect(() => ajv.compile(JSON.parse(text) as object), path).not.toThrow();
+      }
     }
   });
 });

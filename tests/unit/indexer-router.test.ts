@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAddress, parseBlockNumber, parseHash, parsePaging, parseTokenId } from '../../indexer/src/http/params.ts';
 import { HttpError, Router } from '../../indexer/src/http/router.ts';
 import { parseNftQuery } from '../../indexer/src/api/search.ts';
-import { parseEther } from '../../indexer/src/api/holders.ts';
+import { parseEther } from '../../indexer/src/http/params.ts';
 
 const router = new Router()
   .get('/transactions', () => 'list')

@@ -1,4 +1,4 @@
-import { optionalAddress, optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
+import { parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
@@ -6,6 +6,18 @@ import { formatUnits } from '../../../common/units.ts';
 import { addressKind, delegationOf, holdings, nativeBalance } from './accounts.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
+import {
+  accountBalancesRoute,
+  addressContractsRoute,
+  addressNftTransfersRoute,
+  addressSummaryRoute,
+  addressTokensRoute,
+  addressTokenTransfersRoute,
+  addressTransactionsRoute,
+  addressTypeRoute,
+} from './contract/address.ts';
+import { addressNftsRoute } from './contract/nfts.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { nftJson } from './nft-json.ts';
 import { contractsCreatedBy, contractSummary } from '../store/queries/contracts.ts';
 import { heldNfts, ownedErc721Count } from '../store/queries/nfts.ts';
@@ -61,13 +73,13 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
 
   // One call for the site's address page: the overview, the first 100 token holdings and whether a contract is
   // verified. Verifying needs no new block, so the verification is looked up per request and part of the cache key.
-  router.get('/address/{address}', async ({ params }) => {
-    const address = parseAddress(params['address']);
+  router.get(addressSummaryRoute.path, async ({ params }) => {
+    const { address } = readParams(addressSummaryRoute, params);
     const verified = ctx.verifier ? (await ctx.verifier.lookup(address)) !== null : null;
     return cache.serveAsync(ctx, `s:${address}:${verified}`, () => summary(address, verified));
   });
 
-  const summary = async (address: string, verified: boolean | null) => {
+  const summary = async (address: string, verified: boolean | null): Promise<AnswerOf<typeof addressSummaryRoute>> => {
     const [kind, balance] = await Promise.all([addressKind(ctx, address), nativeBalance(ctx, address)]);
     const c = await contractSummary(ctx.db, address);
     const tokenCount = await heldTokenCount(ctx.db, address);
@@ -94,18 +106,18 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     };
   };
 
-  router.get('/address/{address}/type', async ({ params }) => {
-    const address = parseAddress(params['address']);
+  router.get(addressTypeRoute.path, async ({ params }): Promise<AnswerOf<typeof addressTypeRoute>> => {
+    const { address } = readParams(addressTypeRoute, params);
     return { address, ...(await addressKind(ctx, address)) };
   });
 
-  router.get('/address/{address}/transactions', ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
+  router.get(addressTransactionsRoute.path, ({ params, query }) => {
+    const { address } = readParams(addressTransactionsRoute, params);
+    const { limit, offset } = readQuery(addressTransactionsRoute, query);
     return cache.serveAsync(ctx, `t:${address}:${limit}:${offset}`, async () => {
       const rows = await addressTransactions(ctx, address, limit, offset);
       const names = await methodNames(ctx.db, rows.map((t) => t.input));
-      return rows.map((t) => txJson(t, names));
+      return rows.map((t): AnswerOf<typeof addressTransactionsRoute>[number] => txJson(t, names));
     });
   });
 
@@ -126,37 +138,33 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     }
   });
 
-  router.get('/address/{address}/tokens', ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
+  router.get(addressTokensRoute.path, ({ params, query }): Promise<AnswerOf<typeof addressTokensRoute>> => {
+    const { address } = readParams(addressTokensRoute, params);
+    const { limit, offset } = readQuery(addressTokensRoute, query);
     return holdings(ctx, address, limit, offset);
   });
 
-  router.get('/address/{address}/token-transfers', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
-    const type = optionalEnum(query, 'tokenType', TOKEN_TYPES);
-    const token = optionalAddress(query, 'tokenAddress');
+  router.get(addressTokenTransfersRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressTokenTransfersRoute>> => {
+    const { address } = readParams(addressTokenTransfersRoute, params);
+    const { limit, offset, tokenType: type, tokenAddress: token } = readQuery(addressTokenTransfersRoute, query);
     return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : TOKEN_TYPES })).map((row) => transferJson('address', row));
   });
 
-  router.get('/address/{address}/nft-transfers', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
-    const type = optionalEnum(query, 'tokenType', NFT_TYPES);
-    const token = optionalAddress(query, 'tokenAddress');
+  router.get(addressNftTransfersRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressNftTransfersRoute>> => {
+    const { address } = readParams(addressNftTransfersRoute, params);
+    const { limit, offset, tokenType: type, tokenAddress: token } = readQuery(addressNftTransfersRoute, query);
     return (await addressTransfers(ctx, address, { limit, offset, token, types: type ? [type] : NFT_TYPES })).map((row) => transferJson('list', row));
   });
 
-  router.get('/address/{address}/nfts', ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
-    return addressNfts(ctx, address, limit, offset, optionalAddress(query, 'tokenAddress'));
+  router.get(addressNftsRoute.path, ({ params, query }): Promise<AnswerOf<typeof addressNftsRoute>> => {
+    const { address } = readParams(addressNftsRoute, params);
+    const { limit, offset, tokenAddress } = readQuery(addressNftsRoute, query);
+    return addressNfts(ctx, address, limit, offset, tokenAddress);
   });
 
-  router.get('/address/{address}/contracts', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
+  router.get(addressContractsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressContractsRoute>> => {
+    const { address } = readParams(addressContractsRoute, params);
+    const { limit, offset } = readQuery(addressContractsRoute, query);
     return (await contractsCreatedBy(ctx.db, address, limit, offset))
       .map((c) => ({
         address: c.address,
@@ -170,9 +178,9 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
       }));
   });
 
-  router.get('/account/{address}/balances', ({ params }) => {
-    const address = parseAddress(params['address']);
-    return cache.serveAsync(ctx, `b:${address}`, async () => {
+  router.get(accountBalancesRoute.path, ({ params }) => {
+    const { address } = readParams(accountBalancesRoute, params);
+    return cache.serveAsync(ctx, `b:${address}`, async (): Promise<AnswerOf<typeof accountBalancesRoute>> => {
       const wei = await nativeBalance(ctx, address);
       return { native: formatUnits(wei, 18), nativeWei: wei.toString(), tokens: await holdings(ctx, address, 100, 0) };
     });

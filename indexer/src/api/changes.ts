@@ -1,28 +1,17 @@
-import { HttpError, type Router } from '../http/router.ts';
-import { parseBlockNumber } from '../http/params.ts';
+import type { Router } from '../http/router.ts';
+import { changesRoute, MAX_CHANGE_BLOCKS } from './contract/changes.ts';
+import { readQuery, type AnswerOf } from './contract/route.ts';
 import { minersBetween } from '../store/queries/blocks.ts';
 import { logEmittersBetween } from '../store/queries/logs.ts';
 import { transactionPartiesBetween } from '../store/queries/transactions.ts';
 import { transferPartiesBetween } from '../store/queries/transfers.ts';
 import type { ApiContext } from './context.ts';
 
-/**
- * Blocks one answer of GET /changes covers at most: a reader further behind is told the list is not complete (it then
- * takes everything as changed, as after a restart), so an answer stays a few small range reads.
- */
-export const MAX_CHANGE_BLOCKS = 256;
+// The contract names the bound in its text; the handler's callers find it here as they always have.
+export { MAX_CHANGE_BLOCKS };
 
 /** GET /changes's answer. */
-export interface ChangesAnswer {
-  /** The last indexed block the addresses are listed up to (the head of /health when it was read). */
-  head: number | null;
-  /** Rollbacks so far (as /health says): the list is about the chain of this generation. */
-  reorgs: number;
-  /** Whether `addresses` names every address whose data changed in blocks since+1 … head. */
-  complete: boolean;
-  /** Lowercase addresses, each once. */
-  addresses: string[];
-}
+export type ChangesAnswer = AnswerOf<typeof changesRoute>;
 
 /**
  * The addresses whose indexed data changed in blocks `since`+1 … head, so that a reader keeping pages per address
@@ -58,9 +47,5 @@ export async function changedAddresses(ctx: ApiContext, since: number): Promise<
 
 /** GET /changes?since=N: changedAddresses. */
 export function changeRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/changes', async ({ query }) => {
-    const since = query.get('since');
-    if (since === null || since === '') throw new HttpError(400, 'Invalid since: must be a block number');
-    return changedAddresses(ctx, parseBlockNumber(since, 'Invalid since: must be a block number'));
-  });
+  router.get(changesRoute.path, async ({ query }) => changedAddresses(ctx, readQuery(changesRoute, query).since));
 }

@@ -3,11 +3,10 @@ import { Reply, type Router } from '../http/router.ts';
 import { newestBlock } from '../store/queries/blocks.ts';
 import type { ApiContext } from './context.ts';
 
-/** Longest wait for the database in GET /readyz: a probe must answer in time, whatever the database does. */
-export const READY_DB_TIMEOUT_MS = 2_000;
+import { healthRoute, livezRoute, READY_BEHIND_BLOCKS, READY_DB_TIMEOUT_MS, readyzRoute, type AnswerOf } from './contract/health.ts';
 
-/** Blocks behind the chain head beyond which /readyz reports the index as behind (it stays ready: it still serves). */
-export const READY_BEHIND_BLOCKS = 100;
+// The constants the contract's texts name, where the probes' callers have always found them.
+export { READY_BEHIND_BLOCKS, READY_DB_TIMEOUT_MS };
 
 /** The database's answer within `ms`, or a rejection. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -23,7 +22,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * balancers and uptime monitors poll it from one address, and it only reads the sync state held in memory.
  */
 export function healthRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/health', () => {
+  router.get(healthRoute.path, (): AnswerOf<typeof healthRoute> => {
     const s = ctx.sync();
     const current = s.lastBlock ?? -1;
     const target = s.target ?? current;
@@ -46,12 +45,12 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
 
   // Probes for load balancers and orchestrators (issue 31). /livez: the process answers (its event loop turns), nothing
   // more, so a busy database or a slow node never gets a live process restarted.
-  router.get('/livez', () => ({ status: 'ok' }), { limit: 'none' });
+  router.get(livezRoute.path, (): AnswerOf<typeof livezRoute> => ({ status: 'ok' }), { limit: 'none' });
 
   // /readyz: the process can serve reads. It listens only once its migrations ran, so answering at all says they did;
   // the database must answer (a SELECT of the indexed head, within READY_DB_TIMEOUT_MS), else 503. A syncer far
   // behind the chain is ready (what it has indexed is served) and reported: `behind`, the lag in blocks and seconds.
-  router.get('/readyz', async () => {
+  router.get(readyzRoute.path, async (): Promise<AnswerOf<typeof readyzRoute> | Reply> => {
     const s = ctx.sync();
     let head: { number: number; timestamp: number } | undefined;
     try {

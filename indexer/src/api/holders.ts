@@ -1,4 +1,3 @@
-import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { pad, PADDED_ZERO, percentage, unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
@@ -8,14 +7,10 @@ import { contractCount } from '../store/queries/contracts.ts';
 import { heldTokenCount, tokenHolderCount, topTokensByHolders } from '../store/queries/tokens.ts';
 import { sendersSince } from '../store/queries/transactions.ts';
 import { AsyncMemo, type ApiContext } from './context.ts';
+import { allHoldersRoute, holderStatsRoute, nativeHoldersRoute, tokenHoldersRoute } from './contract/holders.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { findToken, tokenHolders } from './tokens.ts';
 
-/** Parses a decimal STO amount ("1", "0.5") into wei; null when malformed. */
-export function parseEther(s: string): bigint | null {
-  const m = /^(\d{1,40})(?:\.(\d{1,18}))?$/.exec(s);
-  if (!m) return null;
-  return BigInt(m[1] as string) * 10n ** 18n + BigInt((m[2] ?? '').padEnd(18, '0'));
-}
 
 /** Holder routes: native, per token, all (by minimum balance) and summary statistics. */
 export function holderRoutes(router: Router, ctx: ApiContext): void {
@@ -51,16 +46,13 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
     };
   };
 
-  router.get('/holders/native', ({ query }) => {
-    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
+  router.get(nativeHoldersRoute.path, ({ query }): Promise<AnswerOf<typeof nativeHoldersRoute>> => {
+    const { limit, offset } = readQuery(nativeHoldersRoute, query);
     return nativeList(0n, limit, offset);
   });
 
-  router.get('/holders/all', async ({ query }) => {
-    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
-    const raw = query.get('minBalance');
-    const min = raw === null || raw === '' ? 0n : parseEther(raw);
-    if (min === null) throw new HttpError(400, 'Invalid minBalance: must be a non-negative decimal amount of STO');
+  router.get(allHoldersRoute.path, async ({ query }): Promise<AnswerOf<typeof allHoldersRoute>> => {
+    const { limit, offset, minBalance: min } = readQuery(allHoldersRoute, query);
     const list = await nativeList(min, limit, offset);
     const holders = [];
     for (const h of list.holders) {
@@ -69,10 +61,10 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
     return { ...list, holders, minBalance: min.toString() };
   });
 
-  router.get('/holders/token/{address}', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
-    const asc = optionalEnum(query, 'order', ['asc', 'desc'] as const) === 'asc';
+  router.get(tokenHoldersRoute.path, async ({ params, query }): Promise<AnswerOf<typeof tokenHoldersRoute>> => {
+    const { address } = readParams(tokenHoldersRoute, params);
+    const { limit, offset, order } = readQuery(tokenHoldersRoute, query);
+    const asc = order === 'asc';
     const t = await findToken(ctx, address);
     if (!t) throw new HttpError(404, 'Token not found');
     const { holders, supply } = await tokenHolders(ctx, t, { limit, offset, asc });
@@ -111,5 +103,5 @@ export function holderRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/holders/stats', () => stats.get());
+  router.get(holderStatsRoute.path, (): Promise<AnswerOf<typeof holderStatsRoute>> => stats.get());
 }

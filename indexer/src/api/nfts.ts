@@ -1,9 +1,10 @@
-import { parseAddress, parsePaging, parseTokenId } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { pad, unpad } from '../chain/num.ts';
-import { collectionItems, collectionsPage, itemHolders, liveItemCount, liveItemMetadata, nftItem, type NftSort } from '../store/queries/nfts.ts';
+import { collectionItems, collectionsPage, itemHolders, liveItemCount, liveItemMetadata, nftItem } from '../store/queries/nfts.ts';
 import { nftTransfers } from '../store/queries/transfers.ts';
 import type { ApiContext } from './context.ts';
+import { collectionItemsRoute, collectionRoute, collectionsRoute, nftRoute, nftTransfersRoute } from './contract/nfts.ts';
+import { readParam, readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { extractTraits } from '../metadata/parse.ts';
 import { nftJson } from './nft-json.ts';
 import { transferJson } from './shapes.ts';
@@ -37,17 +38,6 @@ export async function collectionJson(ctx: ApiContext, t: TokenRow) {
   };
 }
 
-/** Orders of /nfts and /nfts/{collection}/tokens (?sort=): latest transfer first, most owners, newest first. */
-const SORTS = ['trending', 'top', 'new'] as const satisfies readonly NftSort[];
-
-/** The ?sort= value; absent gives `fallback`, anything else is a 400. */
-function parseSort(query: URLSearchParams, fallback: NftSort): NftSort {
-  const raw = query.get('sort');
-  if (raw === null || raw === '') return fallback;
-  if (!(SORTS as readonly string[]).includes(raw)) throw new HttpError(400, `Invalid sort: must be one of ${SORTS.join(', ')}`);
-  return raw as NftSort;
-}
-
 /** Collections larger than this get no trait rarity (it reads every item's attributes). */
 const RARITY_MAX_ITEMS = 10_000;
 
@@ -77,36 +67,38 @@ async function traitRarity(ctx: ApiContext, t: TokenRow, traits: readonly { trai
   return traits.map((trait) => Math.round(((counts.get(key(trait.trait_type, trait.value)) ?? 0) * 1000) / items) / 10);
 }
 
-async function collection(ctx: ApiContext, raw: string | undefined): Promise<TokenRow> {
-  const t = await findToken(ctx, parseAddress(raw));
+async function collection(ctx: ApiContext, address: string): Promise<TokenRow> {
+  const t = await findToken(ctx, address);
   if (!t || (t.contract_type !== 'ERC721' && t.contract_type !== 'ERC1155')) throw new HttpError(404, 'Collection not found');
   return t;
 }
 
 /** NFT routes: collections, one collection, its items, one item, an item's history. */
 export function nftRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/nfts', async ({ query }) => {
-    const { limit, offset } = parsePaging(query);
-    const sort = parseSort(query, 'top');
+  router.get(collectionsRoute.path, async ({ query }): Promise<AnswerOf<typeof collectionsRoute>> => {
+    const { limit, offset, sort } = readQuery(collectionsRoute, query);
     const rows = await collectionsPage(ctx.db, sort, limit, offset);
     const out = [];
     for (const t of rows) out.push(await collectionJson(ctx, t));
     return out;
   });
 
-  router.get('/nfts/{collection}', async ({ params }) => collectionJson(ctx, await collection(ctx, params['collection'])));
+  router.get(collectionRoute.path, async ({ params }): Promise<AnswerOf<typeof collectionRoute>> =>
+    collectionJson(ctx, await collection(ctx, readParams(collectionRoute, params).collection)),
+  );
 
-  router.get('/nfts/{collection}/tokens', async ({ params, query }) => {
-    const { limit, offset } = parsePaging(query);
-    const sort = parseSort(query, 'top');
-    const t = await collection(ctx, params['collection']);
+  // The query is read before the collection's address, and an item's id before both: the first problem answered
+  // stays the one it always was.
+  router.get(collectionItemsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof collectionItemsRoute>> => {
+    const { limit, offset, sort } = readQuery(collectionItemsRoute, query);
+    const t = await collection(ctx, readParams(collectionItemsRoute, params).collection);
     return (await collectionItems(ctx.db, t.address, sort, limit, offset))
       .map((r) => nftJson(r));
   });
 
-  router.get('/nfts/{collection}/{tokenId}', async ({ params }) => {
-    const id = pad(parseTokenId(params['tokenId']));
-    const t = await collection(ctx, params['collection']);
+  router.get(nftRoute.path, async ({ params }): Promise<AnswerOf<typeof nftRoute>> => {
+    const id = pad(readParam(nftRoute, 'tokenId', params));
+    const t = await collection(ctx, readParam(nftRoute, 'collection', params));
     const row = await nftItem(ctx.db, t.address, id);
     if (!row) throw new HttpError(404, 'NFT not found');
     const holders = await itemHolders(ctx.db, t.address, id);
@@ -116,6 +108,8 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
     const owners = row.token_type === 'ERC721' ? (row.owner && row.owner !== BURNED ? [{ address: row.owner, balance: '1' }] : []) : holders.map((h) => ({ address: h.holder, balance: unpad(h.balance) }));
     return {
       ...item,
+      // Always there in a detail (nftJson's second argument); said again for the answer's type.
+      metadata: item.metadata ?? null,
       traits,
       owner: row.token_type === 'ERC721' ? row.owner : (owners[0]?.address ?? null),
       owners,
@@ -123,10 +117,10 @@ export function nftRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/nfts/{collection}/{tokenId}/transfers', async ({ params, query }) => {
-    const id = pad(parseTokenId(params['tokenId']));
-    const { limit, offset } = parsePaging(query);
-    const t = await collection(ctx, params['collection']);
+  router.get(nftTransfersRoute.path, async ({ params, query }): Promise<AnswerOf<typeof nftTransfersRoute>> => {
+    const id = pad(readParam(nftTransfersRoute, 'tokenId', params));
+    const { limit, offset } = readQuery(nftTransfersRoute, query);
+    const t = await collection(ctx, readParam(nftTransfersRoute, 'collection', params));
     return (await nftTransfers(ctx.db, t.address, id, limit, offset))
       .map((row) => transferJson('list', row));
   });

@@ -1,11 +1,11 @@
-// The OpenAPI 3.1 description of every route, written by hand so that a unit test can hold it
+// The OpenAPI 3.1 document served as /openapi.json: the described routes' operations generated from their contracts
+// (api/contract/), and, until every route has one, the rest written by hand below. A unit test holds the document
 // against the router's registered routes in both directions.
 
 import { BLOCK_EVENTS, MAX_REPLAY_BLOCKS, MAX_STREAM_TOPICS, STREAM_HEARTBEAT_MS, STREAM_LIMIT_MESSAGES, STREAM_RETRY_MS } from '../../../common/live-events.ts';
 import { CHAIN_SERIES, DEFAULT_MAX_DAYS, MAX_SERIES_DAYS, SUMMARY_DAYS, TOKEN_SERIES } from '../../../common/stats-series.ts';
-import { MAX_CHANGE_BLOCKS } from './changes.ts';
-import { etherscanCatalog } from './etherscan/index.ts';
-import { READY_BEHIND_BLOCKS, READY_DB_TIMEOUT_MS } from './health.ts';
+import { CONTRACT_BY_ROUTE, ROUTE_CONTRACTS, routeKey } from './contract/index.ts';
+import { generatedPaths } from './contract/openapi.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -23,12 +23,6 @@ const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
 
 const schemas: Record<string, Schema> = {
   Error: { type: 'object', required: ['error'], properties: { error: str } },
-  Block: obj({
-    number: int, hash, parentHash: hash, timestamp: int, miner: addr, gasUsed: dec, gasLimit: dec,
-    baseFeePerGas: nullable(dec), difficulty: dec, nonce: nullable(str), extraData: str, size: nullable(int),
-    reward: dec, aiOptimized: { ...bool, description: 'true when the block has transactions (transactionCount > 0)' }, transactionCount: int,
-    transactions: { description: 'count in lists, transactions in details', anyOf: [int, arr(ref('Transaction'))] },
-  }),
   Transaction: obj({
     hash, blockNumber: int, blockHash: hash, transactionIndex: int, timestamp: int, from: addr, to: nullable(addr),
     contractAddress: nullable(addr), value: dec, gasLimit: dec, gasPrice: nullable(dec), maxFeePerGas: nullable(dec),
@@ -80,33 +74,8 @@ const schemas: Record<string, Schema> = {
       description: 'When no signature fits: the arguments as 32-byte words (at most 256) and the types @openchainxyz/abi-guesser proposes (a guess; none past 1 KB of arguments)',
     }),
   }),
-  TokenTransfer: obj({
-    id: int, transactionHash: hash, blockNumber: int, logIndex: int, timestamp: int, tokenAddress: addr, fromAddress: addr,
-    toAddress: addr, value: dec, valueFormatted: nullable(str), tokenType: { enum: ['ERC20', 'ERC721', 'ERC1155'] },
-    tokenId: nullable(dec), tokenName: nullable(str), tokenSymbol: nullable(str), decimals: nullable(int),
-  }),
-  AddressTokenTransfer: obj({
-    hash, blockNumber: int, logIndex: int, timestamp: int, from: addr, to: addr, tokenAddress: addr, tokenSymbol: nullable(str),
-    tokenName: nullable(str), tokenType: str, tokenId: nullable(dec), value: dec, valueFormatted: nullable(str), decimals: nullable(int),
-  }),
-  Holding: obj({ contractAddress: addr, symbol: nullable(str), name: nullable(str), balance: str, rawBalance: dec, decimals: nullable(int), type: str, isCreator: bool, hasActivity: bool }),
-  Token: obj({
-    address: addr, name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec),
-    totalSupplyFormatted: nullable(str), holders: int, transfers: int, type: str, contractType: str, creatorAddress: nullable(addr),
-    ownerAddress: nullable(addr), blockNumber: nullable(int), timestamp: nullable(int), transactionHash: nullable(hash), verified: bool,
-  }),
   TokenLogo: obj({ address: addr, type: { enum: ['png', 'svg'] }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, uploadedAt: int }),
   LoginFailures: obj({ failures: int, oldest: nullable(int) }),
-  Holder: obj({ address: addr, balance: dec, balanceFormatted: str, percentage: num }),
-  Collection: obj({ address: addr, tokenAddress: addr, name: nullable(str), symbol: nullable(str), type: str, items: int, owners: int, ownerCount: int, totalSupply: dec, transfers: int }),
-  Nft: obj({
-    tokenAddress: addr, tokenId: dec, tokenType: str, name: str, description: nullable(str), image: nullable(str),
-    imageUrl: nullable(str), attributes: arr(obj({ trait_type: nullable(str), value: {} })), traits: arr(obj({ type: nullable(str), value: {} })),
-    owner: nullable(addr), ownerAddress: nullable(addr), burned: bool, supply: dec, creator: nullable(addr), createdAt: nullable(int),
-    collectionName: nullable(str), metadataUri: nullable(str), metadataStatus: { enum: ['pending', 'ok', 'none', 'error'] },
-    metadata: nullable({ type: 'object' }), balance: dec,
-  }),
-  HolderList: obj({ holders: arr(ref('Holder')), totalHolders: int, totalBalance: dec }),
   SearchResult: obj({ type: { enum: ['block', 'transaction', 'address', 'token', 'nft', 'multiple'] }, data: {}, addressType: { enum: ['contract', 'account'] }, contractType: str }),
   JsonRpc: { description: 'JSON-RPC 2.0 request or batch', anyOf: [{ type: 'object' }, { type: 'array' }] },
 };
@@ -174,18 +143,6 @@ const GET: Record<string, Op> = {
   '/token-logos': { summary: 'Uploaded token logos: address, type and content hash (sha256, hex)', schema: obj({ logos: arr(ref('TokenLogo')) }) },
   '/token-logos/{file}': { summary: "A token's uploaded logo as bytes ({address}.png serves it whatever its type; .svg only an SVG), with the content hash as ETag and a sandboxing Content-Security-Policy", schema: { type: 'string', format: 'binary' } },
   '/admin/login-failures': { summary: `Failed token-admin logins of a client within a window. ${ADMIN}`, query: ['client', 'windowMs'], schema: ref('LoginFailures') },
-  '/livez': { summary: 'Liveness probe: 200 {status: "ok"} while the process answers (nothing else is checked)', schema: obj({ status: str }) },
-  '/readyz': {
-    summary: `Readiness probe: 200 once migrations ran and the database answers (within ${READY_DB_TIMEOUT_MS} ms), with the sync's lag in blocks and seconds; behind is true beyond ${READY_BEHIND_BLOCKS} blocks (still ready). 503 when the database does not answer`,
-    schema: obj({
-      status: str,
-      checks: obj({ migrations: str, database: str }),
-      sync: obj({ indexedBlock: nullable(int), chainHead: nullable(int), lagBlocks: nullable(int), lagSeconds: nullable(int), catchingUp: bool, behind: bool, lastError: nullable(str) }),
-    }),
-    errors: [503],
-  },
-  '/health': { summary: 'Status, last indexed block, isIndexing, sync progress {current, target, percent}, rollbacks and NFT metadata writes so far', schema: obj({ status: str, lastBlock: nullable(int), isIndexing: bool, catchingUp: bool, rpcConnected: bool, chainHead: nullable(int), syncProgress: obj({ current: int, target: int, percent: num }), reorgs: int, metadataUpdates: nullable(int) }) },
-  '/changes': { summary: `Addresses whose indexed data changed in blocks since+1 … head (miners, senders, recipients, created contracts, tokens and parties of transfers, log emitters), each once; complete is false when since is more than ${MAX_CHANGE_BLOCKS} blocks behind, ahead of the head, or a rollback came meanwhile`, query: ['since'], schema: obj({ head: nullable(int), reorgs: int, complete: bool, addresses: arr(addr) }) },
   '/openapi.json': { summary: 'This document' },
   '/metrics': {
     summary:
@@ -206,17 +163,9 @@ const GET: Record<string, Op> = {
     schema: { type: 'string' },
     errors: [429, 503],
   },
-  '/blocks': { summary: 'Latest blocks (withTxs=1: only blocks with transactions)', query: [...PAGE, 'withTxs'], schema: arr(ref('Block')) },
-  '/blocks/{number}': { summary: 'Block by number with its transactions', schema: ref('Block') },
-  '/blocks/hash/{hash}': { summary: 'Block by hash with its transactions', schema: ref('Block') },
-  '/transactions': { summary: 'Latest transactions', query: PAGE, schema: arr(ref('Transaction')) },
-  '/transactions/pending': { summary: 'Pending transactions (the indexer sees none)', query: PAGE, schema: arr(ref('Transaction')) },
   '/transactions/{hash}': { summary: 'Transaction with its token transfers', schema: ref('TransactionDetail') },
   '/transactions/{hash}/receipt': { summary: 'Receipt with logs, each decoded with its emitter\'s verified ABI or the signature database when one fits', schema: ref('Receipt') },
   '/transactions/{hash}/decoded': { summary: "Decoded call and a description: the contract's verified ABI (its own or an identical twin's), else every signature of the built-in interfaces and the signature database that decodes the input cleanly (candidates), else guessed types", schema: ref('Decoded') },
-  '/address/{address}': { summary: 'Address summary: type, balance, counts, creator/owner, token info', schema: obj({ address: addr, type: str, contractType: nullable(str), balance: dec, balanceFormatted: str, transactionCount: int, tokenTransferCount: int, tokenCount: int, nftCount: int, delegatedTo: { description: 'the delegate of an account delegated by EIP-7702 (its code is 0xef0100 followed by that address); null otherwise', ...nullable(addr) } }) },
-  '/address/{address}/type': { summary: 'contract (with contractType) or wallet', schema: obj({ address: addr, type: { enum: ['contract', 'wallet'] }, contractType: str }) },
-  '/address/{address}/transactions': { summary: 'Transactions from, to or creating the address', query: PAGE, schema: arr(ref('Transaction')) },
   '/address/{address}/internal-transactions': {
     summary:
       "Internal transactions from, to or creating the address, newest first (value-moving calls, creations and self-destructs below a transaction, from the node's call traces): from the trailing tracer's index, inside transactions the address is not a party to too; above the tracer's last block (or without it) only the address's own transactions are traced. 503 when the node cannot trace",
@@ -235,33 +184,6 @@ const GET: Record<string, Op> = {
       indexPosition: { type: 'integer', description: 'the row\'s place in the owner\'s list (offset + its row in the page); rows left out leave gaps' },
     })),
   },
-  '/address/{address}/tokens': { summary: 'Token holdings (default limit 100)', query: PAGE, schema: arr(ref('Holding')) },
-  '/address/{address}/token-transfers': { summary: 'Token transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('AddressTokenTransfer')) },
-  '/address/{address}/nft-transfers': { summary: 'ERC-721/1155 transfers from or to the address', query: [...PAGE, 'tokenType', 'tokenAddress'], schema: arr(ref('TokenTransfer')) },
-  '/address/{address}/nfts': { summary: 'NFTs held (ERC-721 owned, ERC-1155 with balance)', query: [...PAGE, 'tokenAddress'], schema: arr(ref('Nft')) },
-  '/address/{address}/contracts': { summary: 'Contracts created by the address', query: PAGE, schema: arr({ type: 'object' }) },
-  '/account/{address}/balances': { summary: 'Native balance (STO, formatted) and token holdings', schema: obj({ native: str, nativeWei: dec, tokens: arr(ref('Holding')) }) },
-  '/tokens': { summary: 'Tokens by holders (default limit 100)', query: [...PAGE, 'type'], schema: arr(ref('Token')) },
-  '/tokens/{address}': { summary: 'Token detail', schema: ref('Token') },
-  '/tokens/{address}/transfers': { summary: 'Transfers of a token', query: PAGE, schema: arr(ref('TokenTransfer')) },
-  '/tokens/{address}/holders': { summary: 'Holders of a token by balance', query: [...PAGE, 'order'], schema: arr(ref('Holder')) },
-  '/nfts': { summary: 'NFT collections (sort=trending|top|new)', query: [...PAGE, 'sort'], schema: arr(ref('Collection')) },
-  '/nfts/{collection}': { summary: 'One collection', schema: ref('Collection') },
-  '/nfts/{collection}/tokens': { summary: 'Items of a collection by token id (sort=trending|top|new)', query: [...PAGE, 'sort'], schema: arr(ref('Nft')) },
-  '/nfts/{collection}/{tokenId}': { summary: 'One NFT with owner(s), creator, metadata and its collection', schema: ref('Nft') },
-  '/nfts/{collection}/{tokenId}/transfers': { summary: 'History of one NFT', query: PAGE, schema: arr(ref('TokenTransfer')) },
-  '/holders/native': { summary: 'Native holders by balance (default limit 100)', query: PAGE, schema: ref('HolderList') },
-  '/holders/all': { summary: 'Native holders with at least minBalance STO (default limit 100)', query: [...PAGE, 'minBalance'], schema: ref('HolderList') },
-  '/holders/token/{address}': { summary: 'Holders of a token with tokenInfo (default limit 100)', query: [...PAGE, 'order'], schema: obj({ holders: arr(ref('Holder')), totalHolders: int, tokenInfo: obj({ name: nullable(str), symbol: nullable(str), decimals: nullable(int), totalSupply: nullable(dec) }) }) },
-  '/holders/stats': { summary: 'Token holders, top tokens by holders, address activity', schema: obj({ tokenHolders: int, topTokensByHolders: arr({ type: 'object' }), addressActivity: { type: 'object' } }) },
-  '/stats/tps': { summary: 'Transactions per second over the last 100 blocks', schema: obj({ tps: num, timeSpan: int, totalTransactions: int, fromBlock: nullable(int), toBlock: nullable(int) }) },
-  '/stats/holders': { summary: 'Addresses with a positive native balance', schema: obj({ holders: int }) },
-  '/stats/transactions/count': { summary: 'Total indexed transactions', schema: obj({ totalTransactions: int, latestBlock: nullable(int), timestamp: str }) },
-  '/stats/contracts/count': { summary: 'Contract counts', schema: obj({ count: int, totalContracts: int, erc20Contracts: int, nftContracts: int }) },
-  '/stats/contracts/erc20/count': { summary: 'ERC-20 contract count', schema: obj({ count: int }) },
-  '/stats/contracts/nft/count': { summary: 'NFT contract counts', schema: obj({ count: int, erc721Count: int, erc1155Count: int }) },
-  '/stats/validators/count': { summary: 'Block producers (distinct miners)', schema: obj({ count: int, validators: arr(addr), activeValidators: arr({ type: 'object' }) }) },
-  '/stats/validators/payout': { summary: 'Block producers with balances and fee rewards', schema: obj({ totalPayoutWei: dec, totalPayoutEther: str, validators: arr({ type: 'object' }) }) },
   // Daily series (issue 30, common/stats-series.ts): folded as blocks are indexed, read by day range.
   '/stats/series/{name}': {
     summary: `One chain-wide daily series, a point for every UTC day from … to (YYYY-MM-DD; default: every day kept, at most ${DEFAULT_MAX_DAYS.toLocaleString('en-US')}); 0 for counts and sums and null for averages on days without blocks. 400 for an unknown series, a malformed, reversed or too long range (over ${MAX_SERIES_DAYS.toLocaleString('en-US')} days) or one beyond the days kept`,
@@ -325,13 +247,6 @@ const GET: Record<string, Op> = {
   '/contracts/{address}/source': { summary: "Source of a verified contract (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/verification': { summary: "Verification metadata (404 'Contract is not verified')", notFound: true },
   '/contracts/{address}/events': { summary: 'Logs emitted by the contract, standard events decoded', query: [...PAGE, 'fromBlock', 'toBlock', 'eventName'], schema: arr({ allOf: [ref('Log'), obj({ event: nullable(str), signature: nullable(str), args: nullable({ type: 'object' }) })] }) },
-  '/api': {
-    summary:
-      "Etherscan-compatible API (module=…&action=…, GET or POST form; parameter names in any case; apikey accepted and ignored): always 200 with {status, message, result} (module=proxy: JSON-RPC's envelope); the module/action pairs are listed in x-etherscan-actions",
-    query: ['module', 'action', 'address', 'apikey'],
-    schema: obj({ status: str, message: str, result: {} }),
-    extra: { description: etherscanDescription(), 'x-etherscan-actions': etherscanCatalog() },
-  },
   '/search': { summary: "Search; several hits give {type:'multiple', data:[…]}", query: ['q'], schema: ref('SearchResult'), notFound: true },
 };
 
@@ -367,11 +282,6 @@ const POST: Record<string, Op> = {
     schema: obj({ success: bool, method: str, signature: str, params: arr({}), result: {}, outputs: arr(obj({ name: str, type: str, value: {} })), error: str, revert: obj({ kind: str, reason: str, data: str }) }),
     request: obj({ method: str, params: arr({}), value: str, blockTag: str, asProxy: bool }),
   },
-  '/api': {
-    summary: 'Etherscan-compatible API, parameters in a form or JSON body (the actions of GET /api; verifysourcecode: module, action, contractaddress, sourceCode, codeformat, contractname, compilerversion, …)',
-    schema: obj({ status: str, message: str, result: {} }),
-    request: obj({ module: str, action: str, contractaddress: str, sourceCode: str, codeformat: str, contractname: str, compilerversion: str }),
-  },
   '/proxy/rpc': { summary: 'Forwards read-only JSON-RPC methods (single or batch); others get error -32601', schema: ref('JsonRpc') },
   '/contracts/verify': {
     summary:
@@ -381,18 +291,14 @@ const POST: Record<string, Op> = {
   },
 };
 
-/** The Etherscan-compatible actions as Markdown: one line per module/action with its parameters. */
-function etherscanDescription(): string {
-  return etherscanCatalog()
-    .map((e) => `- \`module=${e.module}&action=${e.action}\`: ${e.summary}${Object.keys(e.params).length ? ` (${Object.keys(e.params).join(', ')})` : ''}`)
-    .join('\n');
-}
-
 /** The OpenAPI 3.1 document served at /openapi.json. */
 export function openApiDocument(serverUrl?: string): Schema {
-  const paths: Record<string, Record<string, Schema>> = {};
+  const generated = generatedPaths(ROUTE_CONTRACTS);
+  const paths: Record<string, Record<string, Schema>> = generated.paths;
   for (const [method, table] of [['get', GET], ['post', POST]] as const) {
     for (const [path, op] of Object.entries(table)) {
+      // A route is described once: its hand-written entry goes when its contract comes.
+      if (CONTRACT_BY_ROUTE.has(routeKey({ method: method.toUpperCase(), path }))) throw new Error(`${method} ${path} has a contract and a hand-written entry`);
       const entry = (paths[path] ??= {});
       entry[method] = operation(path, op);
       if (method === 'post') {
@@ -410,6 +316,6 @@ export function openApiDocument(serverUrl?: string): Schema {
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
-    components: { schemas },
+    components: { schemas: { ...schemas, ...generated.schemas } },
   };
 }

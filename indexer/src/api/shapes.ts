@@ -1,12 +1,18 @@
+import type * as z from 'zod';
 import { unpad } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { TransferWithToken } from '../store/queries/transfers.ts';
 import type { BlockRow, LogRow, TxRow } from '../store/rows.ts';
 import { methodName } from './decode.ts';
+import type { blockDetail, blockSummary } from './contract/blocks.ts';
+import type { transaction } from './contract/transactions.ts';
 
-/** Block as served: numbers as JSON numbers, amounts as decimal strings. */
-export function blockJson(b: BlockRow, transactions?: unknown[]) {
+/** Block as served in lists: numbers as JSON numbers, amounts as decimal strings, `transactions` their count. */
+export function blockJson(b: BlockRow): z.input<typeof blockSummary>;
+/** Block as served by number or hash, with its transactions. */
+export function blockJson(b: BlockRow, transactions: z.input<typeof transaction>[]): z.input<typeof blockDetail>;
+export function blockJson(b: BlockRow, transactions?: z.input<typeof transaction>[]) {
   return {
     number: b.number,
     hash: b.hash,
@@ -31,7 +37,7 @@ export function blockJson(b: BlockRow, transactions?: unknown[]) {
  * Transaction as served, with the receipt's status as a boolean and the fee paid; `method` names the called function
  * from `names` (the signature database's, by selector: see methodNames) or the built-in interfaces.
  */
-export function txJson(t: TxRow, names?: ReadonlyMap<string, string>) {
+export function txJson(t: TxRow, names?: ReadonlyMap<string, string>): z.input<typeof transaction> {
   const price = t.effective_gas_price ?? t.gas_price;
   return {
     hash: t.hash,

@@ -7,6 +7,17 @@ import { contractCount, contractCountOfType } from '../store/queries/contracts.t
 import { counterValue } from '../store/queries/counters.ts';
 import { validatorsWithBalances, type ValidatorRow } from '../store/queries/validators.ts';
 import type { ApiContext } from './context.ts';
+import type { AnswerOf } from './contract/route.ts';
+import {
+  contractCountRoute,
+  erc20CountRoute,
+  holderCountRoute,
+  nftCountRoute,
+  tpsRoute,
+  transactionCountRoute,
+  validatorCountRoute,
+  validatorPayoutRoute,
+} from './contract/stats.ts';
 
 /** Block producers (distinct miners of every block but genesis) with their tallies and native balances. */
 export async function validators(ctx: ApiContext): Promise<ValidatorRow[]> {
@@ -15,7 +26,7 @@ export async function validators(ctx: ApiContext): Promise<ValidatorRow[]> {
 
 /** Statistics routes: TPS, holders, counts, validators and their payout. */
 export function statsRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/stats/tps', async () => {
+  router.get(tpsRoute.path, async (): Promise<AnswerOf<typeof tpsRoute>> => {
     const rows = await recentBlockCounts(ctx.db);
     const newest = rows[0];
     const oldest = rows[rows.length - 1];
@@ -37,17 +48,17 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/holders', async () => ({
+  router.get(holderCountRoute.path, async (): Promise<AnswerOf<typeof holderCountRoute>> => ({
     holders: await positiveBalanceCount(ctx.db),
   }));
 
-  router.get('/stats/transactions/count', async () => ({
+  router.get(transactionCountRoute.path, async (): Promise<AnswerOf<typeof transactionCountRoute>> => ({
     totalTransactions: await counterValue(ctx.db, 'transactions'),
     latestBlock: ctx.sync().lastBlock,
     timestamp: new Date().toISOString(),
   }));
 
-  router.get('/stats/contracts/count', async () => {
+  router.get(contractCountRoute.path, async (): Promise<AnswerOf<typeof contractCountRoute>> => {
     const total = await contractCount(ctx.db);
     const erc20 = await contractCountOfType(ctx.db, 'ERC20');
     const erc721 = await contractCountOfType(ctx.db, 'ERC721');
@@ -62,15 +73,15 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/contracts/erc20/count', async () => ({ count: await contractCountOfType(ctx.db, 'ERC20') }));
+  router.get(erc20CountRoute.path, async (): Promise<AnswerOf<typeof erc20CountRoute>> => ({ count: await contractCountOfType(ctx.db, 'ERC20') }));
 
-  router.get('/stats/contracts/nft/count', async () => {
+  router.get(nftCountRoute.path, async (): Promise<AnswerOf<typeof nftCountRoute>> => {
     const erc721 = await contractCountOfType(ctx.db, 'ERC721');
     const erc1155 = await contractCountOfType(ctx.db, 'ERC1155');
     return { count: erc721 + erc1155, erc721Count: erc721, erc1155Count: erc1155 };
   });
 
-  router.get('/stats/validators/count', async () => {
+  router.get(validatorCountRoute.path, async (): Promise<AnswerOf<typeof validatorCountRoute>> => {
     const list = await validators(ctx);
     const latest = await newestBlock(ctx.db);
     return {
@@ -93,7 +104,7 @@ export function statsRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/stats/validators/payout', async () => {
+  router.get(validatorPayoutRoute.path, async (): Promise<AnswerOf<typeof validatorPayoutRoute>> => {
     const list = await validators(ctx);
     let total = 0n;
     const out = list.map((v) => {

@@ -1,4 +1,3 @@
-import { optionalEnum, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { percentage, unpadBigInt } from '../chain/num.ts';
 import { formatUnits } from '../../../common/units.ts';
@@ -6,6 +5,8 @@ import { idSupplies, supplyItemCount } from '../store/queries/nfts.ts';
 import { tokenAt, tokenHoldersPage, tokensPage, type TokenRow } from '../store/queries/tokens.ts';
 import { tokenTransfers } from '../store/queries/transfers.ts';
 import type { ApiContext } from './context.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
+import { tokenHolderListRoute, tokenRoute, tokensRoute, tokenTransfersRoute } from './contract/tokens.ts';
 import { transferJson } from './shapes.ts';
 
 export type { TokenRow };
@@ -68,39 +69,37 @@ export async function tokenHolders(ctx: ApiContext, t: TokenRow, opts: { limit: 
   };
 }
 
-const TYPES = ['ERC20', 'ERC721', 'ERC1155'] as const;
-
 /** Token routes: list, detail, transfers, holders. */
 export function tokenRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/tokens', async ({ query }) => {
-    const { limit, offset } = parsePaging(query, { defaultLimit: 100 });
-    const type = optionalEnum(query, 'type', TYPES);
+  router.get(tokensRoute.path, async ({ query }): Promise<AnswerOf<typeof tokensRoute>> => {
+    const { limit, offset, type } = readQuery(tokensRoute, query);
     const rows = await tokensPage(ctx.db, type, limit, offset);
     return rows.map((t) => tokenJson(t));
   });
 
-  const token = async (raw: string | undefined): Promise<TokenRow> => {
-    const t = await findToken(ctx, parseAddress(raw));
+  const token = async (address: string): Promise<TokenRow> => {
+    const t = await findToken(ctx, address);
     if (!t) throw new HttpError(404, 'Token not found');
     return t;
   };
 
-  router.get('/tokens/{address}', async ({ params }) => {
-    const t = await token(params['address']);
+  router.get(tokenRoute.path, async ({ params }): Promise<AnswerOf<typeof tokenRoute>> => {
+    const t = await token(readParams(tokenRoute, params).address);
     return tokenJson(t, t.contract_type === 'ERC20' ? t.total_supply : await effectiveSupply(ctx, t));
   });
 
-  router.get('/tokens/{address}/transfers', async ({ params, query }) => {
-    const { limit, offset } = parsePaging(query);
-    const t = await token(params['address']);
+  // Both list routes have always read their query before the path's address: the first problem answered stays so.
+  router.get(tokenTransfersRoute.path, async ({ params, query }): Promise<AnswerOf<typeof tokenTransfersRoute>> => {
+    const { limit, offset } = readQuery(tokenTransfersRoute, query);
+    const t = await token(readParams(tokenTransfersRoute, params).address);
     return (await tokenTransfers(ctx.db, t.address, limit, offset))
       .map((row) => transferJson('list', row));
   });
 
-  router.get('/tokens/{address}/holders', async ({ params, query }) => {
-    const { limit, offset } = parsePaging(query);
-    const asc = optionalEnum(query, 'order', ['asc', 'desc'] as const) === 'asc';
-    const t = await token(params['address']);
+  router.get(tokenHolderListRoute.path, async ({ params, query }): Promise<AnswerOf<typeof tokenHolderListRoute>> => {
+    const { limit, offset, order } = readQuery(tokenHolderListRoute, query);
+    const asc = order === 'asc';
+    const t = await token(readParams(tokenHolderListRoute, params).address);
     return (await tokenHolders(ctx, t, { limit, offset, asc })).holders;
   });
 }

@@ -2,7 +2,9 @@ import { HttpError, type Router } from '../http/router.ts';
 import { RpcError } from '../chain/rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
 import { transactionCalls, type InternalCall } from './trace.ts';
-import { parseHash, parsePaging } from '../http/params.ts';
+import { parseHash } from '../http/params.ts';
+import { latestTransactionsRoute, pendingTransactionsRoute } from './contract/transactions.ts';
+import { readQuery, type AnswerOf } from './contract/route.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeCallData, decodeLogs } from './signature-decode.ts';
@@ -66,16 +68,16 @@ export async function revertReason(ctx: ApiContext, tx: TxRow): Promise<RevertRe
 
 /** Transaction routes: list, pending, detail, receipt, decoded call. */
 export function transactionRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/transactions', async ({ query }) => {
-    const { limit, offset } = parsePaging(query);
+  router.get(latestTransactionsRoute.path, async ({ query }): Promise<AnswerOf<typeof latestTransactionsRoute>> => {
+    const { limit, offset } = readQuery(latestTransactionsRoute, query);
     const rows = await latestTransactions(ctx.db, limit, offset);
     const names = await methodNames(ctx.db, rows.map((t) => t.input));
     return rows.map((t) => txJson(t, names));
   });
 
   // Anvil and most nodes do not expose their mempool to an indexer; nothing indexed is pending.
-  router.get('/transactions/pending', ({ query }) => {
-    parsePaging(query);
+  router.get(pendingTransactionsRoute.path, ({ query }): AnswerOf<typeof pendingTransactionsRoute> => {
+    readQuery(pendingTransactionsRoute, query);
     return [];
   });
 

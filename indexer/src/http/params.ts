@@ -3,7 +3,8 @@ import { HttpError } from './router.ts';
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const DIGITS = /^\d+$/;
-const MAX_OFFSET = 10_000_000;
+/** The largest offset a list route accepts. */
+export const MAX_OFFSET = 10_000_000;
 
 /** True for 0x followed by 40 hex digits. */
 export function isAddress(s: string): boolean {
@@ -91,4 +92,11 @@ export function optionalEnum<T extends string>(query: URLSearchParams, name: str
   const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
   if (hit === undefined) throw new HttpError(400, `Invalid ${name}: must be one of ${values.join(', ')}`);
   return hit;
+}
+
+/** Parses a decimal STO amount ("1", "0.5") into wei; null when malformed. */
+export function parseEther(s: string): bigint | null {
+  const m = /^(\d{1,40})(?:\.(\d{1,18}))?$/.exec(s);
+  if (!m) return null;
+  return BigInt(m[1] as string) * 10n ** 18n + BigInt((m[2] ?? '').padEnd(18, '0'));
 }

@@ -1,0 +1,165 @@
+// The address routes' contract: an address's summary and kind, its transactions, holdings, token and NFT transfers,
+// the contracts it created, and its balances (/account/{address}/balances).
+import * as z from 'zod';
+import { address, addressParam, addressQuery, dec, enumQuery, hash, int, paging, tokenStandard } from './fields.ts';
+import { defineRoute } from './route.ts';
+import { listTransfer } from './tokens.ts';
+import { transaction } from './transactions.ts';
+
+/** A token an address holds (api/accounts.ts holdings): balance in whole units, rawBalance in the token's smallest. */
+export const holding = z
+  .object({
+    contractAddress: address,
+    symbol: z.string().nullable(),
+    name: z.string().nullable(),
+    balance: z.string(),
+    rawBalance: dec,
+    decimals: int.nullable(),
+    type: tokenStandard,
+    isCreator: z.boolean(),
+    hasActivity: z.boolean(),
+  })
+  .meta({ id: 'Holding' });
+
+/** A transfer in the address-side shape (api/shapes.ts TRANSFER_NAMES.address). */
+export const addressTransfer = z
+  .object({
+    hash,
+    blockNumber: int,
+    logIndex: int,
+    timestamp: int,
+    from: address,
+    to: address,
+    tokenAddress: address,
+    tokenSymbol: z.string().nullable(),
+    tokenName: z.string().nullable(),
+    tokenType: tokenStandard,
+    tokenId: dec.nullable(),
+    value: dec,
+    valueFormatted: z.string().nullable(),
+    decimals: int.nullable(),
+  })
+  .meta({ id: 'AddressTokenTransfer' });
+
+const addressOnly = z.object({ address: addressParam });
+const contractTypeText = z.string().meta({ description: "ERC20, ERC721, ERC1155, or 'none' for another contract" });
+
+/** GET /address/{address}. */
+export const addressSummaryRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}',
+  summary: 'Address summary: type, balance, counts, creator/owner, token info',
+  params: addressOnly,
+  answer: z.object({
+    address,
+    type: z.enum(['contract', 'wallet']),
+    contractType: contractTypeText.nullable(),
+    balance: dec,
+    balanceFormatted: z.string(),
+    transactionCount: int,
+    tokenTransferCount: int,
+    tokenCount: int,
+    tokens: z.array(holding).meta({ description: 'the first 100 holdings' }),
+    nftCount: int,
+    creatorAddress: address.nullable(),
+    ownerAddress: address.nullable(),
+    verified: z.boolean().nullable().meta({ description: 'contracts only; null for an account or without a verifier' }),
+    delegatedTo: address
+      .nullable()
+      .meta({ description: 'the delegate of an account delegated by EIP-7702 (its code is 0xef0100 followed by that address); null otherwise' }),
+    tokenInfo: z
+      .object({ name: z.string().nullable(), symbol: z.string().nullable(), decimals: int.nullable(), totalSupply: dec.nullable(), holders: int })
+      .nullable(),
+  }),
+});
+
+/** GET /address/{address}/type. */
+export const addressTypeRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/type',
+  summary: 'contract (with contractType) or wallet',
+  params: addressOnly,
+  answer: z.object({ address, type: z.enum(['contract', 'wallet']), contractType: contractTypeText.optional() }),
+});
+
+/** GET /address/{address}/transactions. */
+export const addressTransactionsRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/transactions',
+  summary: 'Transactions from, to or creating the address',
+  params: addressOnly,
+  query: z.object(paging()),
+  answer: z.array(transaction),
+});
+
+/** GET /address/{address}/tokens. */
+export const addressTokensRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/tokens',
+  summary: 'Token holdings (default limit 100)',
+  params: addressOnly,
+  query: z.object(paging({ defaultLimit: 100 })),
+  answer: z.array(holding),
+});
+
+/** GET /address/{address}/token-transfers. */
+export const addressTokenTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/token-transfers',
+  summary: 'Token transfers from or to the address',
+  params: addressOnly,
+  query: z.object({ ...paging(), tokenType: enumQuery('tokenType', ['ERC20', 'ERC721', 'ERC1155'] as const), tokenAddress: addressQuery('tokenAddress') }),
+  answer: z.array(addressTransfer),
+});
+
+/** GET /address/{address}/nft-transfers. */
+export const addressNftTransfersRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/nft-transfers',
+  summary: 'ERC-721/1155 transfers from or to the address',
+  params: addressOnly,
+  query: z.object({ ...paging(), tokenType: enumQuery('tokenType', ['ERC721', 'ERC1155'] as const), tokenAddress: addressQuery('tokenAddress') }),
+  answer: z.array(listTransfer),
+});
+
+/** GET /address/{address}/contracts. */
+export const addressContractsRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/contracts',
+  summary: 'Contracts created by the address',
+  params: addressOnly,
+  query: z.object(paging()),
+  answer: z.array(
+    z.object({
+      address,
+      creatorAddress: address,
+      contractType: contractTypeText,
+      name: z.string().nullable(),
+      symbol: z.string().nullable(),
+      blockNumber: int.nullable(),
+      timestamp: int.nullable(),
+      transactionHash: hash.nullable(),
+    }),
+  ),
+});
+
+/** GET /account/{address}/balances. */
+export const accountBalancesRoute = defineRoute({
+  method: 'GET',
+  path: '/account/{address}/balances',
+  summary: 'Native balance (STO, formatted) and token holdings',
+  params: addressOnly,
+  answer: z.object({ native: z.string(), nativeWei: dec, tokens: z.array(holding).meta({ description: 'the first 100 holdings' }) }),
+});
+
+/** The address routes described so far. */
+export const addressContracts = [
+  addressSummaryRoute,
+  addressTypeRoute,
+  addressTransactionsRoute,
+  addressTokensRoute,
+  addressTokenTransfersRoute,
+  addressNftTransfersRoute,
+  addressContractsRoute,
+  accountBalancesRoute,
+];

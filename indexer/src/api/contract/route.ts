@@ -1,0 +1,79 @@
+// What one route's contract holds, and the adapter through which a handler reads its inputs with it.
+//
+// The contracts live in api/contract/, one module per resource, rather than beside each handler: the OpenAPI document,
+// the contract test and a client can import them without pulling in the handlers' database and node code, and a
+// newcomer finds every route's request and answer in one folder named after what it is.
+import * as z from 'zod';
+import { HttpError, type Method } from '../../http/router.ts';
+
+/** One route's contract: its inputs and its 200 answer as zod schemas, with the texts of its OpenAPI operation. */
+export interface RouteContract {
+  method: Method;
+  /** The path as registered, parameters written {name}. */
+  path: string;
+  summary: string;
+  /** Longer text (Markdown). */
+  description?: string;
+  /** Path parameters, read in the order listed (a route's first problem is the one answered). */
+  params?: z.ZodObject;
+  /** Query parameters, read in the order listed, after the path parameters. */
+  query?: z.ZodObject;
+  /** Request body of a POST (JSON unless bodyMediaType says). */
+  body?: z.ZodType;
+  bodyMediaType?: string;
+  /** The 200 answer as sent on the wire (addresses in checksum form, see http/json.ts). */
+  answer: z.ZodType;
+  /** The 200 answer's media type when it is not JSON. */
+  mediaType?: string;
+  /** Error statuses beyond 400 (bad input) and 404 (a path naming nothing), each answered as {error}. */
+  errors?: number[];
+  /** Answers other than 200 whose body is not {error} (a probe's 503), by status. */
+  otherAnswers?: Record<number, z.ZodType>;
+  /** False when bad input is answered inside a 200 (the Etherscan API), not as a 400. */
+  badInput?: false;
+  /** Whether the route answers 404 although its path has no parameter. */
+  notFound?: boolean;
+  /** Extensions of the OpenAPI operation (x-…). */
+  extensions?: Record<string, unknown>;
+}
+
+/** A route contract, its schemas' types kept for the handler that reads through it. */
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/** The values of a query, the first of each name (as URLSearchParams.get reads them). */
+function firstValues(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of query) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+/** Parses with a schema, or throws its first problem as a 400 (the message as the schema words it). */
+function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
+}
+
+/** A route's path parameters read through its contract, or 400 with the first problem. */
+export function readParams<C extends RouteContract & { params: z.ZodObject }>(contract: C, params: Record<string, string>): z.output<C['params']> {
+  return parseOr400<C['params']>(contract.params, params);
+}
+
+/** A route's query read through its contract, or 400 with the first problem. */
+export function readQuery<C extends RouteContract & { query: z.ZodObject }>(contract: C, query: URLSearchParams): z.output<C['query']> {
+  return parseOr400<C['query']>(contract.query, firstValues(query));
+}
+
+/** The type of a route's 200 answer, as its handler builds it. */
+export type AnswerOf<C extends RouteContract> = z.input<C['answer']>;
+
+/** One path parameter read through its contract, for routes that read another input between two parameters. */
+export function readParam<C extends RouteContract & { params: z.ZodObject }, K extends keyof C['params']['shape'] & string>(
+  contract: C,
+  name: K,
+  params: Record<string, string>,
+): z.output<C['params']['shape'][K]> {
+  return parseOr400<C['params']['shape'][K]>(contract.params.shape[name] as C['params']['shape'][K], params[name]);
+}
