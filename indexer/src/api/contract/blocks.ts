@@ -18,7 +18,7 @@ const blockFields = {
   extraData: hex,
   size: int.nullable(),
   reward: dec,
-  aiOptimized: z.boolean().meta({ description: 'true when the block has transactions (transactionCount > 0); the name is kept for the API'"'"'s clients }),
+  aiOptimized: z.boolean().meta({ description: "true when the block has transactions (transactionCount > 0); the name is kept for the API's clients" }),
   transactionCount: int,
 };
 
