@@ -13,7 +13,7 @@ import type { Queryable } from '../../indexer/src/store/types.ts';
 /** A response that records what is written to it; `pending` is its unsent byte count. */
 function response(pending = 0): ServerResponse & { written: string[] } {
   const written: string[] = [];
-  return {
+  const res = {
     written,
     destroyed: false,
     writableLength: pending,
@@ -22,9 +22,10 @@ function response(pending = 0): ServerResponse & { written: string[] } {
       return true;
     },
     destroy() {
-      this.destroyed = true;
+      res.destroyed = true;
     },
-  } as unknown as ServerResponse & { written: string[] };
+  };
+  return res as unknown as ServerResponse & { written: string[] };
 }
 
 function stream(res: ServerResponse, topics: string[] = [], held: Emission[] | null = null): Stream {

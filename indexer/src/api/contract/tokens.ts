@@ -85,5 +85,5 @@ export const tokenHolderListRoute = defineRoute({
   answer: z.array(holder),
 });
 
-/** The token routes (a token's daily series is with the chain's, contract/series.ts, when described). */
+/** The token routes (a token's daily series is not described yet: it belongs with the chain's series, in a module of its own). */
 export const tokenContracts = [tokensRoute, tokenRoute, tokenTransfersRoute, tokenHolderListRoute];
