@@ -19,35 +19,25 @@ import {
  * its message, and `json` is what the OpenAPI document says the field holds (a query value is a string on the wire).
  */
 export function readWith<T>(read: (raw: string | undefined) => T, json: Record<string, unknown>) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): T => {
-      try {
-        return read(raw);
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        ctx.addIssue({ code: 'custom', message: err.message });
-        return z.NEVER;
-      }
-    })
-    .meta(json);
+  return z.string().optional().transform(parsedBy(read)).meta(json);
+}
+
+/** A zod transform running `read`: its HttpError becomes the field's issue, with its message; other errors are thrown. */
+function parsedBy<R, T>(read: (raw: R) => T) {
+  return (raw: R, ctx: z.core.$RefinementCtx<R>): T => {
+    try {
+      return read(raw);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  };
 }
 
 /** A required query parameter read by a parser of http/params.ts; absent, it is refused with `missing`. */
 function requiredWith<T>(read: (raw: string) => T, json: Record<string, unknown>, missing: string) {
-  return z
-    .string({ error: missing })
-    .transform((raw, ctx): T => {
-      try {
-        return read(raw);
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        ctx.addIssue({ code: 'custom', message: err.message });
-        return z.NEVER;
-      }
-    })
-    .meta(json);
+  return z.string({ error: missing }).transform(parsedBy(read)).meta(json);
 }
 
 /** A query as http/params.ts's optional parsers take it: just this one value. */
