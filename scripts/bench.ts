@@ -14,7 +14,11 @@ import { runVerifyBench } from '../bench/verify.ts';
 import { runWebBench } from '../bench/web.ts';
 import { buildSite, siteIsBuilt } from './site.ts';
 
+// The servers the benches start in this process or as its children write their request lines at info, one JSON line per
+// request: tens of thousands a second under load, which the figures would then measure as much as the servers. They log
+// at warn here unless LOG_LEVEL says otherwise; `load` keeps the production processes' own level, as operators run them.
 const only = process.argv[2];
+if (only !== 'load') process.env['LOG_LEVEL'] ??= 'warn';
 if (!only || only === 'indexer') await runIndexerBench();
 if (!only || only === 'verify') await runVerifyBench();
 if (!only || only === 'pages') {
