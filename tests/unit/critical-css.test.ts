@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inlinedStylesheet, prunePage } from '../../src/lib/server/critical-css.ts';
 import { createPruner, stylesheetPath } from '../../src/lib/server/css/prune.ts';
-import { deferModuleScripts } from '../../src/lib/server/late-scripts.ts';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { ISLAND_RUNTIME, scriptsAfterPaint } from '../../src/lib/server/late-scripts.ts';
 import { TAILWIND_CSS as CSS, THEMED_CSS } from './css-fixtures.ts';
 
 // The page rewrite; the stylesheet's parsing, pruning and the page's classes have their own tests (css-*.test.ts).
@@ -53,8 +54,21 @@ describe('module scripts after the first paint', () => {
   it('turns external module scripts into placeholders the browser neither runs nor fetches, and leaves the rest', () => {
     const html =
       '<script type="module" src="/_astro/Header.x.js"></script><script type="module">import "/_astro/y.js"</script><script>inline()</script><script type="module" data-astro-rerun>island()</script>';
-    expect(deferModuleScripts(html)).toBe(
+    expect(scriptsAfterPaint(html)).toBe(
       '<script type="text/x-after-paint" data-src="/_astro/Header.x.js"></script><script type="module">import "/_astro/y.js"</script><script>inline()</script><script type="module" data-astro-rerun>island()</script>',
     );
+  });
+
+  it("turns Astro's inlined island runtime into a placeholder of its content-named file, the directives' scripts staying inline", () => {
+    const directive = '<script>(()=>{var c=async t=>{await(await t())()};(self.Astro||(self.Astro={})).idle=c;window.dispatchEvent(new Event("astro:idle"));})();</script>';
+    const html = `<header><style>astro-island{display:contents}</style>${directive}<script>${islandRuntime}</script><astro-island client="idle"></astro-island></header>`;
+    const out = scriptsAfterPaint(html);
+    expect(out).toBe(`<header><style>astro-island{display:contents}</style>${directive}<script type="text/x-after-paint" data-src="${ISLAND_RUNTIME.path}"></script><astro-island client="idle"></astro-island></header>`);
+    expect(ISLAND_RUNTIME.source).toBe(islandRuntime);
+    expect(ISLAND_RUNTIME.source).toContain('customElements.define("astro-island"');
+    // Named by its content: another runtime (another Astro) gets another name, so no browser keeps a stale one.
+    expect(ISLAND_RUNTIME.path).toMatch(/^\/_astro\/astro-island\.[\w-]{10}\.js$/);
+    // A page without islands, or whose runtime differs from this Astro's, is left as it is.
+    expect(scriptsAfterPaint('<p>no islands</p><script>other()</script>')).toBe('<p>no islands</p><script>other()</script>');
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deferModuleScripts } from './late-scripts.ts';
+import { scriptsAfterPaint } from './late-scripts.ts';
 import { inlinedStylesheet, prunePage } from './critical-css.ts';
 import { createScriptClassIndex } from './css/page-classes.ts';
 import { createPruner, stylesheetPath, type CssPruner } from './css/prune.ts';
@@ -29,7 +29,7 @@ function clientDir(): typeof client {
 export function finishPage(html: string): string {
   const built = clientDir();
   if (!built) return html;
-  return deferModuleScripts(withPageCss(html, built));
+  return scriptsAfterPaint(withPageCss(html, built));
 }
 
 function withPageCss(html: string, built: NonNullable<typeof client>): string {

@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { inlinedStylesheet, prunePage } from '../critical-css.ts';
 import { createScriptClassIndex } from '../css/page-classes.ts';
 import { createPruner } from '../css/prune.ts';
-import { deferModuleScripts } from '../late-scripts.ts';
+import { ISLAND_RUNTIME, scriptsAfterPaint } from '../late-scripts.ts';
 import { compressBodySync, MIN_COMPRESS_BYTES, type Encoding } from '../../../../common/encoding.ts';
 
 // Build step: every compressible file the browser downloads (scripts, styles, SVG, prerendered HTML, JSON) is written
@@ -48,8 +48,8 @@ export function precompressDirectory(dir: string): { files: number; bytes: numbe
 
 /**
  * Prerendered pages are finished as rendered pages are (src/lib/server/page-css.ts): their own part of the site's
- * stylesheet, module scripts after the first paint; the whole stylesheet they name is written under its immutable
- * name.
+ * stylesheet, module scripts and the island runtime after the first paint; the whole stylesheet they name is written
+ * under its immutable name.
  */
 function prunePrerendered(dir: string): { pages: number; stylesheet: string | null } {
   const htmlFiles = [...files(dir)].filter((path) => extname(path) === '.html');
@@ -64,17 +64,21 @@ function prunePrerendered(dir: string): { pages: number; stylesheet: string | nu
   if (!pruner) return { pages: 0, stylesheet: null };
   const scripts = createScriptClassIndex(dir, pruner.known);
   writeFileSync(join(dir, pruner.fullPath), pruner.full);
-  for (const path of htmlFiles) writeFileSync(path, deferModuleScripts(prunePage(readFileSync(path, 'utf8'), pruner, scripts)));
+  for (const path of htmlFiles) writeFileSync(path, scriptsAfterPaint(prunePage(readFileSync(path, 'utf8'), pruner, scripts)));
   return { pages: htmlFiles.length, stylesheet: pruner.fullPath };
 }
 
-/** The integration: prunes the prerendered pages' CSS, then precompresses the client output, after the build. */
+/**
+ * The integration, after the build: writes the island runtime's file, prunes the prerendered pages' CSS, then
+ * precompresses the client output.
+ */
 export function precompress(): AstroIntegration {
   return {
     name: 'precompress',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        // dir is the client output directory of a server build.
+        // dir is the client output directory of a server build. The island runtime's file first: the pages name it.
+        writeFileSync(join(fileURLToPath(dir), ISLAND_RUNTIME.path), ISLAND_RUNTIME.source);
         const pruned = prunePrerendered(fileURLToPath(dir));
         if (pruned.stylesheet) logger.info(`${pruned.pages} prerendered pages carry their own CSS; the whole stylesheet is ${pruned.stylesheet}`);
         const { files: n, bytes, brotliBytes } = precompressDirectory(fileURLToPath(dir));
