@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { indexerUrl, scenario, test } from './fixtures.ts';
 
-// Issue 15, bad input: a table of malformed paths and queries across every route of the site and of the bundled
+// Bad input: a table of malformed paths and queries across every route of the site and of the bundled
 // indexer. Each answer is a 4xx with the spec's message (or a redirect or a 200 where the input is merely odd), never a
 // 5xx; no markup a visitor typed comes back unescaped; no answer takes more than 1 s.
 
@@ -93,7 +93,7 @@ function cases(): Case[] {
 }
 
 /**
- * What a 4xx page may say: the spec's messages (core §5, §8, tokens §8) and, where the spec names none for malformed
+ * What a 4xx page may say: the spec's messages and, where the spec names none for malformed
  * input, the page's own sentence saying what was wrong.
  */
 const PAGE_MESSAGES = [

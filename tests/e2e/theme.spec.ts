@@ -5,7 +5,7 @@ import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 import { styleDifferences } from './styles.ts';
 
-// Issue 12, "Light and dark": the theme_preference cookie's theme is rendered by the server (no flash: the first
+// Light and dark themes: the theme_preference cookie's theme is rendered by the server (no flash: the first
 // paint has it, with or without JavaScript), the header's toggle changes it at once and a plain form does without
 // JavaScript, the system theme follows the browser, and every screen is readable in both.
 

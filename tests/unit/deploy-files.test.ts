@@ -1,4 +1,4 @@
-// The deployment files, checked where no container runtime runs (issue 31): the Dockerfile through dockerfile-utils
+// The deployment files, checked where no container runtime runs: the Dockerfile through dockerfile-utils
 // (the linter of VS Code's Docker tools) and the issue's rules, compose.yaml against the Compose Specification's JSON
 // schema and what the explorer needs of it, the systemd units and their example environment files.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
