@@ -216,7 +216,7 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     test(`${name} ≤ 10 KB`, async ({ page }) => {
       const path = pathOf(scenario());
       // The token price chart and uPlot (a chunk shared with every chart, its drawing module) load only when the chart
-      // scrolls into view and are outside the budget by the issue's terms.
+      // scrolls into view and are outside the budget, which counts what loads before interaction.
       const { bytes, react } = await scriptBytesBeforeInteraction(page, path, /\/draw\.[\w-]+\.js$/);
       console.log(`budget ${path}: ${bytes} B transferred besides React's runtime (${react} B)`);
       expect(bytes, path).toBeLessThanOrEqual(10 * KB);

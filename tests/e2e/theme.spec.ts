@@ -401,7 +401,7 @@ test.describe('each page carries the dark theme in its own CSS', () => {
 });
 
 /**
- * The screens of the issue, each scanned in both themes, by name, with their paths made from the scenario inside each
+ * The site's screens, each scanned in both themes, by name, with their paths made from the scenario inside each
  * test (Playwright collects tests before the global setup runs it). `lightElsewhere`: another spec already scans the
  * screen's light colours at a desktop and a phone width (the read screens and the AI dashboard in a11y.spec.ts, the AI
  * test page in its own spec), in the system theme of Playwright's light browser, which is the light theme's palette:

@@ -120,7 +120,7 @@ export interface IndexerMetrics {
   watch(sources: MetricsSources): void;
 }
 
-/** A new registry with every indexer series (names in the contract, prefix INDEXER_METRICS_PREFIX). */
+/** A new registry with every indexer series (the names README.md lists under Metrics, prefix INDEXER_METRICS_PREFIX). */
 export function createIndexerMetrics(): IndexerMetrics {
   const p = INDEXER_METRICS_PREFIX;
   const registry = createRegistry(p);
