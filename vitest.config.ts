@@ -11,7 +11,7 @@ export default getViteConfig({
     hookTimeout: 180_000,
     // Integration tests start their own anvil and indexer; two cores do not take many at once.
     maxWorkers: 2,
-    // The servers started by the tests write one log line per request (issue 31); only warnings and errors reach the
+    // The servers started by the tests write one log line per request; only warnings and errors reach the
     // run's output. Tests that read the lines give their logger its own level and destination.
     env: { LOG_LEVEL: 'warn' },
     // The run ends with one line per project: its wall time and the worker time its files took (tests/timing/).

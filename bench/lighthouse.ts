@@ -1,6 +1,6 @@
 // Lighthouse benchmark: Lighthouse 13's mobile preset (simulated throttling: 150 ms RTT, 1.6 Mbps, CPU 4× slower)
-// against a fresh devnet + indexer + built site, for the read pages of the speed issue; median of 3 runs per page,
-// printed as a table against the issue's goals (score ≥ 98, largest paint ≤ 1.2 s, blocking time ≤ 50 ms).
+// against a fresh devnet + indexer + built site, for the site's read pages; median of 3 runs per page,
+// printed as a table against the project's goals (score ≥ 98, largest paint ≤ 1.2 s, blocking time ≤ 50 ms).
 // `npm run bench lighthouse` (BENCH_RUNS for another count). Lighthouse is not a dependency of the project: it runs
 // through `npx lighthouse@13`, which needs the npm registry or npm's cache; without either it says so and stops.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Load benchmark (issue 15): 200 concurrent clients for 60 s on loopback, half on the site's read pages and half on
+// Load benchmark: 200 concurrent clients for 60 s on loopback, half on the site's read pages and half on
 // the indexer's JSON API, at the same time. It passes with 0 errors (network errors, time-outs and non-2xx answers)
 // and the resident memory of the site and of the indexer at the end within 20 % of the start; otherwise it says why
 // and sets a non-zero exit code. Run with `npm run bench load` or `npx node bench/load.ts` (BENCH_SECONDS, default 60;

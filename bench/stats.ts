@@ -1,4 +1,4 @@
-// `npm run bench stats`: the daily statistics (issue 30) on a large database. Builds a 1,000,000-transaction history
+// `npm run bench stats`: the daily statistics on a large database. Builds a 1,000,000-transaction history
 // spread over a year (rows inserted directly: blocks every 5 minutes, ERC-20 transfers among 20 tokens, addresses
 // first seen over the year, balances and holder counts as the ledger would leave them), then prints the stats
 // follower's first fold from scratch, the fold of one new block, and each series route over the whole year, on SQLite

@@ -1,4 +1,4 @@
-// Event stream benchmark (issue 28): BENCH_STREAMS (default 2,000) concurrent GET /events streams on loopback for
+// Event stream benchmark: BENCH_STREAMS (default 2,000) concurrent GET /events streams on loopback for
 // BENCH_SECONDS (default 60) while the devnet mines a block with a transaction every second. Prints whether every
 // stream received every block, the delay from the block being stored (the moment the syncer told the stream hub) to
 // its delivery to a stream (median and p99 over every stream and block), the indexer's resident memory and heap per

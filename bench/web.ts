@@ -12,7 +12,7 @@ import { startStack } from '../scripts/stack.ts';
 /** The link and CPU of the measurement (Lighthouse mobile, simulated). */
 export const SLOW_LINK = { rttMs: 150, downKbps: 1_600, upKbps: 750, cpuSlowdown: 4 } as const;
 
-/** Goals (issue 42, after the speed issues): the main figure of a detail page within 0.6 s, the largest paint within 0.9 s. */
+/** Goals (set after the page-speed work): the main figure of a detail page within 0.6 s, the largest paint within 0.9 s. */
 export const GOALS = { mainFigureMs: 600, lcpMs: 900, tbtMs: 50 } as const;
 
 /** What one page load measured. */

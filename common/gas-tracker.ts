@@ -1,4 +1,4 @@
-// The gas tracker (issue 30), as the bundled indexer serves it and the site reads it: one module, so both sides agree
+// The gas tracker, as the bundled indexer serves it and the site reads it: one module, so both sides agree
 // on the levels, the windows and the shapes.
 //
 // Route of the bundled indexer (GET, JSON, in the OpenAPI description):

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { bearerMatches } from './bearer.ts';
 
-// Prometheus metrics of the site server and the indexer (issue 31), with prom-client. Each process keeps one
+// Prometheus metrics of the site server and the indexer, with prom-client. Each process keeps one
 // registry (Node's own process metrics included) and answers GET /metrics in the text exposition format. Labels
 // take values from closed sets only (route templates, never raw paths; status classes; methods from a list), so a
 // scraper's series count stays flat whatever the requests: HTTP_LABELS and routeLabel() are the one place that decide.

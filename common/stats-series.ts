@@ -1,4 +1,4 @@
-// The chain's daily statistics (issue 30), as the bundled indexer serves them and the site reads them: one module, so
+// The chain's daily statistics, as the bundled indexer serves them and the site reads them: one module, so
 // both sides agree on the series, their units, the days and the errors.
 //
 // Routes of the bundled indexer (all GET, JSON, in the OpenAPI description):

@@ -65,7 +65,7 @@ export async function runScenario(rpcUrl: string, opts: ScenarioOptions = {}): P
   try {
     const setup = await runSetup(ctx);
     log(`scenario: setup done (${chain.blockCount} blocks, ${chain.txCount} txs, ${ms()} ms)`);
-    // Issue 29's steps run in the history's last blocks (its schedule), so the chain still ends at `now`.
+    // The decoding, approval and transaction-type steps run in the history's last blocks (its schedule), so the chain still ends at `now`.
     const after: Partial<Pick<ScenarioInfo, 'decoding' | 'approvals' | 'txTypes'>> = {};
     const hostile = await runHistory(ctx, setup, { scale, now, wallClock }, {
       blocks: DECODING_BLOCKS + APPROVAL_BLOCKS + DELEGATION_BLOCKS,

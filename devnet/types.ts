@@ -168,7 +168,7 @@ export interface ScenarioInfo {
   };
   emptyBlock: number;
   /**
-   * Issue 29, decoding without verified source (devnet/scenario/decoding.ts): two contracts never verified. The
+   * Decoding without verified source (devnet/scenario/decoding.ts): two contracts never verified. The
    * registry's functions and events are in the bundled signature set (grantRole, RoleGranted); the mystery ledger's
    * are in no database (its call is shown as words with guessed types).
    */

@@ -181,7 +181,7 @@ const security = defineMiddleware(async (context, next) => {
 });
 
 /**
- * A page's indexer reads share one deadline, the main client's time-out (core §9), the render cache's own reads (the
+ * A page's indexer reads share one deadline, the main client's time-out, the render cache's own reads (the
  * head block, the logo list) included: behind a slow indexer the page renders its failure in time instead of adding up
  * the time-outs of reads made one after another. Reads only (GET): a verification may compile for minutes.
  */

@@ -17,7 +17,7 @@ export const APPROVAL_BLOCKS = 4;
 const STRANGER = getAddress(`0x${keccak256(toUtf8Bytes('sto-devnet-spender-0')).slice(26)}`);
 
 /**
- * Token approvals after the everyday history (issue 29), in its last APPROVAL_BLOCKS blocks, by dev account 5 (anvil signs for it, so the e2e revoke can
+ * Token approvals after the everyday history, in its last APPROVAL_BLOCKS blocks, by dev account 5 (anvil signs for it, so the e2e revoke can
  * use it through the injected wallet): ERC-20 allowances to dev account 6, the Playground, the SGOV contract and a
  * stranger, some later spent through transferFrom (no Approval event: only the on-chain allowance tells), lowered
  * and revoked; ApprovalForAll on both collections and the ERC-1155, one later unset. Every allowance the history's

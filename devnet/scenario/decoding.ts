@@ -3,7 +3,7 @@ import type { SignedTx } from '../txfactory.ts';
 import type { ScenarioInfo } from '../types.ts';
 import type { ScenarioContext } from './context.ts';
 
-// Issue 29's decoding without verified source: in the history's last blocks, two contracts that are never verified. One uses
+// Decoding without verified source: in the history's last blocks, two contracts that are never verified. One uses
 // signatures of the bundled set (OpenZeppelin's AccessControl and Ownable), the other signatures nobody knows.
 
 const DEPLOY_GAS = 1_500_000;

@@ -1,4 +1,4 @@
-// Today's transaction types (issue 29), after the history: an account delegates its code to a small contract with an
+// Today's transaction types, after the history: an account delegates its code to a small contract with an
 // EIP-7702 set-code transaction (type 4) sent by a sponsor, which calls it through the account's own address; the
 // same transaction carries an authorization the chain skips (wrong nonce), and a second one carries only a skipped
 // authorization (wrong chain id); a blob transaction (type 3) carries one blob. Typed envelopes carry access lists.

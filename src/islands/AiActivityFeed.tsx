@@ -24,7 +24,7 @@ const ITEM = 'flex items-start gap-3 py-3 text-sm';
 const HIGHLIGHT = 'bg-indigo-50 ring-1 ring-indigo-200';
 
 /**
- * The AI dashboard's 'Real-time AI Activity' (spec core §2): newest first, scrolling at 400px; a new newest item is
+ * The AI dashboard's 'Real-time AI Activity': newest first, scrolling at 400px; a new newest item is
  * highlighted for 3 s (data-highlight="on"), relative times are recomputed every 60 s, and an empty feed says
  * 'No activity data available'. Messages may name tokens from the chain: they are text, which React escapes.
  */

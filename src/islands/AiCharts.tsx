@@ -33,7 +33,7 @@ function HowItWorks({ text }: { text: string }) {
 }
 
 /**
- * The AI dashboard's charts region (spec core §2): Block Height Prediction and Network Learning Progress with their
+ * The AI dashboard's charts region: Block Height Prediction and Network Learning Progress with their
  * Daily / Monthly / Yearly ranges, Gas Fee Optimization, the Transaction Priority Distribution doughnut (SVG), each
  * chart with its data as a table. Live from the shared store (src/lib/ai/store.ts): a refresh redraws the charts and
  * rewrites the tables. A range link is a plain link without JavaScript; on the hydrated island it changes the chart in

@@ -13,7 +13,7 @@ const BOX = 'flex flex-wrap items-center justify-between gap-3 rounded-lg border
 const RETRY = 'rounded-md border border-red-300 bg-white px-3 py-1 font-medium text-red-800 hover:bg-red-100';
 
 /**
- * The AI dashboard's error boxes with Retry (spec core §2): the server's (its read failed, the simulated set is shown),
+ * The AI dashboard's error boxes with Retry: the server's (its read failed, the simulated set is shown),
  * until the browser has data of its own; and a failed refresh's, which keeps the figures of the last refresh.
  */
 export default function AiDashboardAlerts({ failure, refreshHref, live }: Props) {

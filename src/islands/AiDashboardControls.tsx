@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * The AI dashboard's data source badge ('Real-time Data' or 'Simulated Data', from the shown data's isSimulated) and
- * Refresh Data, which reads 'Refreshing...' while the store refreshes (spec core §2).
+ * Refresh Data, which reads 'Refreshing...' while the store refreshes.
  */
 export default function AiDashboardControls({ isSimulated, refreshHref, live }: Props) {
   const state = useAiDashboard(live);

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The AI dashboard's Neural Network tab (spec core §2): the network graphic (SVG), the Network Architecture, Learning
+ * The AI dashboard's Neural Network tab: the network graphic (SVG), the Network Architecture, Learning
  * Algorithm and Network Capabilities cards, computed from the dashboard data (src/lib/ai/network.ts). Live from the
  * shared store (src/lib/ai/store.ts), as the other tabs' islands.
  */

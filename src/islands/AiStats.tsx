@@ -14,7 +14,7 @@ interface Props {
   live: AiLiveConfig;
 }
 
-/** The AI dashboard's four stat cards (spec core §2), live from the shared store; a changed figure pulses for 1 s. */
+/** The AI dashboard's four stat cards, live from the shared store; a changed figure pulses for 1 s. */
 export default function AiStats({ figures, live }: Props) {
   const state = useAiDashboard(live);
   const f = state.data ?? figures;

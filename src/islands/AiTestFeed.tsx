@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The AI test page's activity feed (spec tokens §2.11, §4), from the shared store the page's test runs publish to: a
+ * The AI test page's activity feed, from the shared store the page's test runs publish to: a
  * new newest item is highlighted for 3 s, relative times are recomputed every 60 s, an empty feed says 'No activity
  * data available'. Messages may name tokens from the chain: they are text, which React escapes.
  */

@@ -2,7 +2,7 @@ import { resultCards, type AiTestFigures } from '../lib/ai/run-view.ts';
 import { useAiDashboard } from './ai/use-ai-dashboard.ts';
 
 /**
- * The AI test page's four result cards (spec tokens §2.11), from the shared store the page's test runs publish to
+ * The AI test page's four result cards, from the shared store the page's test runs publish to
  * (the server's first result until then); data-value holds each figure unformatted.
  */
 export default function AiTestResults({ figures }: { figures: AiTestFigures | null }) {

@@ -26,7 +26,7 @@ function inView(el: Element | null): { promise: Promise<void>; stop: () => void 
 }
 
 /**
- * The site's one chart (issue 42): a uPlot chart of plain, serializable props, used by `/charts/{name}`, the token
+ * The site's one chart: a uPlot chart of plain, serializable props, used by `/charts/{name}`, the token
  * page, the gas tracker and the AI dashboard. Hydrate it `client:visible`.
  *
  * Props (src/lib/charts/options.ts, ChartProps):
@@ -59,7 +59,7 @@ export default function Chart(props: ChartProps & { className?: string }) {
     let live = true;
     // Only once in view (a chart in an island of its own is, as client:visible hydrates it; a chart in a larger island,
     // the AI dashboard's, waits for its turn). Then uPlot's evaluation and the first drawing are two tasks, each on an
-    // idle moment: together they made one long task that held up input on a slow phone (issue 25).
+    // idle moment: together they made one long task that held up input on a slow phone.
     const seen = inView(ref.current);
     seen.promise
       .then(nextIdle)

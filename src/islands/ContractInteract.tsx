@@ -32,7 +32,7 @@ function viewHref(path: string, query: Record<string, string>, extra: Record<str
   return `${path}?${new URLSearchParams({ ...query, ...extra }).toString()}`;
 }
 
-/** The read/write interface (tokens §2.7, §2.10): one island for the address page's Read and Write and the contract page's Interact. */
+/** The read/write interface: one island for the address page's Read and Write and the contract page's Interact. */
 export default function ContractInteract({ address, abi, mode, asProxy, place, indexerUrl, path, query, initial = null }: Props) {
   const functions = useMemo(() => contractFunctions(abi).filter((f) => mode === 'all' || f.kind === mode), [abi, mode]);
   const [selected, setSelected] = useState<ContractFunction | null>(() => functions.find((f) => f.signature === initial?.signature) ?? null);

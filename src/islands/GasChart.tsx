@@ -8,7 +8,7 @@ import Chart from './Chart.tsx';
 type Props = { which: 'blocks'; blocks: Pick<GasBlock, 'number' | 'gasUsedRatio'>[] } | { which: 'hours'; hourly: Pick<GasHour, 'hour' | 'average'>[] };
 
 /**
- * A chart of the gas tracker (issue 42): the last blocks' fullness ('blocks', one bar per block) or the 24 hours'
+ * A chart of the gas tracker: the last blocks' fullness ('blocks', one bar per block) or the 24 hours'
  * average gas price ('hours'), from the server's figures until the gas tracker's store has newer ones (the tab's
  * stream's `gas` events and the page's /stats/gas polls, published by the page's script; events carry no hours, so
  * the hours follow the polls). Reads the store only: no stream or poll of its own. Hydrate it client:visible.

@@ -26,7 +26,7 @@ type Props =
 const TONE: Record<string, string> = { slow: 'text-emerald-700', standard: 'text-indigo-700', fast: 'text-rose-700' };
 
 /**
- * The gas tracker's live figures (issue 30), from the server's figures until the gas tracker's store has newer ones (the
+ * The gas tracker's live figures, from the server's figures until the gas tracker's store has newer ones (the
  * tab's stream's `gas` events and the page's /stats/gas polls, published by the page's script through
  * lib/gastracker/live.ts): 'levels', the Slow / Standard / Fast cards (the price per gas, the fee of a simple transfer
  * in STO and USD, the wait); 'blocks', the body of the "Base fee and block fullness" card (the next base fee, the last

@@ -4,7 +4,7 @@ import { useHomeFeed } from './home/use-home-feed.ts';
 const LABELS: Record<HomePart, string> = { blocks: 'Blocks', transactions: 'Transactions', stats: 'Network stats', ai: 'AI data' };
 
 /**
- * The full-screen loading overlay (spec core §4), on the page only when the server could not load some parts: 'n/4
+ * The full-screen loading overlay, on the page only when the server could not load some parts: 'n/4
  * loaded' while the browser fetches them; it goes once blocks, transactions and stats are in. Without JavaScript a
  * noscript style hides it (the page says what it could not load).
  */

@@ -22,7 +22,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Network Statistics (spec core §4): Latest Block, Transactions with TPS, Holders, Validators Payout and its dollars. */
+/** Network Statistics: Latest Block, Transactions with TPS, Holders, Validators Payout and its dollars. */
 export default function HomeStats({ stats, baseline }: Props) {
   const feed = useHomeFeed(baseline);
   const s = feed.stats ?? stats;

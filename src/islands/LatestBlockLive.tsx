@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The block list's Latest Block and, on page 1, its new-blocks badge (spec core §5), live from $latestBlock (the tab's
+ * The block list's Latest Block and, on page 1, its new-blocks badge, live from $latestBlock (the tab's
  * stream, or a 30 s poll without one). The listed rows are server HTML: their ages follow each new block.
  */
 export default function LatestBlockLive({ latest, indexerUrl, announceNew, refreshHref }: Props) {

@@ -10,7 +10,7 @@ interface Props {
   baseline: HomeBaseline;
 }
 
-/** Latest Blocks on the home page (spec core §4): the 11 newest blocks, live from the tab's stream, with '+N new'. */
+/** Latest Blocks on the home page: the 11 newest blocks, live from the tab's stream, with '+N new'. */
 export default function LatestBlocks({ blocks, baseline }: Props) {
   const feed = useHomeFeed(baseline);
   const shown = feed.blocks ?? blocks;

@@ -10,7 +10,7 @@ interface Props {
   baseline: HomeBaseline;
 }
 
-/** Latest Transactions on the home page (spec core §4): the 5 newest, with kind and status, live, with '+N new'. */
+/** Latest Transactions on the home page: the 5 newest, with kind and status, live, with '+N new'. */
 export default function LatestTransactions({ transactions, baseline }: Props) {
   const feed = useHomeFeed(baseline);
   const shown = feed.transactions ?? transactions;

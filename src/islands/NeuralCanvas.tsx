@@ -8,7 +8,7 @@ import { DETECTION_BANNER_MS, KIND_COLOURS, detectionText } from '../lib/home/ca
 type CanvasMode = 'server' | 'running' | 'still' | 'paused';
 
 /**
- * The home page's neural canvas (spec core §4): a small network whose pulses follow the chain's new blocks and
+ * The home page's neural canvas: a small network whose pulses follow the chain's new blocks and
  * transactions (from $canvasFeed), the 'AI Listening' / 'AI Scanning' status and, for 3 s after new transactions, a
  * banner naming their kinds. It animates only in view in a visible tab, and draws one still frame per change when the
  * visitor prefers reduced motion. The canvas is decorative; status and banner are text.

@@ -14,7 +14,7 @@ async function refreshList(): Promise<void> {
 }
 
 /**
- * The transaction list's new-transactions banner (spec core §5, page 1): 'N new transaction(s) detected' from the
+ * The transaction list's new-transactions banner (page 1): 'N new transaction(s) detected' from the
  * shared count ($newTransactionCount: the tab's stream, or a 30 s poll without one), and Refresh, which swaps the
  * listed rows for fresh ones in place (a full reload when that fails). A reorganisation refreshes the list by itself.
  */

@@ -11,7 +11,7 @@ interface Props {
 const LOGGED_OUT: AdminIslandView = { kind: 'login', error: null, retry: null, username: '' };
 
 /**
- * The token admin (spec tokens §2.13, issue 42): the page is this island (client:load). Its server render is the
+ * The token admin: the page is this island (client:load). Its server render is the
  * plain forms that work without JavaScript; hydrated, the panel filters and chooses tokens in place, previews a chosen
  * or dropped logo, uploads it with the spec's states and logs out without a reload.
  */

@@ -36,7 +36,7 @@ type Outcome = { success: boolean; message: string; logs: string[] } | null;
 const input = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 const label = 'block text-sm font-medium text-slate-800';
 
-/** The verification form (tokens §2.9): a plain POST form on the server, validated and sent to the indexer once hydrated. */
+/** The verification form: a plain POST form on the server, validated and sent to the indexer once hydrated. */
 export default function VerifyForm({ indexerUrl, action, initial, compilers, addressField, successUrl, serverOutcome = null }: Props) {
   const id = useId().replace(/:/g, '');
   const [values, setValues] = useState<VerifyFormValues>(initial);
@@ -46,7 +46,7 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
   const [network, setNetwork] = useState<NetworkResponse | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Without JavaScript the browser checks required fields; once hydrated the spec's own messages (tokens §5) do.
+  // Without JavaScript the browser checks required fields; once hydrated the spec's own messages do.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
@@ -77,7 +77,7 @@ export default function VerifyForm({ indexerUrl, action, initial, compilers, add
         const message = result.message ?? VERIFY_MESSAGES.success;
         setOutcome({ success: true, message, logs: result.logs });
         try {
-          // The page shown next (the verified Contract tab) prints these logs and keeps the verified flag (tokens §4).
+          // The page shown next (the verified Contract tab) prints these logs and keeps the verified flag.
           sessionStorage.setItem(verifyLogsKey(values.address), JSON.stringify({ message, logs: result.logs }));
           localStorage.setItem(verifiedStorageKey(values.address.trim()), 'true');
         } catch {

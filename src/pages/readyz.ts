@@ -1,4 +1,4 @@
-// GET /readyz (issue 31): the site server's readiness probe. The server is ready once it serves (its configuration was
+// GET /readyz: the site server's readiness probe. The server is ready once it serves (its configuration was
 // read at start); the indexer it reads is checked (GET /health, which every indexer the site supports answers, within
 // its 2 s) and reported, not required: every site instance reads the same indexer, so taking instances out of a load
 // balancer when it fails would only replace the site's own error pages with the balancer's.

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 
 // The screen sweeps, in one place: every screen is scanned with axe (WCAG 2.0 and 2.1, A and AA: no serious or critical
-// finding) at a desktop width and on a 360 px phone, the narrowest common one (issue 25), where nothing may scroll
+// finding) at a desktop width and on a 360 px phone, the narrowest common one, where nothing may scroll
 // sideways either. One test per screen and width, so that a failure names its screen and the runner spreads the scans
 // over its workers; the phone's two checks share one load of the screen.
 
@@ -22,7 +22,7 @@ const DESKTOP_SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]>
   ['AI dashboard', () => '/ai-dashboard'],
   ['AI dashboard, visualization', () => '/ai-dashboard?tab=visualization'],
   ['AI dashboard, metrics', () => '/ai-dashboard?tab=metrics'],
-  // Issue 30's chart pages: the cards, a series page (its chart drawn, as a visitor sees it once it is in view), a
+  // The chart pages: the cards, a series page (its chart drawn, as a visitor sees it once it is in view), a
   // token's series page and a bad range.
   ['charts', () => '/charts'],
   ['chart', () => '/charts/median-gas-price'],
@@ -58,7 +58,7 @@ const PHONE_SCREENS: ReadonlyArray<readonly [string, (s: Scenario) => string]> =
   ['token admin login', () => '/token-admin'],
   ['cookie policy', () => '/cookie-policy'],
   ['terms of service', () => '/terms-of-service'],
-  // Issue 30's charts.
+  // The charts.
   ['charts', () => '/charts'],
   ['chart', () => '/charts/average-block-size'],
   ['chart, bad range', () => '/charts/transactions?range=10Y'],

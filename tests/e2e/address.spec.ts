@@ -16,7 +16,7 @@ interface IndexerTx {
   from: string;
   to: string | null;
   value: string;
-  /** The called function's name from the signature database (issue 29). */
+  /** The called function's name from the signature database. */
   method?: string | null;
 }
 interface Holdings {
@@ -279,7 +279,7 @@ test.describe('address page: wallet', () => {
     const nfts = await indexerJson<unknown[]>(`/address/${address}/nfts?limit=12`);
     await expect(cards).toHaveCount(nfts.length);
     const hostileNft = scenario().hostile.erc721;
-    // The hostile NFT has no safe image, so it shows placeholder (tokenId mod 5) + 1 (spec tokens §5); its name is text.
+    // The hostile NFT has no safe image, so it shows placeholder (tokenId mod 5) + 1; its name is text.
     const card = cards.filter({ hasText: hostileNft.name });
     await expect(card.getByTestId('nft-placeholder')).toHaveAttribute('src', `/nft-placeholders/${((hostileNft.tokenIds['script'] ?? 0) % 5) + 1}.svg`);
     await expect(card.getByTestId('nft-name')).toHaveText('<script>alert(1)</script>');
@@ -388,7 +388,7 @@ test.describe('address page: contracts', () => {
   });
 });
 
-test.describe('address page: EIP-7702 delegation (issue 29)', () => {
+test.describe('address page: EIP-7702 delegation', () => {
   test('a delegated account says its delegate, and its Contract tab and /contracts page explain the delegation', async ({ page }) => {
     const t = scenario().txTypes;
     await page.goto(`/address/${t.authority}`);

@@ -203,7 +203,7 @@ test.describe('AI dashboard', () => {
     await expect(page.getByTestId('chart-gas-optimization').locator('[data-chart]')).toHaveAttribute('data-state', 'drawn');
   });
 
-  test("with its indexer gone: 'Simulated Data', the simulated figures of spec §9, and an error box with Retry", async ({ page }) => {
+  test("with its indexer gone: 'Simulated Data', the spec's simulated figures, and an error box with Retry", async ({ page }) => {
     // The same built site, started against an indexer address where nothing listens.
     const site = await startSite({ indexerUrl: 'http://127.0.0.1:9', quiet: true });
     try {
@@ -276,7 +276,7 @@ test.describe('AI dashboard', () => {
     // A refresh reads the indexer's latest blocks (with its transactions and statistics): counted by that read.
     const fetches: string[] = [];
     page.on('request', (req) => { if (['fetch', 'xhr'].includes(req.resourceType()) && req.url().startsWith(`${indexerUrl()}/blocks?`)) fetches.push(req.url()); });
-    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    // Polling, as against an indexer without the event stream (with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
     await openLive(page);

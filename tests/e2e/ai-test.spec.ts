@@ -10,7 +10,7 @@ import type { AiDashboardData } from '../../src/lib/model/types.ts';
 import { bannerSettled, hydrated, indexerJson, indexerUrl, test } from './fixtures.ts';
 import { styleDifferences } from './styles.ts';
 
-// The AI test page (spec tokens §2.11): texts, the start-up health check, Run Test against the real indexer (its
+// The AI test page: texts, the start-up health check, Run Test against the real indexer (its
 // figures recomputed here from the very answers the page received), the log, the download, the activity feed's
 // highlight and relative times on Playwright's clock, and accessibility.
 

@@ -5,7 +5,7 @@ import type { ApprovalRef, ScenarioInfo } from '../../devnet/types.ts';
 import { indexerJson, scenario, test } from './fixtures.ts';
 import { installWallet } from './wallet.ts';
 
-// Issue 29, token approvals: dev account 5's approvals after the devnet's history (devnet/scenario/approvals.ts) on
+// Token approvals: dev account 5's approvals after the devnet's history (devnet/scenario/approvals.ts) on
 // the address page's Approvals tab and on /approvals, read without JavaScript; with it, Revoke buttons whose code loads
 // on the first click and refuses any account but the owner's. The real revoke through the wallet is in
 // contract-interact.spec.ts (the interaction project, which runs after this one).

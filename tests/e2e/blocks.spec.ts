@@ -189,7 +189,7 @@ test.describe('block list', () => {
       if (req.url() === `${indexerUrl()}/health`) polls.push(req.url());
       if (/\/react-runtime\.[\w-]+\.js$/.test(req.url())) react.push(req.url());
     });
-    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    // Polling, as against an indexer without the event stream (with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
     await page.goto('/blocks');

@@ -138,9 +138,9 @@ async function scriptBytesBeforeInteraction(page: Page, path: string, exclude?: 
 
 const KB = 1024;
 const SHELL_BUDGET = 5 * KB;
-/** The home page's scripts besides React's runtime (issue 42: measured 23,010 B; 24,934 B with no framework before). */
+/** The home page's scripts besides React's runtime (measured 23,010 B as React islands; 24,934 B with no framework before). */
 const HOME_BUDGET = 23_700;
-/** React's runtime chunk as served, Brotli (issue 42: measured 58,731 B: react 19, react-dom's client, the scheduler). */
+/** React's runtime chunk as served, Brotli (measured 58,731 B: react 19, react-dom's client, the scheduler). */
 const REACT_RUNTIME_BUDGET = 60_500;
 /** Pages of the ≤ 10 KB test with an island in the first screen at 1280 × 720, which load React's runtime. */
 /** The block, transaction, address, token and NFT pages and their lists: 10 KB of script each before interaction. */
@@ -216,7 +216,7 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
     test(`${name} ≤ 10 KB`, async ({ page }) => {
       const path = pathOf(scenario());
       // The token price chart and uPlot (a chunk shared with every chart, its drawing module) load only when the chart
-      // scrolls into view and are outside the budget by the issue's terms.
+      // scrolls into view and are outside the budget, which counts what loads before interaction.
       const { bytes, react } = await scriptBytesBeforeInteraction(page, path, /\/draw\.[\w-]+\.js$/);
       console.log(`budget ${path}: ${bytes} B transferred besides React's runtime (${react} B)`);
       expect(bytes, path).toBeLessThanOrEqual(10 * KB);
@@ -327,7 +327,7 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
   });
 });
 
-// Weight budgets per page kind (issue 25): what the first response carries and what the browser builds from it.
+// Weight budgets per page kind: what the first response carries and what the browser builds from it.
 // Each figure is set a few per cent above what the page measured when the slow-link work was done (the measured
 // values, the larger of two e2e runs, are in the comments), so weight cannot creep back unseen. The rule: a change
 // that needs more raises the budget in the same commit and says why in its message. The headroom covers what varies
@@ -335,7 +335,7 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
 // gas price), which moved the figures by at most 0.9 % between two runs (NFT list raw HTML; compressed HTML 0.8 %,
 // elements 2 of 431): bytes get 3 %, elements 2 % (at least 5), script 3 %. Script counts every file a page fetches
 // before interaction at 1280 × 720 (the token page's chart is in view there, so uPlot is counted), but React's runtime,
-// which has a budget of its own (issue 42). Issue 42 made the live parts React islands; where that changed a figure,
+// which has a budget of its own. The live parts later became React islands; where that changed a figure,
 // the line says so: Astro writes each island's props into the page (the rows, figures and chart data it renders, as
 // tagged JSON), which is most of the HTML that grew.
 
@@ -383,26 +383,26 @@ function inlineCssBytes(html: string): number {
 }
 
 const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) => string, WeightBudget]> = [
-  // measured: br 15759, gzip 17169, raw 82800, inline CSS 31467, 449 elements, script 24934; issue 42: br 16754, gzip
+  // measured: br 15759, gzip 17169, raw 82800, inline CSS 31467, 449 elements, script 24934; as islands: br 16754, gzip
   // 18422, raw 90796 (the islands' props: 11 block rows, 5 transaction rows, the statistics and the baseline), inline
   // CSS 29613, 456 elements, script 23010 (the islands' code and the stores, React's runtime apart; the string
   // templates and their live script are gone)
   ['home', () => '/', { br: 17260, gzip: 18980, raw: 93520, inlineCss: 32500, elements: 465, script: 23700 }],
-  // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366; issue 42: script 8840 (the
+  // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366; as an island: script 8840 (the
   // LatestBlockLive island's chunk and React's JSX helpers beside the store, React's runtime apart); the island hydrated
   // only when its store has news (client:news, no React before): script 6810
   ['blocks list', () => '/blocks', { br: 13130, gzip: 14220, raw: 71500, inlineCss: 21300, elements: 482, script: 7020 }],
   // measured: br 19864, gzip 23566, raw 203464, inline CSS 20655, 1560 elements, script 5602
   ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 20460, gzip: 24280, raw: 209600, inlineCss: 21300, elements: 1592, script: 5780 }],
-  // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005; issue 30: script 7228 (the
+  // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005; with the charts: script 7228 (the
   // build splits the shared chunks again for the gas tracker's and the charts' scripts: the new-transactions banner's
   // chunk +12 B, the header's +2 B, no code of the page grew)
-  // Issue 42: script 8439 (the NewTxBanner island's chunk, React's runtime apart); the island hydrated only when its
+  // As an island: script 8439 (the NewTxBanner island's chunk, React's runtime apart); the island hydrated only when its
   // store has news (client:news, no React before): script 7255
   ['transactions list', () => '/transactions', { br: 16090, gzip: 18180, raw: 98300, inlineCss: 22600, elements: 625, script: 7480 }],
-  // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571; issue 30: 238 elements (the
+  // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571; with the charts: 238 elements (the
   // header's Charts link, in the desktop and the mobile navigation)
-  // Issue 42 (no island here): raw 52315 measured once, 15 B over, from the chain's data of the run (the page did not
+  // With the islands (none here): raw 52315 measured once, 15 B over, from the chain's data of the run (the page did not
   // change); raw is 3 % above that
   ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 12800, gzip: 13530, raw: 53880, inlineCss: 21700, elements: 241, script: 4710 }],
   // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
@@ -411,10 +411,10 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   ['address internal transactions', (s) => `/address/${s.factory.address}?tab=internal-transactions`, { br: 16150, gzip: 17790, raw: 93100, inlineCss: 24500, elements: 497, script: 4890 }],
   // measured: br 13818, gzip 15045, raw 72901, inline CSS 21189, 452 elements, script 4486
   ['token list', () => '/tokens', { br: 14240, gzip: 15500, raw: 75100, inlineCss: 21900, elements: 462, script: 4630 }],
-  // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299; issue 30's two series
+  // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299; the two daily series'
   // cards beside the price chart measured +549 br, +603 gzip, +2,541 raw, +254 inline CSS, +17 elements (the budget
   // grew by as much)
-  // Issue 42: br 13991, gzip 14810, raw 59478 (the price chart island's props), 345 elements, script 27375 (the chart
+  // As an island: br 13991, gzip 14810, raw 59478 (the price chart island's props), 345 elements, script 27375 (the chart
   // island's chunk; uPlot's drawing chunk as before; React's runtime apart)
   ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 14410, gzip: 15250, raw: 61260, inlineCss: 21754, elements: 352, script: 28200 }],
   // measured: br 14241, gzip 15420, raw 73347, inline CSS 21789, 431 elements, script 5445
@@ -424,34 +424,34 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   // measured: br 10739, gzip 11410, raw 40414, inline CSS 19620, 141 elements, script 4571
   ['contract', (s) => `/contracts/${s.erc1155.address}`, { br: 11070, gzip: 11760, raw: 41700, inlineCss: 20300, elements: 146, script: 4710 }],
   // measured: br 13728, gzip 14659, raw 63430, inline CSS 22463, 445 elements, script 29931
-  // Issue 42: br 14497, gzip 15575, raw 70093 (the stats', feed's and charts' islands' props), 452 elements, script
+  // As islands: br 14497, gzip 15575, raw 70093 (the stats', feed's and charts' islands' props), 452 elements, script
   // 35459 (the islands, the dashboard's store; React's runtime apart). The charts region as one island (AiCharts, no
   // page refetch to refresh it): br 14624, gzip 15664, raw 70516, 449 elements, script 38425 (its tables and doughnut
   // render in the browser too: +2,966 B, in view at 1280 × 720)
   ['AI dashboard', () => '/ai-dashboard', { br: 14930, gzip: 16040, raw: 72200, inlineCss: 23200, elements: 461, script: 39580 }],
   // measured: br 14647, gzip 15749, raw 73644, inline CSS 24775, 217 elements, script 20530; script 21168 to 21187 after
-  // issue 29 (its "script" counts the inline baseline JSON, the dashboard data of the chain's last blocks, which now
+  // the devnet's new steps (its "script" counts the inline baseline JSON, the dashboard data of the chain's last blocks, which now
   // hold the devnet's decoding, approval and EIP-7702 steps: data, not code)
-  // Issue 42: br 15013, gzip 16264, raw 77524, 224 elements (the feed's, results' and network's islands and their
+  // As islands: br 15013, gzip 16264, raw 77524, 224 elements (the feed's, results' and network's islands and their
   // props), script 25782 (the islands and the dashboard's store; React's runtime apart)
   ['AI test', () => '/ai-test', { br: 15470, gzip: 16750, raw: 79850, inlineCss: 25600, elements: 229, script: 26560 }],
   // measured: br 13163, gzip 13942, raw 52838, inline CSS 22155, 221 elements, script 69202
   ['verify form', () => '/verify-contract', { br: 13560, gzip: 14370, raw: 54500, inlineCss: 22900, elements: 226, script: 71280 }],
   // measured: br 9852, gzip 11554, raw 39620, inline CSS 19000, 150 elements, script 4446
   ['legal', () => '/privacy-policy', { br: 10150, gzip: 11910, raw: 40900, inlineCss: 19600, elements: 155, script: 4580 }],
-  // Issue 30's charts. measured: br 12323, gzip 13320, raw 53469, inline CSS 18666, 236 elements, script 4511 (no script of its own)
+  // The chain's daily series. measured: br 12323, gzip 13320, raw 53469, inline CSS 18666, 236 elements, script 4511 (no script of its own)
   ['charts', () => '/charts', { br: 12693, gzip: 13720, raw: 55074, inlineCss: 19226, elements: 241, script: 4647 }],
   // measured: br 11623, gzip 12425, raw 47868, inline CSS 19518, 250 elements, script 26751 (uPlot counted: the chart is in view)
   ['chart', () => '/charts/transactions', { br: 11972, gzip: 12798, raw: 49305, inlineCss: 20104, elements: 255, script: 27554 }],
   // measured: br 11562, gzip 12439, raw 48177, inline CSS 19518, 250 elements, script 26746
   ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`, { br: 11909, gzip: 12813, raw: 49623, inlineCss: 20104, elements: 255, script: 27549 }],
   // measured: br 13554, gzip 14701, raw 68909, inline CSS 20625, 522 elements (9 top consumers of 10), script 5152
-  // Issue 42: br 14433, gzip 15717, raw 74662 (the two chart islands' props: blocks' fullness, 24 hourly averages),
+  // As islands: br 14433, gzip 15717, raw 74662 (the two chart islands' props: blocks' fullness, 24 hourly averages),
   // script 33335 (the charts are in view at 1280 × 720: the chart island and uPlot's drawing chunk; React's apart).
   // The figures as islands (GasTrackerLive, no script writing into the HTML): raw 76860 (their props: the levels, the
   // blocks' fullness), 524 elements, script 35155 (the island's chunk, 1,176 B; the page's poll through pollWhileNoStream)
   ['gas tracker', () => '/gastracker', { br: 14870, gzip: 16190, raw: 79170, inlineCss: 21300, elements: 540, script: 35890 }],
-  // The token admin's sign-in, a page with no budget until issue 42 made it an island (client:load: React's runtime
+  // The token admin's sign-in, a page with no budget until it became an island (client:load: React's runtime
   // and the panel's code load at once). Measured: br 11119, gzip 11806, raw 43593, inline CSS 22291, 146 elements,
   // script 9570 (React's runtime apart)
   ['token admin', () => '/token-admin', { br: 11450, gzip: 12160, raw: 44900, inlineCss: 22960, elements: 151, script: 9860 }],

@@ -3,7 +3,7 @@ import { CHAIN_SERIES, type ChainSeriesName, type SeriesPoint, type SeriesRespon
 import { formatSeriesValue } from '../../src/lib/charts/series-view.ts';
 import { hydrated, indexerJson, rpc, scenario, test } from './fixtures.ts';
 
-// Issue 30, the charts: /charts' cards against the indexer's own /stats/summary, a series page with and without
+// The charts: /charts' cards against the indexer's own /stats/summary, a series page with and without
 // JavaScript (the chart drawn, the table, the range links, the CSV), the token page's cards, 360 px, the dark theme
 // and bad input. The devnet keeps producing blocks, so the day in progress may move while a page is read: a figure is
 // compared with the answers read just before and just after it.

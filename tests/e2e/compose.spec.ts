@@ -12,7 +12,7 @@ import { startPostgres } from '../indexer-testing/postgres.ts';
 import { freePort } from '../../scripts/site.ts';
 import { errorMessage } from '../../common/errors.ts';
 
-// Issue 31: compose.yaml's processes started as Compose starts them, where no container runtime runs. Each explorer
+// compose.yaml's processes started as Compose starts them, where no container runtime runs. Each explorer
 // service runs the image's entry point (node) with its command from the file, in the image's working directory (the
 // repository, with the built dist/), with the image's ENV and the service's environment after interpolation from an
 // operator's environment; service hostnames become 127.0.0.1 and their ports free ones. PostgreSQL is a throw-away

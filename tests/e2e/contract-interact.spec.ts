@@ -7,7 +7,7 @@ import { startSite } from '../../scripts/site.ts';
 import { indexedTx, indexerJson, indexerUrl, scenario, rpc, test, bannerSettled } from './fixtures.ts';
 import { installWallet } from './wallet.ts';
 
-// The read/write interface (tokens §2.7, §2.8, §2.10, §5, §8) in Chromium against the run's devnet and indexer: reads
+// The read/write interface in Chromium against the run's devnet and indexer: reads
 // through the indexer, writes through an injected EIP-1193 wallet backed by a devnet account (anvil signs for its
 // unlocked dev accounts), proxies read through their implementation. Runs in the 'interaction' project, after the
 // others: it verifies the Playground, which makes every identical Playground verified.
@@ -113,7 +113,7 @@ test('Read: functions grouped by mutability; a view with arguments gives its typ
   await expect(page.getByTestId('result-value')).toHaveText(JSON.stringify({ total: '123456789012345678901234567893', count: '3' }, null, 2));
   await expect(page.getByTestId('interact-result')).toContainText('uint256 total, uint256 count');
 
-  // Empty read inputs become '0' (tokens §5): depositOf needs an address, add takes 0 + 0.
+  // Empty read inputs become '0': depositOf needs an address, add takes 0 + 0.
   await fn(page, 'add(uint256,uint256)').click();
   await page.getByRole('button', { name: 'Execute add' }).click();
   await expect(page.getByTestId('result-value')).toHaveText('0');
@@ -160,7 +160,7 @@ test('Read: "Executing..." while the call runs; malformed inputs and reverts get
   await page.getByRole('button', { name: 'Execute depositOf' }).click();
   await expect(page.getByTestId('interact-error')).toContainText('wrong checksum');
 
-  // A reverting read: the decoded reason, in the tab's failure format (tokens §8).
+  // A reverting read: the decoded reason, in the tab's failure format.
   await fn(page, 'fail()').click();
   await page.getByRole('button', { name: 'Execute fail' }).click();
   await expect(page.getByTestId('interact-error')).toHaveText('Failed to execute function: Execution reverted: Playground: this call always reverts');
@@ -308,7 +308,7 @@ test('the contract page says so when the contract details cannot be loaded (its 
   try {
     const s = scenario();
     const res = await page.goto(`${site.url}/contracts/${s.playground.address}`);
-    // No answer at all: 503 Service unavailable (core §8, src/lib/indexer-api/errors.ts failureStatus).
+    // No answer at all: 503 Service unavailable (src/lib/indexer-api/errors.ts failureStatus).
     expect(res?.status()).toBe(503);
     await expect(page.getByTestId('error')).toHaveText('Failed to load contract details. The contract may not be verified.');
     await expect(page.getByTestId('contract-address')).toHaveText(s.playground.address);
@@ -375,7 +375,7 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('Approvals (issue 29): the owner revokes its unlimited allowance through the injected wallet; the row says so once mined, then the list drops it', async ({ page }) => {
+test('Approvals: the owner revokes its unlimited allowance through the injected wallet; the row says so once mined, then the list drops it', async ({ page }) => {
   const s = scenario();
   const { owner, revocable } = s.approvals;
   const wallet = await installWallet(page, { account: owner });
@@ -401,7 +401,7 @@ test('Approvals (issue 29): the owner revokes its unlimited allowance through th
   await expect(row).toHaveCount(0);
 });
 
-test('Approvals (issue 29): the owner unsets an ERC-1155 operator through the injected wallet: setApprovalForAll(operator, false), the row says so once mined', async ({ page }) => {
+test('Approvals: the owner unsets an ERC-1155 operator through the injected wallet: setApprovalForAll(operator, false), the row says so once mined', async ({ page }) => {
   const s = scenario();
   const { owner } = s.approvals;
   const op = s.approvals.inForce.find((a) => a.kind === 'operator' && a.tokenType === 'ERC1155');

@@ -6,7 +6,7 @@ import { SCRIPT, IMG_ONERROR } from '../../devnet/payloads.ts';
 import { formatUnits } from '../../common/units.ts';
 import { parseCsv } from '../csv-read.ts';
 
-// Issue 27, CSV export: a download from the address page equals the indexer's list row for row; a hostile token's
+// CSV export: a download from the address page equals the indexer's list row for row; a hostile token's
 // transfers come out as inert CSV text; bad ranges get 400 with the form shown again. The cap is the run's
 // CSV_EXPORT_MAX_ROWS (tests/e2e/global-setup.ts keeps it small so that a devnet address can exceed it).
 

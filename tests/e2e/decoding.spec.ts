@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { scenario, test } from './fixtures.ts';
 
-// Issue 29, decoding without verified source: the devnet's registry (never verified, signatures in the bundled set)
+// Decoding without verified source: the devnet's registry (never verified, signatures in the bundled set)
 // and its mystery ledger (signatures nobody knows), on the transaction page and the address page's list.
 
 const NOTE = 'decoded from a signature, not from verified source';

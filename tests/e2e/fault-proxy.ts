@@ -1,4 +1,4 @@
-// A small fault-injecting HTTP proxy in front of the real indexer (issue 15, the indexer failing). It forwards every
+// A small fault-injecting HTTP proxy in front of the real indexer (the indexer failing). It forwards every
 // request as it is, or fails it the way a broken indexer does:
 // - 'down': the indexer is stopped (the port refuses connections);
 // - 'slow': it accepts the request and answers nothing until the proxy is set back (beyond every time-out);

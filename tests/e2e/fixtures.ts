@@ -182,7 +182,7 @@ export async function bannerSettled(page: Page): Promise<void> {
 
 /**
  * The page's indexer answers GET /events with a 404, as the chain operator's indexer (no stream) does: the page's live
- * parts poll as they did before the stream (issue 28). Tests of the polling itself use it; a browser-side stub of
+ * parts poll as they did before the stream. Tests of the polling itself use it; a browser-side stub of
  * that one endpoint, everything else is the real stack.
  */
 export async function withoutStream(page: Page): Promise<void> {

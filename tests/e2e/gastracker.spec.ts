@@ -7,7 +7,7 @@ import { builtInPriceBook, tokenPrice } from '../../src/lib/tokens/prices.ts';
 import { bannerSettled, hydrated, indexerJson, indexerUrl, rpc, test, withoutStream } from './fixtures.ts';
 import { barsChartDrawn, chartedBlock } from './gas-chart.ts';
 
-// Issue 30, the gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
+// The gas tracker page on the real stack (anvil, the bundled indexer, the built site): its figures are what
 // GET /stats/gas answers, it is whole without JavaScript, and its levels, base fee and bars follow the chain (its
 // figures island reads the gas tracker's store, which the page's script feeds). The pushed `gas` event's case is in
 // live-stream-push.spec.ts (the `live` project owns the stream's tests).

@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/lib/server/admin/credentials.ts';
 
 /** Starts devnet, indexer and the built site once for the whole run; the tests read their addresses from the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // The stack's servers write one log line per request (issue 31): only warnings and errors reach the run's output.
+  // The stack's servers write one log line per request: only warnings and errors reach the run's output.
   process.env['LOG_LEVEL'] ??= 'warn';
   // No compiler downloads during tests: the bundled compilers are what the tests use, offline and deterministic.
   process.env['SOLC_DOWNLOAD'] ??= '0';

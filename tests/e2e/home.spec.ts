@@ -4,7 +4,7 @@ import { formatSto, formatUsd } from '../../src/lib/format/index.ts';
 import { payoutUsdEstimate } from '../../src/lib/home/feed.ts';
 import { indexerJson, indexerUrl, test, rpc, scenario, withoutStream } from './fixtures.ts';
 
-// Home (spec core §2): texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),
+// Home: texts, numbers against the indexer, the live '+N new' badges (a block every 3 s here),
 // the carousel, the AI card, small screens, the loading overlay, and the page without JavaScript.
 
 interface Health {
@@ -186,7 +186,7 @@ test.describe('home page', () => {
 
   test('neural canvas: starts in view, names a new contract deployment in its banner for 3 s, pauses off-screen', async ({ page }) => {
     test.setTimeout(120_000);
-    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    // Polling, as against an indexer without the event stream (with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
     await page.goto('/');
@@ -200,7 +200,7 @@ test.describe('home page', () => {
     await expect(page.getByTestId('ai-canvas-banner')).toBeHidden();
     // A deployment (init code returning a one-byte contract, STOP: no call answers, so the indexer takes it for no
     // token and the token list other tests weigh stays as it is) from a test account. The devnet's live activity mines
-    // a block of 2–5 transactions every 4 s and the canvas reads the 3 latest (spec core §7): the deployment is
+    // a block of 2–5 transactions every 4 s and the canvas reads the 3 latest: the deployment is
     // among them only until the next such block. So: send, wait until the indexer lists it among the 3 latest, let
     // the canvas poll; if a live block came first, try again with a new deployment.
     const from = scenario().accounts[9] ?? '';

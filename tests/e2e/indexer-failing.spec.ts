@@ -5,7 +5,7 @@ import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
 import { indexerUrl, scenario, test } from './fixtures.ts';
 import { GAS_TRACKER_FAILED } from '../../src/lib/gastracker/load.ts';
 
-// Issue 15, the indexer failing: a second site, built like the first, reads the real indexer through a small proxy
+// The indexer failing: a second site, built like the first, reads the real indexer through a small proxy
 // that stops it, holds its answers beyond every time-out, answers 500 or answers JSON that does not parse. Every page
 // must answer within its time-out, with the spec's message and a 502/503/504 status (never a hung request,
 // a stack trace or a 200 that a cache would keep), and the live parts must come back by themselves.
@@ -15,10 +15,10 @@ import { GAS_TRACKER_FAILED } from '../../src/lib/gastracker/load.ts';
 // message can only come from that deadline firing. The client's own time-out is only the guard against a hung
 // request, wide enough that a loaded machine (two cores running twelve renders at once) cannot trip it.
 
-/** What each fault answers as (core §8 via src/lib/indexer-api/errors.ts failureStatus). */
+/** What each fault answers as (the spec's status mapping, via src/lib/indexer-api/errors.ts failureStatus). */
 const STATUS: Record<Exclude<Fault, 'pass'>, number> = { down: 503, slow: 504, error: 502, malformed: 502 };
 
-/** The guard against a hung request: twice a page's longest wait for the indexer (core §9). A page that hangs
+/** The guard against a hung request: twice a page's longest wait for the indexer. A page that hangs
  *  fails here; one that answers is judged by its status and message, which only the site's deadline can give. */
 const HUNG_AFTER_MS = 2 * MAIN_CLIENT_TIMEOUT_MS;
 
@@ -98,7 +98,7 @@ test('live parts show their failure and come back by themselves when the indexer
     const home = await page.goto(`${site.url}/`);
     expect(home?.status()).toBe(503);
     await expect(page.getByTestId('home-block')).toHaveCount(0);
-    // The search box has no failure state of its own (core §4: empty, loading, results, no results): a failed
+    // The search box has no failure state of its own (empty, loading, results, no results): a failed
     // search is no results.
     const form = page.getByTestId('search-form').first();
     const input = form.getByRole('combobox');
@@ -121,7 +121,7 @@ test('live parts show their failure and come back by themselves when the indexer
   }
 });
 
-test("the site's probes: /livez and /readyz answer 200 with the indexer down, and /readyz says it is unreachable (issue 31)", async ({ request }) => {
+test("the site's probes: /livez and /readyz answer 200 with the indexer down, and /readyz says it is unreachable", async ({ request }) => {
   await proxy.set('down');
   try {
     const live = await request.get(`${site.url}/livez`);

@@ -6,7 +6,7 @@ import { formatTxValue } from '../../src/lib/format/index.ts';
 import { parseCsv } from '../csv-read.ts';
 import { indexerJson, rpc, scenario, test } from './fixtures.ts';
 
-// Issue 27, internal transactions by address: the Factory's make() (devnet/contracts/Factory.sol) creates a Child with
+// Internal transactions by address: the Factory's make() (devnet/contracts/Factory.sol) creates a Child with
 // 1 wei inside a transaction sent to the Factory, so the Child gets an internal transaction it is no party to. The
 // indexer's trailing tracer finds it; the address page's tab lists it without JavaScript, and its CSV file equals the
 // indexer's rows.

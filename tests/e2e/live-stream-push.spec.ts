@@ -4,7 +4,7 @@ import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { hydrated, indexedHead, indexerUrl, rpc, scenario, test } from './fixtures.ts';
 import { barsChartDrawn, chartedBlock } from './gas-chart.ts';
 
-// The pages' live parts on the bundled indexer's GET /events (issue 28), end to end: anvil, the indexer, the built site.
+// The pages' live parts on the bundled indexer's GET /events, end to end: anvil, the indexer, the built site.
 // A project of its own (playwright.config.ts), after the read-only tests: its last case reorganises the devnet's tip.
 //
 // No wall-clock assertion: every wait is on the page's state. The devnet's scenario mines a block every few seconds

@@ -2,8 +2,8 @@ import { expect } from '@playwright/test';
 import { STREAM_OPEN_DELAY_MS } from '../../src/lib/stores/live-boot.ts';
 import { indexedTx, indexerUrl, rpc, scenario, test, withoutStream } from './fixtures.ts';
 
-// Issue 28 against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
-// for the stream once, after it has loaded, and its live parts keep polling with the spec's intervals (core §7), as
+// The live parts against an indexer without the event stream (the chain operator's: GET /events answers 404): the page asks
+// for the stream once, after it has loaded, and its live parts keep polling with the spec's intervals, as
 // they did before the stream. The stream's own tests (a new block pushed, no periodic requests, reconnecting) are in
 // live-stream-push.spec.ts (the `live` project).
 

@@ -371,7 +371,7 @@ test.describe('NFT detail', () => {
       const row = rows.nth(i);
       const mint = t.fromAddress === ZERO;
       await expect(row.getByTestId('history-event')).toHaveText(mint ? 'Minted' : 'Transferred');
-      // No sale prices on this chain: every price is '0', shown as 'Mint' (spec tokens §2.5).
+      // No sale prices on this chain: every price is '0', shown as 'Mint'.
       await expect(row.getByTestId('history-price')).toHaveText('Mint');
       if (mint) await expect(row.getByTestId('history-from')).toHaveText('Mint');
       else await expect(row.getByTestId('history-from').getByRole('link')).toHaveAttribute('href', `/address/${t.fromAddress}`);

@@ -9,7 +9,7 @@ import { announcedPort, startSite, waitForHttp, type RunningSite } from '../../s
 import { rpc, scenario } from './fixtures.ts';
 import { sample, samples } from '../prometheus-text.ts';
 
-// Issue 31's proofs, on a site server and an indexer of this file's own (the stack's are shared with every other
+// Observability, on a site server and an indexer of this file's own (the stack's are shared with every other
 // test, whose requests would move their counters): after a sync and some page requests, the /metrics of both servers
 // show the named series with the values those requests make; a page whose indexer read fails, asked with a request
 // id, leaves a line with that id in both logs, and no line of either log holds a secret of the run.

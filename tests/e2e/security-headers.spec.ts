@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { scenario, screens, test } from './fixtures.ts';
 
-// Issue 15, security: the web's security headers on every route of the site, and pages that still work under their
+// Security: the web's security headers on every route of the site, and pages that still work under their
 // Content-Security-Policy (the fixture fails any test whose pages Chromium reports a violation on; these tests visit
 // every screen once more with the live parts running).
 

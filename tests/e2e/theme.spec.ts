@@ -5,7 +5,7 @@ import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
 import { styleDifferences } from './styles.ts';
 
-// Issue 12, "Light and dark": the theme_preference cookie's theme is rendered by the server (no flash: the first
+// Light and dark themes: the theme_preference cookie's theme is rendered by the server (no flash: the first
 // paint has it, with or without JavaScript), the header's toggle changes it at once and a plain form does without
 // JavaScript, the system theme follows the browser, and every screen is readable in both.
 
@@ -401,7 +401,7 @@ test.describe('each page carries the dark theme in its own CSS', () => {
 });
 
 /**
- * The screens of the issue, each scanned in both themes, by name, with their paths made from the scenario inside each
+ * The site's screens, each scanned in both themes, by name, with their paths made from the scenario inside each
  * test (Playwright collects tests before the global setup runs it). `lightElsewhere`: another spec already scans the
  * screen's light colours at a desktop and a phone width (the read screens and the AI dashboard in a11y.spec.ts, the AI
  * test page in its own spec), in the system theme of Playwright's light browser, which is the light theme's palette:

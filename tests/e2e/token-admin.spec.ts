@@ -11,7 +11,7 @@ import { createApiServer } from '../../indexer/src/http/server.ts';
 import { encodePng } from '../../src/lib/server/png.ts';
 import { bannerSettled, hydrated, indexerJson, scenario, test } from './fixtures.ts';
 
-// The token admin (issue 12) against the run's stack: real logins against the configured hash, the throttle, real
+// The token admin against the run's stack: real logins against the configured hash, the throttle, real
 // uploads stored by the indexer and shown wherever the token appears, and refusals checked on the server. Uploads
 // go to the hostile 'rtl' and 'long-name' tokens, whose logos no other test looks at.
 

@@ -121,12 +121,12 @@ test.describe('transaction list', () => {
   test('rows show the kind label and status badge of the scenario samples', async ({ page }) => {
     const s = samples();
     const erc20 = await indexerJson<TxJson>(`/transactions/${s.erc20Transfer}`);
-    // List answers carry no token transfers: the list reads the called token and names it (spec core §4, issue 15).
+    // List answers carry no token transfers: the list reads the called token and names it.
     const symbol = erc20.tokenTransfers?.[0]?.symbol;
     expect(symbol).toBeTruthy();
     const erc20Kind = `${symbol} Transfer`;
     const t = scenario().txTypes;
-    // [hash, kind, status, type label (issue 29)]; null: not checked.
+    // [hash, kind, status, type label]; null: not checked.
     const expected: [string, string | null, string | null, string | null][] = [
       [s.plainTransfer, 'STO Transfer', 'Success', null],
       [s.contractCreation, 'Contract Creation', 'Success', null],
@@ -187,7 +187,7 @@ test.describe('transaction list', () => {
   test('page 1 announces new transactions after the 30 s poll; Refresh shows them and resets the counter', async ({ page }) => {
     const polls: string[] = [];
     page.on('request', (req) => { if (/\/transactions\?limit=100&offset=0$/.test(req.url())) polls.push(req.url()); });
-    // Polling, as against an indexer without the event stream (issue 28: with a stream the page does not poll).
+    // Polling, as against an indexer without the event stream (with a stream the page does not poll).
     await withoutStream(page);
     await page.clock.install();
     await page.goto('/transactions');
@@ -515,7 +515,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('tx-row')).toHaveCount(50);
   });
 
-  test('typed transactions (issue 29): EIP-7702 authorizations, the access list as a <details>, EIP-4844 blob fields', async ({ page }) => {
+  test('typed transactions: EIP-7702 authorizations, the access list as a <details>, EIP-4844 blob fields', async ({ page }) => {
     const t = scenario().txTypes;
     const chainId = String(scenario().chainId);
     await page.goto(txUrl(t.setCodeTx));

@@ -5,7 +5,7 @@ import { fixtureJson } from '../upstream-fixtures.ts';
 import { test } from './fixtures.ts';
 import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
 
-// Issue 15, the chain operator's own indexer: a second site, built like the first, reads a server that answers with
+// The chain operator's own indexer: a second site, built like the first, reads a server that answers with
 // that indexer's recorded responses (shared/fixtures/upstream-indexer; 404 for what was not recorded, as that indexer
 // answers). Every read route must answer without a 5xx, and what that indexer does not send (token names on a
 // transaction, an address's transaction count, the block reward, the NFT list's token calls) must still be shown.
@@ -159,7 +159,7 @@ test('the NFT list shows the recorded collections and no 502', async ({ page }) 
   await expect(page.locator('main')).toContainText('Seed NFT');
 });
 
-test.describe("charts (issue 30) on the chain operator's indexer, which keeps no daily series", () => {
+test.describe("charts on the chain operator's indexer, which keeps no daily series", () => {
   test('every chart page and card says the statistics are not available there, and answers 200', async ({ page }) => {
     for (const path of ['/charts', '/charts/transactions', '/charts/fees?range=1M', `/tokens/${P['SEED']}/charts/holders`]) {
       const res = await page.goto(`${site.url}${path}`);
@@ -182,7 +182,7 @@ test.describe("charts (issue 30) on the chain operator's indexer, which keeps no
   });
 });
 
-test.describe('gas tracker (issue 30)', () => {
+test.describe('gas tracker', () => {
   test('/gastracker says the gas tracker is not available from that indexer (no /stats/gas), with a 200', async ({ page }) => {
     const res = await page.goto(`${site.url}/gastracker`);
     expect(res?.status()).toBe(200);

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { fixtureJson, fixtureText, upstreamFixturesDir } from '../upstream-fixtures.ts';
 
-// Issue 15, the chain operator's own indexer: a server that answers with the responses recorded from it
+// The chain operator's own indexer: a server that answers with the responses recorded from it
 // (shared/fixtures/upstream-indexer, INDEX.md names each file's path and status), so the built site can be read
 // against that indexer's shapes. What was not recorded is a 404 {error}, as that indexer answers unknown ids.
 //

@@ -80,7 +80,7 @@ test('address Contract tab: a wrong optimizer setting says why, keeps the form, 
   await success.getByText('Show logs').click();
   await expect(success.getByTestId('verify-logs')).toContainText('Deployed code: full match');
   await expect(page.getByTestId('verification-state')).toHaveText('✓ Verified');
-  // The browser remembers the verified flag (tokens §4).
+  // The browser remembers the verified flag.
   expect(await page.evaluate((a) => localStorage.getItem(`sto-explorer:verified:${a.toLowerCase()}`), address)).toBe('true');
   await expect(page.getByTestId('detail-match')).toHaveText('Full match');
   await expect(page.getByTestId('detail-optimization')).toHaveText('Enabled (200 runs)');

@@ -72,7 +72,7 @@ interface SourceEntry {
 // ---------------------------------------------------------------------------------------------------------------------
 // Recorded request templates.
 //
-// Captured by the research mock explorer from the real clients (FINDINGS.md §1.2–1.3, §2.1–2.2; logs
+// Captured by the research mock explorer from the real clients (logs
 // custom-nokey.jsonl and use-path.jsonl for forge 1.7.1 `--verifier custom`, hh2-new.jsonl and hh2-poll-fail.jsonl for
 // @nomicfoundation/hardhat-verify 2.1.3 (v1-style customChains config), hh3-new.jsonl and hh3-submit-already.jsonl for
 // @nomicfoundation/hardhat-verify 3.1.1). Kept as captured: the method, which field travels in the query and which in

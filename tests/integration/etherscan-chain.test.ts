@@ -531,7 +531,7 @@ describe('proxy eth_sendRawTransaction', () => {
   });
 });
 
-describe('module=stats daily actions (issue 30): the folded daily series in Etherscan\'s shapes', () => {
+describe('module=stats daily actions: the folded daily series in Etherscan\'s shapes', () => {
   type Day = Record<string, string | number> & { UTCDate: string; unixTimeStamp: string };
   interface Series {
     points: { day: string; value: string | null }[];

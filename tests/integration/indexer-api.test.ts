@@ -303,7 +303,7 @@ describe('blocks and transactions', () => {
     expect(h.syncProgress).toEqual({ current: info.lastBlock, target: info.lastBlock, percent: 100 });
   });
 
-  it('answers the probes: /livez ok, /readyz ready with the database and the lag (issue 31)', async () => {
+  it('answers the probes: /livez ok, /readyz ready with the database and the lag', async () => {
     expect(await ok('/livez')).toEqual({ status: 'ok' });
     const before = Math.floor(Date.now() / 1000);
     const ready = await ok<{ status: string; checks: unknown; sync: Record<string, unknown> }>('/readyz');
@@ -750,7 +750,7 @@ describe('address form', () => {
   });
 });
 
-describe('decoding without verified source (issue 29)', () => {
+describe('decoding without verified source', () => {
   interface Param {
     name: string;
     type: string;
@@ -848,7 +848,7 @@ describe('decoding without verified source (issue 29)', () => {
   });
 });
 
-describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, EIP-4844 blobs', () => {
+describe('typed transactions: access lists, EIP-7702 authorizations, EIP-4844 blobs', () => {
   interface Auth {
     chainId: string;
     address: string;
@@ -918,7 +918,7 @@ describe('typed transactions (issue 29): access lists, EIP-7702 authorizations, 
   });
 });
 
-describe('daily statistics (issue 30): the series the stats follower folds', () => {
+describe('daily statistics: the series the stats follower folds', () => {
   interface Series {
     name: string;
     unit: string;

@@ -1,4 +1,4 @@
-// GET /events (issue 28) against a real anvil and a real indexer on the suite's backend, read by a real HTTP client:
+// GET /events against a real anvil and a real indexer on the suite's backend, read by a real HTTP client:
 // the events of a new block and their ids, topics, reconnecting with Last-Event-ID, reload past the replay window,
 // rollbacks, the limits, bad queries, a reader that stops reading; on PostgreSQL, a stream served by an API-only
 // process while another process syncs.

@@ -1,4 +1,4 @@
-// The batched ledger (issue 25) against the per-transfer ledger it replaced, on the suite's backend: the same random
+// The batched ledger against the per-transfer ledger it replaced, on the suite's backend: the same random
 // transfers (ERC-20, ERC-721, ERC-1155; mints, burns, balances drained to exactly zero, self-transfers, transfers of
 // more than a holder has), applied in batches of random sizes and partly undone as a rollback does, leave every
 // balance, holder count, transfer count and NFT row equal to the per-transfer results after every batch.

@@ -6,7 +6,7 @@ import { Router } from '../../indexer/src/http/router.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import { scratchStorage } from './backend.ts';
 
-// The indexer's request lines (issue 31, names.md "Logs"): one JSON line per answered request with its id (taken from
+// The indexer's request lines (README.md, Logs): one JSON line per answered request with its id (taken from
 // X-Request-Id or new, echoed), route template, path without query, status and time; errors with their stack; and no
 // trace of a bearer token or a cookie anywhere.
 

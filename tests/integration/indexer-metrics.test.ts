@@ -10,7 +10,7 @@ import { waitFor } from '../indexer-testing/verify.ts';
 import { sample } from '../prometheus-text.ts';
 import { BACKEND, freshStorage } from './backend.ts';
 
-// Issue 31's proof for the indexer: sync a devnet, make some requests, then scrape /metrics and check the named series
+// The indexer's metrics, end to end: sync a devnet, make some requests, then scrape /metrics and check the named series
 // against what the test did and what the database holds (on SQLite and on PostgreSQL).
 
 let anvil: AnvilHandle;

@@ -1,4 +1,4 @@
-// An indexer in a process of its own, for tests that kill one (issue 14: the waiting process takes over the sync).
+// An indexer in a process of its own, for tests that kill one (the waiting process takes over the sync).
 // argv[2] is a JSON object of startIndexer options. Writes one line per event on stdout: `ready <url>` once it
 // serves, `syncing` once it holds the sync lock, and `log <line>` for its log. Exits when its parent is gone.
 // With `pauseAt: N` beside the options, the process stops itself (SIGSTOP) as soon as a batch ending at block N or

@@ -115,7 +115,7 @@ type Orphan = {
   item: string;
   created: string;
   revoke: string;
-  /** With an access list: a transaction_types row (issue 29). */
+  /** With an access list: a transaction_types row. */
   typed: string;
 };
 

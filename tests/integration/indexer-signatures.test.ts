@@ -41,7 +41,7 @@ describe(`signature database (${BACKEND})`, () => {
     expect(await count()).toBe(entries.length);
     const grant = (await lookupSignatures(db, 'function', ['0x2f2ff15d'])).get('0x2f2ff15d');
     expect(grant).toEqual([{ kind: 'function', hash: '0x2f2ff15d', signature: 'grantRole(bytes32,address)', fragment: 'function grantRole(bytes32 role, address account)', source: 'bundled' }]);
-    // Beside OpenZeppelin, the hand-kept sources the issue names: each selector is written out (and checked against
+    // Beside OpenZeppelin, the hand-kept well-known sources: each selector is written out (and checked against
     // its text here), so a source dropped from signatures-extra.txt, or a bundle not rebuilt, fails.
     const wellKnown: [string, string][] = [
       ['0xd0e30db0', 'deposit()'], // WETH9

@@ -1,4 +1,4 @@
-// The bundled indexer's token admin routes over real HTTP (issue 12): the shared secret, sessions with idle expiry,
+// The bundled indexer's token admin routes over real HTTP: the shared secret, sessions with idle expiry,
 // failed-login counting, logo uploads checked again by content, and logos served as bytes with a content ETag and
 // headers that keep anything in them from running.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Several indexer processes on one PostgreSQL database (issue 14): exactly one syncs, under an advisory lock; when it
+// Several indexer processes on one PostgreSQL database: exactly one syncs, under an advisory lock; when it
 // is killed (SIGKILL, no clean-up of any kind) a waiting process takes over, and the database ends up row for row
 // what a single clean run writes. An API-only process (INDEXER_ROLE=api) serves what the syncing one writes, and a
 // process that lost the sync can no longer write.

@@ -1,4 +1,4 @@
-// The ledger as it was before issue 25: every transfer read and wrote its balances and NFT row at once. Kept as the
+// The ledger as it was before batching: every transfer read and wrote its balances and NFT row at once. Kept as the
 // reference the batched ledger (indexer/src/sync/ledger.ts) must equal, state for state, on both backends.
 import type { Queryable } from '../../indexer/src/store/types.ts';
 import { pad, PADDED_ZERO } from '../../indexer/src/chain/num.ts';

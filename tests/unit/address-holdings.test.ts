@@ -23,7 +23,7 @@ const USDT = holding('USDT', 'Tether', 2_500_000n, 6, '0x11111111111111111111111
 const DUST = holding('3DC', 'Three D Coin', 50_000_000_000_000n, 18, '0x2222222222222222222222222222222222222222');
 const HOSTILE = holding('<img src=x onerror=alert(1)>', '<script>alert(1)</script>', 1000n * 10n ** 18n, 18, '0x82C6D3ed4cD33d8EC1E51d0B5Cc1d822Eaa0c3dC');
 
-describe('fallback prices (spec tokens §9)', () => {
+describe('fallback prices', () => {
   it('are STO 0.1, USDT 1, USDC 1, 3DC 0.00129', () => {
     expect(FALLBACK_PRICES).toEqual({ STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 });
   });

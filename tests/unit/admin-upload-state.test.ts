@@ -1,4 +1,4 @@
-// The token admin's upload state machine and answer reading (issue 42; spec tokens §4, §5, §8), without a DOM.
+// The token admin's upload state machine and answer reading (the spec's states, checks and messages), without a DOM.
 import { describe, expect, it } from 'vitest';
 import { panelHref, readRows } from '../../src/lib/admin/panel.ts';
 import {
@@ -54,7 +54,7 @@ describe('nextUploadState', () => {
   });
 });
 
-describe('checkBeforeUpload (spec tokens §5)', () => {
+describe('checkBeforeUpload', () => {
   const token = '0x00000000000000000000000000000000000000a1';
   it.each([
     [null, { type: 'image/png', size: 10, name: 'a.png' }, 'Please select a token and a logo file'],

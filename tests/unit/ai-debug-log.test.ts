@@ -6,7 +6,7 @@ function entry(id: number): DebugLogEntry {
 }
 
 describe('appendLog: at most 100 entries, the oldest dropped first', () => {
-  it('holds 100 entries (spec core §9)', () => {
+  it('holds 100 entries', () => {
     expect(AI_TEST_LOG_LIMIT).toBe(100);
   });
 

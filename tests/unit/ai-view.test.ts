@@ -5,7 +5,7 @@ import { formatPercentFigure } from '../../src/lib/home/feed.ts';
 import { DOUGHNUT_COLOURS, DRAWN_NODES_PER_LAYER, doughnutSegments, formatCount, networkDrawing, parseRange, rangeLabelsFor } from '../../src/lib/ai/view.ts';
 
 describe('AI dashboard presentation', () => {
-  it('chart ranges: daily unless monthly or yearly; those fall back to the daily labels when they have none (core §4)', () => {
+  it('chart ranges: daily unless monthly or yearly; those fall back to the daily labels when they have none', () => {
     expect(parseRange('monthly')).toBe('monthly');
     expect(parseRange('yearly')).toBe('yearly');
     for (const bad of [null, '', 'weekly', 'DAILY']) expect(parseRange(bad)).toBe('daily');

@@ -7,7 +7,7 @@ import { normalizeReceipt } from '../../src/lib/normalize/receipt.ts';
 import type { Block, Receipt } from '../../src/lib/model/types.ts';
 import { fixtureJson, fixtureText } from '../upstream-fixtures.ts';
 
-// Issue 15: against the chain operator's indexer the block page showed '—' for the block reward and for every
+// A bug this guards against: against the chain operator's indexer the block page showed '—' for the block reward and for every
 // transaction's gas used: that indexer stores neither. The receipts hold both (gas used, price paid).
 
 const block = (name: string): Block => {

@@ -6,7 +6,7 @@ function clock(start = 1_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-describe('cache lifetimes (spec core §9)', () => {
+describe('cache lifetimes', () => {
   it.each([
     ['network stats', NETWORK_STATS_TTL_MS, 30_000],
     ['contract stats', CONTRACT_STATS_TTL_MS, 300_000],

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import news from '../../src/lib/client-directives/news.ts';
 import { announceNews } from '../../src/lib/stores/news.ts';
 
-// `client:news="name"` (issue 42): a list's banner island hydrates when the page's store first has news for it, and
+// `client:news="name"`: a list's banner island hydrates when the page's store first has news for it, and
 // not before (React's runtime then never loads on a page where nothing happens).
 
 /** The directive on an island named `name`; returns how many times it hydrated. */

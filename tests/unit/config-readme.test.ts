@@ -10,7 +10,7 @@ import { SITE_VARIABLES } from '../../src/lib/server/config-check.ts';
 const root = join(import.meta.dirname, '..', '..');
 // Read by `npm start` (scripts/start.ts) itself.
 const START_VARIABLES = ['DEVNET_PORT', 'INDEXER_URL', 'RPC_URL'];
-// Issue 31's variables, which the table must list.
+// The logging, metrics and shutdown variables, which the table must list.
 const ISSUE_31_VARIABLES = ['LOG_LEVEL', 'LOG_FORMAT', 'METRICS_TOKEN', 'INDEXER_METRICS_PORT', 'SHUTDOWN_TIMEOUT_MS'];
 
 /** The variable names in the first column of a markdown table's rows (`| \`NAME\`, \`OTHER\` | …`). */

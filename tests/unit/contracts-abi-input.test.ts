@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/contracts/abi-input.ts';
 import type { AbiParam } from '../../src/lib/model/types.ts';
 
-// Typed inputs of the read/write interface (tokens §2.10, §5): every Solidity type family and its malformed inputs.
+// Typed inputs of the read/write interface: every Solidity type family and its malformed inputs.
 
 const CHECKSUMMED = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
 const LOWER = '0x0165878a594ca255338adfa4d48449f69242eb8f';
@@ -363,7 +363,7 @@ describe('tuples (structs)', () => {
   });
 });
 
-describe('prepareArguments (tokens §5)', () => {
+describe('prepareArguments', () => {
   const read = (inputs: AbiParam[]) => ({ inputs, kind: 'read' as const });
   const write = (inputs: AbiParam[]) => ({ inputs, kind: 'write' as const });
 

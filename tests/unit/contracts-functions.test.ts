@@ -3,7 +3,7 @@ import { formatResult } from '../../src/lib/contracts/abi-output.ts';
 import { canonicalType, contractFunctions, groupFunctions, methodOf, outputLabel, typeLabel } from '../../src/lib/contracts/functions.ts';
 import type { AbiEntry, AbiParam, ContractValue } from '../../src/lib/model/types.ts';
 
-// The function list of the interaction view (tokens §2.7, §2.10) and how a read's result is shown.
+// The function list of the interaction view and how a read's result is shown.
 
 function param(type: string, name = '', extra: Partial<AbiParam> = {}): AbiParam {
   return { name, type, ...extra };
@@ -165,7 +165,7 @@ describe('types and labels', () => {
   });
 });
 
-describe('formatResult (tokens §2.7: JSON or a string)', () => {
+describe('formatResult (JSON or a string)', () => {
   it.each<[string, ContractValue, { kind: 'string' | 'json'; text: string }]>([
     ['a string as itself', 'hello world', { kind: 'string', text: 'hello world' }],
     ['an empty string', '', { kind: 'string', text: '' }],

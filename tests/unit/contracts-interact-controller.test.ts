@@ -14,7 +14,7 @@ import type { RpcResult } from '../../src/lib/indexer-api/rpc.ts';
 import type { Eip1193Provider, WalletChoice } from '../../src/lib/contracts/wallet.ts';
 import type { AbiEntry, AbiParam } from '../../src/lib/model/types.ts';
 
-// The contract island's controller (tokens §2.7, §2.10, §5, §8): reads through the indexer, writes through the
+// The contract island's controller: reads through the indexer, writes through the
 // visitor's wallet, then the receipt polled through the indexer's RPC proxy. The view only renders the states these
 // tests assert, with the spec's texts.
 

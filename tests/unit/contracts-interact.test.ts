@@ -9,7 +9,7 @@ import type { RequestOptions } from '../../src/lib/indexer-api/transport.ts';
 import type { AbiEntry, AbiParam, ContractSource, ContractValue } from '../../src/lib/model/types.ts';
 import type { ProxyInfo, TypedOutput } from '../../src/lib/model/wire.ts';
 
-// The read/write interface's texts and reads (tokens §2.7, §2.10, §5, §8), on the server and in the island.
+// The read/write interface's texts and reads, on the server and in the island.
 
 const ADDRESS = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
 const IMPLEMENTATION = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -66,7 +66,7 @@ function fakeCall(answer: { result: ContractValue; outputs: TypedOutput[] } | Er
   return { call, calls };
 }
 
-describe('INTERACT_MESSAGES (tokens §2.7, §5, §8)', () => {
+describe('INTERACT_MESSAGES', () => {
   it('the spec texts, word for word', () => {
     expect(INTERACT_MESSAGES.selectFunction).toBe('Select a function to interact with the contract');
     expect(INTERACT_MESSAGES.noInputs).toBe("This function doesn't require any inputs");
@@ -85,12 +85,12 @@ describe('INTERACT_MESSAGES (tokens §2.7, §5, §8)', () => {
     expect(INTERACT_MESSAGES.unverified.startsWith('This contract is not verified')).toBe(true);
   });
 
-  it('the value field is in ETH (tokens §2.10)', () => {
+  it('the value field is in ETH', () => {
     expect(INTERACT_MESSAGES.valueLabel).toBe('value (ETH)');
   });
 });
 
-describe('failureText (tokens §8: Function execution failure)', () => {
+describe('failureText (Function execution failure)', () => {
   const reverted = httpError(URL_, 500, 'Internal Server Error', { success: false, error: 'Execution reverted: Playground: failure requested' });
   const notVerified = httpError(URL_, 400, 'Bad Request', { message: 'Contract is not verified' });
 
@@ -152,7 +152,7 @@ describe('runRead', () => {
     ]);
   });
 
-  it('empty read inputs are sent as 0 and as an empty string (tokens §5)', async () => {
+  it('empty read inputs are sent as 0 and as an empty string', async () => {
     const { call, calls } = fakeCall();
     await runRead(call, ADDRESS, fn('add(uint256,uint256)'), ['', ''], options);
     await runRead(call, ADDRESS, fn('echo(string)'), [''], options);

@@ -15,7 +15,7 @@ function client(parts: { verification?: Part<ContractSource>; source?: Part<Cont
   return { getContractVerification: answer(parts.verification), getContractSource: answer(parts.source), getContractAbi: answer(parts.abi) };
 }
 
-describe('the Contract tab state (tokens §4, §8)', () => {
+describe('the Contract tab state', () => {
   it.each([
     ['verified with source and ABI', true, { verification: SOURCE }, 'verified'],
     ['verified, source from /source and ABI from /abi', true, { source: { ...SOURCE, abi: null }, abi: ABI }, 'verified'],

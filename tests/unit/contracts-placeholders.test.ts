@@ -6,7 +6,7 @@ import { loadVerification } from '../../src/lib/contracts/load.ts';
 // Plain TypeScript cannot resolve .astro modules (`astro check` can), so type the import as what the container renders.
 const Placeholders = PlaceholdersComponent as Parameters<AstroContainer['renderToString']>[0];
 
-describe('placeholder views of a verified contract without source or ABI (tokens §2.8)', () => {
+describe('placeholder views of a verified contract without source or ABI', () => {
   it.each([
     ['neither', false, false, true, true],
     ['source only', true, false, false, true],

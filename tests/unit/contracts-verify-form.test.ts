@@ -26,7 +26,7 @@ const filled: VerifyFormValues = {
   sourceCode: 'contract Playground {}',
 };
 
-describe('the form EVM choice (tokens §9, and solc defaults past the spec list)', () => {
+describe("the form EVM choice (the spec's rule, and solc defaults past the spec's list)", () => {
   it.each([
     ['0.4.26', 'homestead'],
     ['0.5.17', 'byzantium'],
@@ -47,7 +47,7 @@ describe('the form EVM choice (tokens §9, and solc defaults past the spec list)
   });
 });
 
-describe('validation (tokens §5)', () => {
+describe('validation', () => {
   it.each<[string, Partial<VerifyFormValues>, string[]]>([
     ['complete', {}, []],
     ['no address', { address: '' }, [VERIFY_MESSAGES.addressRequired]],
@@ -118,7 +118,7 @@ describe('reading a posted form and building the request', () => {
   ])('Remove disabled for %j: %s', (rows, disabled) => expect(removeDisabled(rows)).toBe(disabled));
 });
 
-describe('compiler choices (tokens §7, §8)', () => {
+describe('compiler choices', () => {
   it('the indexer list: offline ones first as given, the newest offline one preferred', () => {
     const choices = compilerChoices([
       { version: 'v0.8.37+commit.f401782d', offline: true },

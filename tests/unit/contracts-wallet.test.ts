@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainMismatchMessage, discoverWallets, safeIcon, sendWithWallet, walletMessage, WalletError, type Eip1193Provider, type WriteRequest } from '../../src/lib/contracts/wallet.ts';
 
-// The visitor's browser wallet (tokens §2.10, §6, §7): EIP-6963 discovery with window.ethereum as fallback, and
+// The visitor's browser wallet: EIP-6963 discovery with window.ethereum as fallback, and
 // eth_requestAccounts → eth_chainId → eth_sendTransaction.
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';

@@ -16,7 +16,7 @@ function readable(html: string): string {
 }
 
 describe('cookie banner', () => {
-  it('reads as a sentence: no word runs into the links beside it (issue 15)', async () => {
+  it('reads as a sentence: no word runs into the links beside it', async () => {
     const container = await AstroContainer.create();
     const html = await container.renderToString(CookieBanner);
     const text = readable(html);

@@ -1,5 +1,5 @@
-// The deployment files, checked where no container runtime runs (issue 31): the Dockerfile through dockerfile-utils
-// (the linter of VS Code's Docker tools) and the issue's rules, compose.yaml against the Compose Specification's JSON
+// The deployment files, checked where no container runtime runs: the Dockerfile through dockerfile-utils
+// (the linter of VS Code's Docker tools) and the project's own rules, compose.yaml against the Compose Specification's JSON
 // schema and what the explorer needs of it, the systemd units and their example environment files.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative } from 'node:path';
@@ -244,7 +244,7 @@ describe('compose.yaml', () => {
     expect(env('indexer-sync')['DATABASE_URL']).toBe(env('indexer-api')['DATABASE_URL']);
   });
 
-  it('sets only variables the README or the issue documents', () => {
+  it('sets only variables the README documents or the image sets', () => {
     for (const name of EXPLORER_SERVICES) {
       const unknown = Object.keys(env(name)).filter((v) => !DOCUMENTED.has(v));
       expect(unknown, name).toEqual([]);

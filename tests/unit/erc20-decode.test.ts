@@ -3,7 +3,7 @@ import { decodeErc20Call, erc20FunctionName, inputSelector } from '../../src/lib
 
 const WORD = '0'.repeat(64);
 
-describe('decodeErc20Call: the eight selectors of core §5', () => {
+describe('decodeErc20Call: the eight standard ERC-20 selectors decoded locally', () => {
   it.each([
     ['095ea7b3', 'approve', 'approve(address,uint256)'],
     ['a9059cbb', 'transfer', 'transfer(address,uint256)'],

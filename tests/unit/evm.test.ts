@@ -11,7 +11,7 @@ import {
   type EvmVersion,
 } from '../../src/lib/contracts/evm.ts';
 
-describe('evmVersionForCompiler (tokens §9)', () => {
+describe('evmVersionForCompiler', () => {
   it.each<[string | null | undefined, EvmVersion]>([
     [undefined, 'cancun'],
     [null, 'cancun'],

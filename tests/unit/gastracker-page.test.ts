@@ -6,7 +6,7 @@ import { getGasTracker } from '../../src/lib/indexer-api/gas-tracker.ts';
 import { createTransport } from '../../src/lib/indexer-api/transport.ts';
 import { normalizeGasTracker, normalizeGasTrackerLive } from '../../src/lib/normalize/gas-tracker.ts';
 
-// The gas tracker page (issue 30) below the page: /stats/gas and the `gas` event's tracker read as untrusted, the
+// The gas tracker page below the page: /stats/gas and the `gas` event's tracker read as untrusted, the
 // indexer client's read, the page's outcomes, the figures as the page shows them, and what its script publishes into
 // the gas tracker's store (the islands' part is islands-gas-tracker.test.tsx).
 

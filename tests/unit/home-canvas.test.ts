@@ -5,7 +5,7 @@ import { normalizeTransactions } from '../../src/lib/normalize/transaction.ts';
 const tx = (n: number, extra: Record<string, unknown> = {}) =>
   normalizeTransactions([{ hash: `0x${n.toString(16).padStart(64, '0')}`, blockNumber: n, timestamp: 1_700_000_000 + n, from: `0x${'1'.repeat(40)}`, to: `0x${'2'.repeat(40)}`, value: '1', data: '0x', status: true, ...extra }])[0]!;
 
-describe('home neural canvas (core §4, §7)', () => {
+describe('home neural canvas', () => {
   it('the first poll learns what is there: no detection, listening', () => {
     const first = pollCanvas(INITIAL_CANVAS_STATE, [tx(3), tx(2), tx(1)]);
     expect(first.detected).toEqual([]);

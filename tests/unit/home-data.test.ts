@@ -75,7 +75,7 @@ function fakeSource(fail: Partial<Record<'blocks' | 'transactions' | 'stats', bo
   return { source, calls };
 }
 
-describe('loadHomeData (core §7: 11 blocks, 5 transactions, network stats and AI data)', () => {
+describe('loadHomeData (11 blocks, 5 transactions, network stats and AI data)', () => {
   it('loads every part in parallel with the spec counts', async () => {
     const { source, calls } = fakeSource();
     const data = await loadHomeData(source);

@@ -24,7 +24,7 @@ import type { NetworkStats } from '../../src/lib/model/types.ts';
 
 const block = (number: number, transactionCount = 0) => ({ number, transactionCount });
 
-describe('home constants (core §2, §7)', () => {
+describe('home constants', () => {
   it('fetches 11 blocks, shows 8 on small screens, 5 transactions, polls health every 10 s', () => {
     expect([HOME_BLOCK_COUNT, HOME_BLOCKS_ON_SMALL_SCREENS, HOME_TRANSACTION_COUNT, HOME_HEALTH_INTERVAL_MS]).toEqual([11, 8, 5, 10_000]);
   });
@@ -98,7 +98,7 @@ describe('newBadgeText', () => {
   });
 });
 
-describe('payoutUsdEstimate (core §9: 10% of the payout amount)', () => {
+describe('payoutUsdEstimate (10% of the payout amount)', () => {
   it.each([
     [0n, '0'],
     [10n ** 18n, '0.1'],
@@ -135,7 +135,7 @@ describe('figures', () => {
   });
 });
 
-describe('overlay progress (core §2: n/4 loaded)', () => {
+describe('overlay progress (n/4 loaded)', () => {
   it.each<[HomePart[], number, boolean]>([
     [['blocks', 'transactions', 'stats', 'ai'], 0, true],
     [['ai'], 3, false],

@@ -79,7 +79,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('home live store (core §7: health every 10 s, reload when the last block rises)', () => {
+describe('home live store (health every 10 s, reload when the last block rises)', () => {
   it('does not reload while the last block is the one shown', async () => {
     const chain = { head: 100 };
     const { fetchStub, paths } = fakeIndexer(chain);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeBaseline } from '../../src/lib/home/feed.ts';
 
-// The home page fed by the tab's stream (issue 28): blocks, transactions, stats and gas events update the feeds and the
+// The home page fed by the tab's stream: blocks, transactions, stats and gas events update the feeds and the
 // '+N new' counters without a request; reload and reorg load once; the 10 s health poll runs only on fallback.
 
 type Store = typeof import('../../src/lib/home/store.ts');

@@ -14,7 +14,7 @@ import {
   timeoutError,
 } from '../../src/lib/indexer-api/errors.ts';
 
-describe('HTTP status messages (spec core §8)', () => {
+describe('HTTP status messages', () => {
   it.each([
     [400, 'Bad request: The server could not understand the request'],
     [401, 'Unauthorized: Authentication is required'],
@@ -90,7 +90,7 @@ describe('predicates', () => {
   });
 });
 
-describe('failureStatus: what a page answers when its indexer read failed (issue 15)', () => {
+describe('failureStatus: what a page answers when its indexer read failed', () => {
   it.each<[string, unknown, number]>([
     ['no answer', networkError('u'), 503],
     ['a time-out (the indexer was too slow)', timeoutError('u', 15_000), 504],

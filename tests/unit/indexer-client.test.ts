@@ -61,7 +61,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-describe('time-outs (spec core §9, tokens §9)', () => {
+describe('time-outs', () => {
   it.each([
     ['main client', MAIN_CLIENT_TIMEOUT_MS, 15_000],
     ['second client', SECOND_CLIENT_TIMEOUT_MS, 10_000],

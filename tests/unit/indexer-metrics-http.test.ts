@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, MemoryLog } from '../../common/log.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 
-// GET /metrics on a started indexer (issue 31): the token rule, the metrics port, and the label sets staying bounded
+// GET /metrics on a started indexer: the token rule, the metrics port, and the label sets staying bounded
 // under 10,000 distinct request paths. No node is needed: the RPC URL leads nowhere, the sync retries meanwhile.
 
 const DEAD_RPC = 'http://127.0.0.1:9';

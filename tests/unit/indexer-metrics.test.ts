@@ -7,7 +7,7 @@ import { createIndexerMetrics, queryKind, rpcMethodLabel, type QueryKind } from 
 import { openSqlite } from '../../indexer/src/store/sqlite.ts';
 import { sample } from '../prometheus-text.ts';
 
-// The indexer's series (issue 31, names.md): their names, their closed label sets, and what feeds them.
+// The indexer's series (README.md, Metrics): their names, their closed label sets, and what feeds them.
 
 describe('queryKind', () => {
   it.each<[string, QueryKind]>([

@@ -4,7 +4,7 @@ import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { Reply, Router } from '../../indexer/src/http/router.ts';
 import { IDLE_STATUS, type SyncStatus } from '../../indexer/src/sync/state.ts';
 
-// The indexer's probes (issue 31) on a context of stubs: what /readyz answers for each state of the database and the
+// The indexer's probes on a context of stubs: what /readyz answers for each state of the database and the
 // sync. The routes against a real database, on both backends, are in tests/integration/indexer-api.test.ts.
 
 function probe(path: '/livez' | '/readyz', one: () => Promise<unknown>, sync: Partial<SyncStatus> = {}): Promise<unknown> {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The indexer's SQL lives in one layer (issue 43): indexer/src/store/ (the backends, the migrations' runner and the
+// The indexer's SQL lives in one layer: indexer/src/store/ (the backends, the migrations' runner and the
 // query modules of store/queries/). Elsewhere code calls the layer's typed functions and holds no SQL. A file that
 // cannot move yet is listed in NOT_YET_MOVED with its reason; the list only shrinks: a listed file that no longer holds
 // SQL must leave it.

@@ -1,4 +1,4 @@
-// The stats follower's fold (issue 30) on a table of blocks in SQLite in memory: whole UTC days, a step that ends
+// The stats follower's fold on a table of blocks in SQLite in memory: whole UTC days, a step that ends
 // mid-day and one across midnight give what one fold of everything gives, empty days read as 0 or null, a reorg that
 // removes a day's last blocks is re-folded from the last intact day, and a token's holders at the end of each day are
 // worked back exactly from the current balances.

@@ -56,7 +56,7 @@ describe('event ids', () => {
 });
 
 describe('streamLimitsFromEnv', () => {
-  it("unset, the issue's defaults: 6 streams per client, 10,000 in all, and a heartbeat every 15 s", () => {
+  it('unset, the defaults: 6 streams per client, 10,000 in all, and a heartbeat every 15 s', () => {
     expect(DEFAULT_STREAM_LIMITS).toMatchObject({ maxPerClient: 6, maxTotal: 10_000 });
     expect(STREAM_HEARTBEAT_MS).toBe(15_000);
   });

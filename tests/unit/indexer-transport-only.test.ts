@@ -21,7 +21,7 @@ const ALLOWED: Readonly<Record<string, RegExp>> = {
   'lib/admin/requests.ts': /fetch\(url, \{ credentials: 'same-origin', \.\.\.init \}\)/,
   // The market-data provider (server only, with its API key), not the indexer.
   'lib/server/market-data.ts': /globalThis\.fetch\(input, init\)/,
-  // The tab's event stream (GET /events, issue 28): an EventSource, which no fetch-based transport can be; where it
+  // The tab's event stream (GET /events): an EventSource, which no fetch-based transport can be; where it
   // cannot open, the parts poll through the transport.
   'lib/stores/live-stream.ts': /new Source\(streamUrl\(options\.indexerUrl, topics, lastId\)\)/,
 };

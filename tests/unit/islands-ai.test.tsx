@@ -17,8 +17,8 @@ import { aiTestFigures } from '../../src/lib/ai/run-view.ts';
 import { $aiClock, $aiDashboard, publishAiData, stopAiDashboard, type AiLiveConfig } from '../../src/lib/ai/store.ts';
 import type { AiActivityItem, AiDashboardData } from '../../src/lib/model/types.ts';
 
-// The AI pages' islands (issue 42) over the shared store, with a DOM and fake timers: the spec's states and texts
-// (core §2, tokens §2.11 and §4): an empty feed, a new newest item highlighted for 3 s, relative times recomputed every
+// The AI pages' islands over the shared store, with a DOM and fake timers: the spec's states and texts
+// of the dashboard and the AI test page: an empty feed, a new newest item highlighted for 3 s, relative times recomputed every
 // 60 s, a changed stat pulsing for 1 s, the Simulated / Real-time badge, Refresh Data and its error, and hostile text.
 
 // The site's test ids are data-test attributes (as the e2e tests read them).

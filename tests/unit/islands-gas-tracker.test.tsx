@@ -7,7 +7,7 @@ import GasTrackerLive from '../../src/islands/GasTrackerLive.tsx';
 import type { GasTrackerLive as GasFigures } from '../../src/lib/model/gas-tracker.ts';
 import { $gasTracker, publishGasTracker } from '../../src/lib/stores/gas-tracker.ts';
 
-// The gas tracker's figures island (issue 30, a React island since issue 42) over the gas tracker's store: the server's
+// The gas tracker's figures island over the gas tracker's store: the server's
 // figures until the store has some, then the store's (the page's script publishes the stream's `gas` events and the
 // /stats/gas polls there); the markup the page's tests and styles read (data-test, the bars' images and their texts).
 

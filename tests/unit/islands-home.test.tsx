@@ -12,8 +12,8 @@ import { $canvasFeed } from '../../src/lib/home/canvas-feed.ts';
 import { $homeFeed } from '../../src/lib/home/store.ts';
 import type { Block, NetworkStats, Transaction } from '../../src/lib/model/types.ts';
 
-// The home page's islands (issue 42) with a DOM: what they render on the server and after hydration, for the spec's
-// states and texts (core §4), fed through the shared stores as the tab's stream feeds them.
+// The home page's islands with a DOM: what they render on the server and after hydration, for the spec's
+// states and texts, fed through the shared stores as the tab's stream feeds them.
 
 configure({ testIdAttribute: 'data-test' });
 

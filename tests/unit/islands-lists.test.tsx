@@ -7,7 +7,7 @@ import { newBlocksText } from '../../src/lib/blocks/messages.ts';
 import { $blocksReorg, $latestBlock } from '../../src/lib/stores/blocks.ts';
 import { $latestTransactions, $transactionsReplaced, acknowledgeTransactions } from '../../src/lib/stores/transactions.ts';
 
-// The block and transaction lists' live islands (issue 42, spec core §5): what they show for the shared stores' states.
+// The block and transaction lists' live islands: what they show for the shared stores' states.
 
 configure({ testIdAttribute: 'data-test' });
 

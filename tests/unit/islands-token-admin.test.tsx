@@ -5,7 +5,7 @@ import TokenAdmin from '../../src/islands/TokenAdmin.tsx';
 import type { AdminPanelProps, AdminRow } from '../../src/lib/admin/types.ts';
 import { ADMIN_MESSAGES, MAX_LOGO_BYTES, UPLOAD_SUCCESS_RESET_MS } from '../../src/lib/tokens/admin-messages.ts';
 
-// The token admin island (issue 42) in a DOM: the spec's upload states and texts (tokens §4, §5, §8), the preview,
+// The token admin island in a DOM: the spec's upload states and texts, the preview,
 // drag and drop, the checks made before any request, the token list's fetch error, and hostile names as text. The
 // network is a stub here only; the end-to-end spec drives the real server.
 
@@ -73,7 +73,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('upload states (spec tokens §4: idle, uploading, success resetting after 3 s, error)', () => {
+describe('upload states (idle, uploading, success resetting after 3 s, error)', () => {
   it.each([
     ['stored', 200, { ok: true, message: 'Logo uploaded successfully', logoUrl: LOGO }, 'success', 'Logo uploaded successfully'],
     ['refused by content', 415, { ok: false, message: ADMIN_MESSAGES.notImage }, 'error', 'Please select an image file'],
@@ -146,7 +146,7 @@ describe('upload states (spec tokens §4: idle, uploading, success resetting aft
   });
 });
 
-describe('checks before any request (spec tokens §5)', () => {
+describe('checks before any request', () => {
   it.each([
     ['too large', png(MAX_LOGO_BYTES + 1), 'File size should be less than 200KB'],
     ['not an image', new File(['hello'], 'notes.txt', { type: 'text/plain' }), 'Please select an image file'],
@@ -218,7 +218,7 @@ describe('preview before upload', () => {
   });
 });
 
-describe('the token list (spec tokens §2.13, §8)', () => {
+describe('the token list', () => {
   it.each([
     ['the server could not fetch them', panel({ rows: null, selected: null })],
   ])('%s: "Failed to fetch tokens. Please try again."', (_name, view) => {

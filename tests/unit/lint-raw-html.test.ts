@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// Chain data is written by strangers (issue 42): no React code of the site may render raw HTML, and the .astro files
+// Chain data is written by strangers: no React code of the site may render raw HTML, and the .astro files
 // that write raw HTML (set:html) are a short, named list whose HTML the site builds itself.
 
 const root = join(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import { $latestTransactions, $newTransactionCount, $transactionsReplaced, TX_LI
 import { activityText, countActivity } from '../../src/lib/stores/activity-hint.ts';
 import { pollWhileNoStream } from '../../src/lib/stores/when-live.ts';
 
-// The live parts of the block and transaction lists and the address/token hint, fed by the tab's stream (issue 28):
+// The live parts of the block and transaction lists and the address/token hint, fed by the tab's stream:
 // they count from its events, poll only when it could not be opened, and handle reload and reorg.
 
 const h = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;

@@ -3,7 +3,7 @@ import { MAX_STREAM_TOPICS, STREAM_RETRY_MS } from '../../common/live-events.ts'
 import { $liveEvent, $liveStatus, onLive, pollUnlessLive, type LiveEvent } from '../../src/lib/stores/live.ts';
 import { openLiveStream, setLiveTopics, streamTopics, streamUrl } from '../../src/lib/stores/live-stream.ts';
 
-// The tab's stream (issue 28) against a fake EventSource: what it asks for, what it publishes, when it gives up for
+// The tab's stream against a fake EventSource: what it asks for, what it publishes, when it gives up for
 // polling, and how it closes and reopens with a hidden tab.
 
 const INDEXER = 'http://indexer.test/';

@@ -56,7 +56,7 @@ describe('route parameters', () => {
   });
 });
 
-describe('display rules (spec tokens §2.5, §9)', () => {
+describe('display rules', () => {
   it.each([
     ['0.00', '$0.00'],
     ['1', '$3,000.00'],
@@ -129,7 +129,7 @@ describe('loadNftDetail', () => {
     expect(fetch.urls).toContain(`${BASE}/nfts/${C}/3/transfers?limit=10&offset=0`);
   });
 
-  it('spec §5 fallbacks: name "{collection} #{id}", price "0.00", owner unknown, not verified', async () => {
+  it('falls back for a sparse record: name "{collection} #{id}", price "0.00", owner unknown, not verified', async () => {
     const fetch = fakeFetch({ [`/nfts/${C}/4`]: ok({ tokenAddress: C, tokenId: '4', collectionName: 'Sto Shapes' }), [`/nfts/${C}`]: ok({ address: C, name: 'Sto Shapes' }), [`/nfts/${C}/4/transfers`]: ok([]) });
     const load = await loadNftDetail(createIndexerClient(BASE, { fetch }), C, '4');
     if (load.kind !== 'ok') throw new Error(load.kind);

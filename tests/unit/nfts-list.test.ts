@@ -75,7 +75,7 @@ describe('parseNftListQuery: garbage falls back to the defaults', () => {
   });
 });
 
-describe('matchesNftSearch: case-insensitive, trimmed substring of the NFT or collection name (spec tokens §5)', () => {
+describe('matchesNftSearch: case-insensitive, trimmed substring of the NFT or collection name', () => {
   const shape = { name: 'Sto Shapes #3', collectionName: 'Sto Shapes' };
   const coin = { name: 'Gold Coin', collectionName: 'Sto Game Items' };
   it.each([
@@ -162,7 +162,7 @@ describe('loadNftList', () => {
     [`/tokens/${addr(1)}/transfers`]: [{ transactionHash: `0x${'a'.repeat(64)}`, tokenAddress: addr(1), fromAddress: addr(9), toAddress: addr(8), value: '1', tokenType: 'ERC721', tokenId: '1', timestamp: 9_999 }],
   };
 
-  it('reads the first 5 collections in the chosen order and the items of the first 3 only (spec tokens §9)', async () => {
+  it('reads the first 5 collections in the chosen order and the items of the first 3 only', async () => {
     const fetch = fakeFetch(routes);
     const load = await loadNftList(createIndexerClient(BASE, { fetch }), 'new');
     if (load.kind !== 'ok') throw new Error(load.kind);
@@ -214,7 +214,7 @@ describe('loadNftList', () => {
     const upstream = (extra: Record<string, unknown> = {}) =>
       fakeFetch({ '/nfts': recorded, ...Object.fromEntries(recorded.map((c) => [`/nfts/${c.tokenAddress}/tokens`, new Response('{"error":"NFT not found"}', { status: 404 })])), ...extra });
 
-    it('degrades to an empty grid with the collections (tokens §8), never an error, when token 0 is not there either', async () => {
+    it('degrades to an empty grid with the collections, never an error, when token 0 is not there either', async () => {
       const fetch = upstream();
       const load = await loadNftList(createIndexerClient(BASE, { fetch }), 'new');
       if (load.kind !== 'ok') throw new Error(load.kind);
@@ -224,7 +224,7 @@ describe('loadNftList', () => {
       expect(fetch.urls.filter((u) => /\/nfts\/0x[0-9a-f]{40}\/0$/.test(u))).toHaveLength(2);
     });
 
-    it("fills the grid from the spec's call, token id 0 of each of the first 3 collections (tokens §7)", async () => {
+    it("fills the grid from the spec's call, token id 0 of each of the first 3 collections", async () => {
       const item = fixtureJson('nfts_0xB7f8BC63_1.json') as Record<string, unknown>;
       const first = recorded[0]?.tokenAddress as string;
       const fetch = upstream({ [`/nfts/${first}/0`]: { ...item, tokenId: '0' } });

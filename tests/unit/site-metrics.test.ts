@@ -6,7 +6,7 @@ import { observedFetch } from '../../src/lib/server/indexer-client.ts';
 import { createSiteMetrics, metricsToken, siteRouteLabel, type SiteMetrics } from '../../src/lib/server/metrics.ts';
 import { requestContexts } from '../../src/lib/server/request-context.ts';
 
-// The site server's metrics and request ids (issue 31) through its real request listener, with a stand-in for
+// The site server's metrics and request ids through its real request listener, with a stand-in for
 // Astro's handler that does what the built middleware does: name the route it matched in the request's context.
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

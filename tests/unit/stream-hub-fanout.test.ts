@@ -1,4 +1,4 @@
-// The event stream's fan-out (issue 28): "one read per new block whatever the number of listeners; events are built
+// The event stream's fan-out: "one read per new block whatever the number of listeners; events are built
 // once and written to every stream". A StreamHub on SQLite in memory, its stats read through the real router, serves
 // real HTTP streams; every query the hub and the routes make goes through a counting wrapper. The same new block is
 // stored and announced with 1 and with 5 streams open: the queries (and the node calls) must be the same, and every

@@ -1,4 +1,4 @@
-// The token admin's server rules (issue 12): password hashes, the login throttle's arithmetic, same-origin checks,
+// The token admin's server rules: password hashes, the login throttle's arithmetic, same-origin checks,
 // client addresses behind a trusted proxy, the browser's file pre-check and the panel's search.
 import { describe, expect, it } from 'vitest';
 import { rowMatches } from '../../src/lib/admin/panel.ts';
@@ -142,7 +142,7 @@ describe('client address', () => {
   });
 });
 
-describe('the browser pre-check of a chosen logo (spec tokens §5)', () => {
+describe('the browser pre-check of a chosen logo', () => {
   it.each([
     [{ type: 'image/png', size: 1000, name: 'a.png' }, null],
     [{ type: 'image/svg+xml', size: MAX_LOGO_BYTES, name: 'a.svg' }, null],
@@ -164,7 +164,7 @@ describe('the browser pre-check of a chosen logo (spec tokens §5)', () => {
   });
 });
 
-describe('the panel search (spec tokens §5: case-insensitive substring of name, symbol or address)', () => {
+describe('the panel search (case-insensitive substring of name, symbol or address)', () => {
   const row = { name: 'Sto Governance', symbol: 'SGOV', address: '0x5fbdb2315678afecb367f032d93f642f64180aa3' };
   it.each([
     ['', true],

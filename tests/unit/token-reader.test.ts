@@ -3,7 +3,7 @@ import { createIndexerClient, type FetchLike } from '../../src/lib/indexer-api/c
 import { tokenReader } from '../../src/lib/transactions/load.ts';
 import { fixtureText } from '../upstream-fixtures.ts';
 
-// Issue 15: a transaction's ERC-20 transfer read 'Unknown Token (TOKEN)' against the chain operator's indexer, which
+// A bug this guards against: a transaction's ERC-20 transfer read 'Unknown Token (TOKEN)' against the chain operator's indexer, which
 // knows the token (/tokens/{a}) while its RPC proxy fails (it speaks https only). The reader asks the indexer's record
 // first and reads what it lacks with the spec's eth_call selectors (name 0x06fdde03, symbol 0x95d89b41, decimals
 // 0x313ce567) through POST /proxy/rpc.

@@ -9,7 +9,7 @@ function transfer(timestamp: number | null, rawAmount: bigint, decimals = 18): T
   };
 }
 
-describe('priceHistory (spec tokens §7: price from the transfer value, else the token price)', () => {
+describe('priceHistory (price from the transfer value, else the token price)', () => {
   it('prices each transfer by its value in whole units, oldest first', () => {
     const points = priceHistory([transfer(300, 5n * 10n ** 17n), transfer(100, 2n * 10n ** 18n), transfer(200, 10n ** 18n)], 18, null);
     expect(points).toEqual([{ time: 100, value: 2 }, { time: 200, value: 1 }, { time: 300, value: 0.5 }]);

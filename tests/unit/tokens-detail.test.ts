@@ -28,7 +28,7 @@ function client(methods: Partial<IndexerClient>): IndexerClient {
   return methods as IndexerClient;
 }
 
-describe('tabs and constants (spec tokens §2.3, §9)', () => {
+describe('tabs and constants', () => {
   it.each([
     [null, 'overview'],
     ['transfers', 'transfers'],

@@ -44,7 +44,7 @@ function decodePng(png: Buffer): { width: number; height: number; pixels: Buffer
   return { width, height, pixels };
 }
 
-describe('tokenInitials (spec tokens §4)', () => {
+describe('tokenInitials', () => {
   it.each([
     ['SGOV', 'Sto Governance', 'SG'],
     ['usdt', null, 'US'],
@@ -177,7 +177,7 @@ describe('GET /token-logos/{file}', () => {
   });
 });
 
-describe('uploaded logos (issue 12)', () => {
+describe('uploaded logos', () => {
   const HASH = 'ab'.repeat(32);
   const uploaded = { address: UNKNOWN, type: 'png' as const, hash: HASH };
 

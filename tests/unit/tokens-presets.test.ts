@@ -10,7 +10,7 @@ import { PRESET_TOKENS, TOKEN_PRIORITY, presetByAddress, tokenPriority } from '.
 const deployer = devWallets()[0]?.address ?? '';
 const devnetTokens = MAIN_TOKENS.map((t, nonce) => ({ symbol: t.symbol, name: t.name, address: getCreateAddress({ from: deployer, nonce }) }));
 
-describe('preset tokens (spec tokens §9)', () => {
+describe('preset tokens', () => {
   it("include the spec's named tokens and the devnet's tokens", () => {
     expect(PRESET_TOKENS.map((t) => t.symbol)).toEqual(expect.arrayContaining(['STO', 'USDT', 'USDC', '3DC', 'SGOV', 'SUSD', 'LPT']));
   });

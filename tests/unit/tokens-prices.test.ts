@@ -5,7 +5,7 @@ import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes } from '../../sr
 
 const BUILT_IN = builtInPriceBook();
 
-describe('built-in prices (spec tokens §9)', () => {
+describe('built-in prices', () => {
   it('are USDT 1, USDC 1, STO 0.1, 3DC 0.00129, refreshed every 300000 ms', () => {
     expect(FALLBACK_PRICES).toEqual({ USDT: 1, USDC: 1, STO: 0.1, '3DC': 0.00129 });
     expect(PRICE_REFRESH_MS).toBe(300_000);

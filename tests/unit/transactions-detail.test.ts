@@ -126,7 +126,7 @@ describe('loadTransactionDetail', () => {
   });
 });
 
-describe('detailTransfers (spec core §4)', () => {
+describe('detailTransfers', () => {
   const labels = (transfers: DetailTransfer[]) => transfers.map((t) => [t.label, t.symbol, t.rawAmount]);
 
   it('uses the recorded transfers, Primary then Secondary', async () => {

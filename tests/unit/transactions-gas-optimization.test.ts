@@ -30,7 +30,7 @@ function source(fail: boolean, counter = { calls: 0 }): FeedSource {
   };
 }
 
-describe('loadGasOptimization: the AI data\'s percent, 85 and the message on failure (spec core §8)', () => {
+describe('loadGasOptimization: the AI data\'s percent, 85 and the message on failure', () => {
   it('reads the AI data and shares it through the cache', async () => {
     const counter = { calls: 0 };
     const cache = createTtlCache();

@@ -56,7 +56,7 @@ function fake(options: FakeOptions) {
   return { source, calls };
 }
 
-describe('totalTransactions: the count when > 0, else 2 × latest block (spec core §9)', () => {
+describe('totalTransactions: the count when > 0, else 2 × latest block', () => {
   it.each<[number | null, number | null, number, boolean]>([
     [1_079, 364, 1_079, false],
     [1, null, 1, false],
@@ -109,7 +109,7 @@ describe('loadTransactionList', () => {
     expect(page.rows[0]?.tx.hash).toBe(hash(51));
   });
 
-  it('degrades to an empty list when the reads fail (spec core §4)', async () => {
+  it('degrades to an empty list when the reads fail', async () => {
     const { source } = fake({ count: httpError('u', 500, 'x'), lastBlock: httpError('u', 500, 'x'), txs: () => httpError('u', 502, 'x') });
     expect(await loadTransactionList(source, { page: 1, size: 25 })).toMatchObject({ rows: [], totalTransactions: 0, totalPages: 1, page: 1 });
   });

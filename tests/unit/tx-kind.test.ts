@@ -13,7 +13,7 @@ const unrecordedTransfer: KindInput = { to: TO, input: TRANSFER_INPUT, value: 0n
 const call: KindInput = { to: TO, input: OTHER_CALL, value: 0n };
 const plain: KindInput = { to: TO, input: '0x', value: 10n ** 18n };
 
-describe('txCardKind (core §4)', () => {
+describe('txCardKind', () => {
   it.each<[string, KindInput, string]>([
     ['no to', creation, 'Contract Creation'],
     ['undefined to', { input: '0x', value: 0n }, 'Contract Creation'],

@@ -39,7 +39,7 @@ describe('transaction type labels', () => {
     expect(txTypeLabel(type)).toBe(label);
   });
 
-  it('labels every type the issue names and writes the number beside it on the page', () => {
+  it('labels every transaction type, 0 to 4, and writes the number beside it on the page', () => {
     expect(Object.values(TX_TYPE_LABELS)).toEqual(['Legacy', 'EIP-2930', 'EIP-1559', 'EIP-4844', 'EIP-7702']);
     expect(txTypeText(4)).toBe('EIP-7702 (type 4)');
     expect(txTypeText(null)).toBeNull();

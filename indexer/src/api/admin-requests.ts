@@ -41,7 +41,7 @@ export const LoginFailure = jsonObject({ client: text('client', MAX_CLIENT_LENGT
 /** POST /admin/login-failures/clear: the client whose failures are forgotten. */
 export const ClientFailures = jsonObject({ client: text('client', MAX_CLIENT_LENGTH) }, NOT_AN_OBJECT);
 
-/** The spec's message of a logo over the size limit (tokens §5). */
+/** The spec's message of a logo over the size limit. */
 export const LOGO_TOO_LARGE = 'File size should be less than 200KB';
 
 /**

@@ -1,4 +1,4 @@
-// GET /address/{a}/approvals (issue 29): the ERC-20 allowances and ERC-721 / ERC-1155 operator approvals an owner
+// GET /address/{a}/approvals: the ERC-20 allowances and ERC-721 / ERC-1155 operator approvals an owner
 // has in force, newest grant first, from the approvals index (sync/approvals.ts). OpenZeppelin 5 tokens lower an
 // allowance in transferFrom without an Approval event, so the page's allowances are read again on chain
 // (allowance(owner, spender), one batch, bounded in time): rows now zero are left out, and where the node does not

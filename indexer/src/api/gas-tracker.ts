@@ -1,4 +1,4 @@
-// The gas tracker (issue 30; shapes and constants in common/gas-tracker.ts): GET /stats/gas, and the figures the
+// The gas tracker (shapes and constants in common/gas-tracker.ts): GET /stats/gas, and the figures the
 // Etherscan gastracker module and the live `gas` event answer from. The levels come from the node's eth_feeHistory (so
 // they follow the chain while the indexer catches up); the hourly prices and top consumers from the indexed
 // transactions of the last HOURS hours. Both are read once per indexed head, whatever the number of requests.

@@ -43,7 +43,7 @@ export function healthRoutes(router: Router, ctx: ApiContext): void {
     };
   }, { limit: 'none' });
 
-  // Probes for load balancers and orchestrators (issue 31). /livez: the process answers (its event loop turns), nothing
+  // Probes for load balancers and orchestrators. /livez: the process answers (its event loop turns), nothing
   // more, so a busy database or a slow node never gets a live process restarted.
   router.get(livezRoute.path, (): AnswerOf<typeof livezRoute> => ({ status: 'ok' }), { limit: 'none' });
 

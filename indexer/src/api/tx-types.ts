@@ -1,4 +1,4 @@
-// The typed-transaction fields of GET /transactions/{hash} (issue 29): access list, EIP-7702 authorization list with
+// The typed-transaction fields of GET /transactions/{hash}: access list, EIP-7702 authorization list with
 // each entry's authority and whether it was applied, EIP-4844 blob fields. Read from transaction_types
 // (sync/tx-types.ts writes it); `applied` is worked out on the first request and kept.
 import { appliedAuthorizations, withAuthority, type Authorization, type AuthorityState, type StoredAuthorization } from '../chain/authorization.ts';

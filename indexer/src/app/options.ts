@@ -50,7 +50,7 @@ export interface IndexerOptions {
    * their own; request lines go to `logger` either way.
    */
   log?: (line: string) => void;
-  /** The process's structured logger (one JSON line per request, issue 31); default createLogger('indexer'). */
+  /** The process's structured logger (one JSON line per request); default createLogger('indexer'). */
   logger?: Logger;
   /**
    * GET /metrics. `token`: the bearer token a scrape needs (METRICS_TOKEN; undefined: the admin token; null: none).

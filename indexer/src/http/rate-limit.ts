@@ -33,7 +33,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateClass, RateRule>> = {
   api: { rate: 5, burst: 10 },
 };
 
-/** The body of every 429 answer (spec core §8, HTTP error mapping). */
+/** The body of every 429 answer (the spec's message for that status). */
 export const RATE_LIMIT_MESSAGE = 'Too many requests: Rate limit exceeded';
 
 /** Settings of the rate limits (IndexerOptions.rateLimit). */

@@ -13,7 +13,7 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   // Last-Event-ID: a reconnecting event stream's position (an EventSource across origins may preflight it).
-  // X-Request-Id: a caller's id for its request, echoed and logged (issue 31).
+  // X-Request-Id: a caller's id for its request, echoed and logged.
   'access-control-allow-headers': 'Content-Type, Last-Event-ID, X-Request-Id',
   'access-control-expose-headers': 'X-Request-Id',
   'access-control-max-age': '86400',

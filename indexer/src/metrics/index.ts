@@ -1,7 +1,7 @@
 import { Counter, createRegistry, Gauge, Histogram, httpMetrics, LATENCY_BUCKETS, type HttpMetrics, type Registry } from '../../../common/metrics.ts';
 import type { RateClass } from '../http/rate-limit.ts';
 
-// The indexer's Prometheus series (issue 31), one set per indexer instance: tests start several indexers in one
+// The indexer's Prometheus series, one set per indexer instance: tests start several indexers in one
 // process, so nothing here is a module-level global. Every label takes its values from a closed set (JSON-RPC methods
 // from RPC_METHODS, query kinds, outcomes, rate classes); the children of each labelled series are made once, so an
 // observation on a hot path (a query, an RPC call) costs a clock read and prom-client's own update, nothing more.
@@ -120,7 +120,7 @@ export interface IndexerMetrics {
   watch(sources: MetricsSources): void;
 }
 
-/** A new registry with every indexer series (names in the issue's contract, prefix INDEXER_METRICS_PREFIX). */
+/** A new registry with every indexer series (the names README.md lists under Metrics, prefix INDEXER_METRICS_PREFIX). */
 export function createIndexerMetrics(): IndexerMetrics {
   const p = INDEXER_METRICS_PREFIX;
   const registry = createRegistry(p);

@@ -3,7 +3,7 @@ import type { Queryable, Store } from '../store/types.ts';
 import { foldStep } from './fold.ts';
 import { errorMessage } from '../../../common/errors.ts';
 
-// The stats follower (issue 30): like the trailing tracer (sync/tracer.ts), it follows the indexed chain with a cursor
+// The stats follower: like the trailing tracer (sync/tracer.ts), it follows the indexed chain with a cursor
 // of its own (stats_cursor) once the syncer has caught up, and in one write transaction per step, which starts with the
 // sync fence, folds the new blocks into the daily series (daily_stats, token_daily_stats). A reorg's rollback removes
 // blocks the follower may have folded: the step finds its cursor block replaced and re-folds from the last intact day

@@ -1,4 +1,4 @@
-// The indexer's one query layer (issue 14): every query is written once, with `?` placeholders, and run by either
+// The indexer's one query layer: every query is written once, with `?` placeholders, and run by either
 // backend. What differs between SQLite and PostgreSQL (placeholders, types, DDL, locks) lives in the backends.
 
 /** Values a query binds. */

@@ -1,4 +1,4 @@
-// Token approvals in force (issue 29): the last ERC-20 Approval and the last ApprovalForAll per (owner, token,
+// Token approvals in force: the last ERC-20 Approval and the last ApprovalForAll per (owner, token,
 // spender), kept in the approvals table as blocks are written and rebuilt from the kept logs when a reorg removes
 // blocks. See migrations/011_approvals.sql for what is kept and what is not (ERC-721 single-token approvals).
 import { decodeBool, decodeUint, topicToAddress } from '../chain/abi.ts';

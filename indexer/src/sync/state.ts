@@ -12,7 +12,7 @@ import type { Queryable, Store } from '../store/types.ts';
 
 // The sync state as the syncing process writes it into the database (table sync_state), so that processes serving
 // the API from the same database (INDEXER_ROLE=api, or an indexer waiting for the sync lock) report what the
-// syncer does and drop cached responses after a reorg (issue 14).
+// syncer does and drop cached responses after a reorg.
 
 /** Sync progress as /health reports it. */
 export interface SyncStatus {

@@ -8,7 +8,7 @@ import { insertAddressInternal, insertKeptCalls, setTraceCursor, traceCursor, tr
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import type { Queryable, SqlParam, Store } from '../store/types.ts';
 
-// The trailing tracer (issue 27): once the syncer has caught up, it walks the indexed blocks from where it stopped to
+// The trailing tracer: once the syncer has caught up, it walks the indexed blocks from where it stopped to
 // the indexed head, traces each block that holds a transaction which may run code (debug_traceBlockByHash with
 // callTracer, several blocks per JSON-RPC batch), and in one database transaction per step keeps every transaction's
 // calls (internal_calls, which the transaction page then reads instead of tracing), writes the index of internal

@@ -1,6 +1,6 @@
 import { Interface, isHexString, type FunctionFragment, type JsonFragment, type ParamType, type Result } from 'ethers';
 
-// Calling a verified contract's functions (tokens §2.10, §7): the function chosen by name or signature, arguments
+// Calling a verified contract's functions: the function chosen by name or signature, arguments
 // encoded with its ABI, results made plain JSON (integers as decimal strings, tuples by name) and reverts decoded
 // (Error(string), Panic(uint256), the contract's own custom errors).
 

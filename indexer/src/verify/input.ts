@@ -5,7 +5,7 @@ import { parseCompilerVersion } from './compilers.ts';
 
 // What a verification request may look like, turned into one shape: the spec's single source, a map of source files
 // (the upstream indexer's sourceFiles, Etherscan's multi-file JSON), or Solidity standard JSON input (what Hardhat,
-// Foundry and Etherscan users already have), with the spec's defaults and validation messages (tokens §5, §9).
+// Foundry and Etherscan users already have), with the spec's defaults and validation messages.
 
 /** EVM versions in release order: the spec's list and the ones newer compilers add. */
 export const EVM_VERSIONS = [
@@ -25,7 +25,7 @@ export const EVM_VERSIONS = [
   'osaka',
 ] as const;
 
-/** Spec defaults (tokens §9). */
+/** The spec's defaults. */
 export const VERIFY_DEFAULTS = { runs: 200, evmVersion: 'cancun', license: 'MIT', constructorArguments: '' } as const;
 
 /** Largest total size of the submitted sources. */
@@ -123,7 +123,7 @@ function isStandardJson(value: unknown): value is Record<string, unknown> & { so
 }
 
 
-/** Library addresses from {name: address} (entries without both are dropped, spec tokens §5) or a JSON text of it. */
+/** Library addresses from {name: address} (entries without both a name and an address are dropped) or a JSON text of it. */
 function libraries(value: unknown): Record<string, string> {
   const raw = typeof value === 'string' ? jsonObject(value) : value;
   const out: Record<string, string> = {};

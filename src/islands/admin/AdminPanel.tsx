@@ -19,7 +19,7 @@ function showUrl(href: string): void {
 }
 
 /**
- * The logged-in token admin (spec tokens §2.13): Logout, the Tokens card and the chosen token's details with Upload
+ * The logged-in token admin: Logout, the Tokens card and the chosen token's details with Upload
  * Logo. Every control is a plain link or form on the server; hydrated, they act in place.
  */
 export function AdminPanel({ view, onLoggedOut }: Props) {

@@ -11,7 +11,7 @@ interface Props {
 const field = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
 
 /**
- * The login (spec tokens §2.13): username, password, Login, Back to Home. A plain POST form in both worlds: the
+ * The login: username, password, Login, Back to Home. A plain POST form in both worlds: the
  * server answers with the session cookie and the panel, or the form again with its message and status (401, 429 with
  * Retry-After). Hydrated, it only marks the attempt as under way so a second click does not send it twice.
  */

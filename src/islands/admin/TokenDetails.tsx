@@ -1,7 +1,7 @@
 import type { AdminRow } from '../../lib/admin/types.ts';
 import { TokenLogo } from './TokenLogo.tsx';
 
-/** The chosen token (spec tokens §2.13): its current logo, Name, Symbol, Address, Decimals (default 18); else how to choose one. */
+/** The chosen token: its current logo, Name, Symbol, Address, Decimals (default 18); else how to choose one. */
 export function TokenDetails({ token }: { token: AdminRow | null }) {
   if (token === null) {
     return <p data-admin-placeholder className="text-sm text-slate-700">Choose a token from the list to see its details and upload its logo.</p>;

@@ -6,7 +6,7 @@ import { TokenLogo } from './TokenLogo.tsx';
 
 interface Props {
   rows: AdminRow[];
-  /** The list could not be fetched (spec tokens §8): its message replaces the list. */
+  /** The list could not be fetched: its message replaces the list. */
   failed: boolean;
   refreshing: boolean;
   q: string;
@@ -27,7 +27,7 @@ function plainClick(event: MouseEvent): boolean {
 }
 
 /**
- * The Tokens card (spec tokens §2.13): search (a GET form), count of tokens found, Refresh (a link), and the list
+ * The Tokens card: search (a GET form), count of tokens found, Refresh (a link), and the list
  * (logo or initials, name, symbol, address, verified tick), each row a link that chooses the token. Names and
  * symbols are written by strangers: they are text, never markup.
  */

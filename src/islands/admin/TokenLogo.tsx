@@ -9,7 +9,7 @@ const BOX = { sm: 'size-8 text-xs', lg: 'size-12 text-base' } as const;
 const PIXELS = { sm: 32, lg: 48 } as const;
 
 /**
- * A token's logo over its initials, as src/components/tokens/TokenLogo.astro draws it (spec tokens §4: loading, found,
+ * A token's logo over its initials, as src/components/tokens/TokenLogo.astro draws it (loading, found,
  * failed). The head script records the image's outcome on the box (data-img="logo"); a new logo is a new <img>, so a
  * failure of the old one never hides it.
  */

@@ -26,7 +26,7 @@ function forgetUploaded(): void {
 }
 
 /**
- * Upload Logo (spec tokens §2.13, §4, §5): a plain multipart POST form; hydrated, a chosen or dropped file is checked
+ * Upload Logo: a plain multipart POST form; hydrated, a chosen or dropped file is checked
  * (type, size: the spec's messages, before any request), previewed with its name and size in KB, and sent in place:
  * idle → uploading → success (back to idle after 3 s) or error with the server's message. The server checks it all again.
  */

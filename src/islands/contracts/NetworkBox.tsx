@@ -6,7 +6,7 @@ export interface NetworkResponse {
   data: unknown;
 }
 
-/** The network-response box of the verification form (tokens §2.9): status, headers and data of the indexer's answer. */
+/** The network-response box of the verification form: status, headers and data of the indexer's answer. */
 export function NetworkBox({ status, statusText, headers, data }: NetworkResponse) {
   return (
     <details className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800" data-test="network-response">

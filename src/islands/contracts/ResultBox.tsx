@@ -6,7 +6,7 @@ interface Props {
   logs: string[];
 }
 
-/** The green success box or red error box of a verification, with its logs behind Show/Hide (tokens §2.9). */
+/** The green success box or red error box of a verification, with its logs behind Show/Hide. */
 export function ResultBox({ success, message, logs }: Props) {
   const [open, setOpen] = useState(false);
   return (

@@ -53,7 +53,7 @@ export type AddressLoad =
 /**
  * Transactions read to count an address's when the indexer gives no count (the chain operator's). Fewer come back:
  * that is the count; as many: at least that many ('100+'). The spec's estimate of the network's total (2 × the latest
- * block, core §9) says nothing about one address, so it is not used here.
+ * block) says nothing about one address, so it is not used here.
  */
 export const TX_COUNT_PROBE = 100;
 /** NFTs read to count an address's when the indexer gives no count; as many back is a lower bound. */
@@ -123,7 +123,7 @@ export async function loadAddress(client: IndexerClient, input: string): Promise
   const [typeResult, balancesResult] = await Promise.allSettled([client.getAddressType(address), client.getAccountBalances(address)]);
   if (typeResult.status === 'rejected' && isNotFound(typeResult.reason)) return { kind: 'not-found' };
   if (typeResult.status === 'rejected' && balancesResult.status === 'rejected') return { kind: 'error', status: failureStatus(typeResult.reason) };
-  // Spec core §4: the type is 'unknown' when its call fails.
+  // The type is 'unknown' when its call fails, as the spec has it.
   const type = typeResult.status === 'fulfilled' ? typeResult.value : unknownAddressType(address);
   const balances = balancesResult.status === 'fulfilled' ? balancesResult.value : null;
   const [contract, verified, tokenInfo, nftCount, counted] = await Promise.all([

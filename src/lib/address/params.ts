@@ -2,7 +2,7 @@
 import type { AddressType, ContractType } from '../model/types.ts';
 import { oneOf } from '../url/params.ts';
 
-/** The address page's tabs, in display order (spec core §2). */
+/** The address page's tabs, in display order. */
 const ADDRESS_TABS = ['transactions', 'internal-transactions', 'token-transfers', 'nfts', 'approvals', 'contract', 'holders'] as const;
 
 /** One tab of the address page. */

@@ -1,4 +1,4 @@
-// The token admin panel's list rules in the browser (spec tokens §2.13, §5): the search and the count line.
+// The token admin panel's list rules in the browser: the search and the count line.
 import type { AdminRow } from './types.ts';
 
 /** Whether a token row matches the search: name, symbol or address contains it, case-insensitively. */

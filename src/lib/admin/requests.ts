@@ -1,4 +1,4 @@
-// The token admin's requests from the browser (issue 42): its own page, same origin, with the session cookie. The
+// The token admin's requests from the browser: its own page, same origin, with the session cookie. The
 // server answers JSON when asked (Accept: application/json) and checks each request as it checks the plain forms
 // (session, Origin, size, the file's content); nothing here talks to the indexer.
 

@@ -1,4 +1,4 @@
-// What the token admin island is given by the server (issue 42): plain data, no credential, hash or indexer secret.
+// What the token admin island is given by the server: plain data, no credential, hash or indexer secret.
 // The user name is not here either: the panel never shows it.
 
 /** One token of the admin list, as a row shows it. `logo` is a path under the site's own /token-logos/ or null. */

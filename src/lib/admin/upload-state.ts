@@ -1,4 +1,4 @@
-// The logo upload of the token admin as a small state machine (spec tokens §4: idle, uploading, success that resets
+// The logo upload of the token admin as a small state machine (idle, uploading, success that resets
 // after 3 s, error), the checks the browser makes before sending (a courtesy: the server checks everything again) and
 // how the server's answer reads. Pure, so the island and its tests share it.
 import { ADMIN_MESSAGES, precheckLogoFile } from '../tokens/admin-messages.ts';

@@ -1,6 +1,6 @@
 import type { AiActivityItem } from '../model/types.ts';
 
-// The rules of the AI activity feeds (spec core §2, tokens §4), shared by the dashboard's and the AI test page's
+// The rules of the AI activity feeds, shared by the dashboard's and the AI test page's
 // islands and the server render: the empty text, how long a new newest item is highlighted, how often relative times
 // are recomputed, and the stat cards' pulse.
 

@@ -1,5 +1,5 @@
-// The AI test page's debug log (spec tokens §2.11, §3): timestamped entries typed info, success, warning or error,
-// at most 100, the oldest dropped first (spec core §9).
+// The AI test page's debug log: timestamped entries typed info, success, warning or error,
+// at most 100, the oldest dropped first.
 
 /** Entries the debug log holds. */
 export const AI_TEST_LOG_LIMIT = 100;

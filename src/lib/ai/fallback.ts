@@ -3,7 +3,7 @@ import type { AiActivityItem, AiActivityType, AiDashboardData } from '../model/t
 import { lazy } from '../format/lazy.ts';
 
 // The AI dashboard's fixed figures: the simulated data set shown (labelled as simulated) when live inputs cannot be
-// fetched, and the defaults and limits of spec core §8–§9 and tokens §9.
+// fetched, and the defaults and limits the product's specification gives the AI data.
 
 /** Transaction priority labels, in chart order. */
 export const PRIORITY_LABELS = ['Native STO', 'ERC20 Token', 'Contract Call', 'NFT Transfer', 'Other'] as const;
@@ -34,7 +34,7 @@ export const LEARNING_PROGRESS_Y_AXIS = { min: 40, max: 100 } as const;
 /** Dashboard refresh interval. */
 export const AI_REFRESH_INTERVAL_MS = 30_000;
 
-/** The simulated data set's headline figures (spec core §9). */
+/** The simulated data set's headline figures, as the product's specification gives them. */
 export const SIMULATED_FIGURES = {
   learningCycles: 946,
   blocksProcessed: 236565,

@@ -8,7 +8,7 @@ import { lazy } from '../format/lazy.ts';
 
 /** What the Gas Optimization tile shows. */
 export interface GasOptimizationFigure {
-  /** Percent from the AI data; 85 when it could not be loaded (spec core §8). */
+  /** Percent from the AI data; 85 when it could not be loaded. */
   percent: number;
   /** The failure's message, shown beside the default; null on success. */
   error: string | null;

@@ -4,7 +4,7 @@ import { pollWhileNoStream, whenLive } from '../stores/when-live.ts';
 import { ACTIVITY_TIME_REFRESH_MS } from './activity.ts';
 import { AI_REFRESH_INTERVAL_MS } from './fallback.ts';
 
-// The AI pages' live data, shared by their islands (issue 42): one store of the dashboard data, which is the only
+// The AI pages' live data, shared by their islands: one store of the dashboard data, which is the only
 // thing that refreshes. On the dashboard it refreshes when the tab's stream brings a block (or a reload or reorg),
 // no sooner than 30 s after the last refresh; every 30 s while there is no stream (before it opens, or when it cannot
 // be opened); and on Refresh Data or Retry. A refresh reads the indexer through the transport and computes the data

@@ -17,7 +17,7 @@ export function parseRange(value: string | null | undefined): ChartRange {
   return (RANGES as readonly string[]).includes(value ?? '') ? (value as ChartRange) : 'daily';
 }
 
-/** The labels of a range; monthly and yearly fall back to the daily labels when they have none (spec core §4). */
+/** The labels of a range; monthly and yearly fall back to the daily labels when they have none. */
 export function rangeLabelsFor(data: { labels: string[]; monthlyLabels: string[]; yearlyLabels: string[] }, range: ChartRange): string[] {
   const chosen = range === 'monthly' ? data.monthlyLabels : range === 'yearly' ? data.yearlyLabels : data.labels;
   return chosen.length > 0 ? chosen : data.labels;

@@ -1,4 +1,4 @@
-// Revoking an approval with the visitor's wallet (issue 29): approve(spender, 0) for an ERC-20 allowance,
+// Revoking an approval with the visitor's wallet: approve(spender, 0) for an ERC-20 allowance,
 // setApprovalForAll(operator, false) for an operator, sent only from the owner's account and on this explorer's chain
 // (sendWithWallet asks the wallet to switch; nothing is sent when the explorer's chain id cannot be read), then the
 // receipt polled through the indexer's read-only RPC proxy.

@@ -1,4 +1,4 @@
-// The block screens' texts (spec core §2 and §8), spelled once.
+// The block screens' texts, spelled once.
 
 /** Block detail failure: 'Failed to load block details: {message or Unknown error}'. */
 export function failedToLoadBlock(message: string | null | undefined): string {

@@ -2,8 +2,8 @@ import { RECEIPT_LIST_TIMEOUT_MS, safe, type IndexerClient } from '../indexer-ap
 import type { Block, Receipt } from '../model/types.ts';
 
 // The chain operator's indexer sends a block's transactions without their gas used and the block without its reward
-// (core §3 lists reward; that indexer never stores it). Their receipts have both halves: gas used and the price paid.
-// The block page reads them as lists do (core §7: one receipt per transaction, 1 s each) and fills in what is missing.
+// (a block has a reward field; that indexer never stores it). Their receipts have both halves: gas used and the price paid.
+// The block page reads them as lists do (one receipt per transaction, 1 s each) and fills in what is missing.
 
 /** Most receipts one block page reads; a busier block keeps '—' rather than hold the page. */
 export const BLOCK_RECEIPTS_MAX = 100;

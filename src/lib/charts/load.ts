@@ -1,4 +1,4 @@
-// A series read as a page uses it (issue 30): the series, 'unavailable' where the indexer keeps none (the chain
+// A series read as a page uses it: the series, 'unavailable' where the indexer keeps none (the chain
 // operator's: the page answers 200 with a notice), or the failure's status and message (never a 500).
 import { failureMessage, failureStatus, isApiError, type FailureStatus } from '../indexer-api/errors.ts';
 import type { SeriesRead } from '../indexer-api/series.ts';

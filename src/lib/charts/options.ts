@@ -1,4 +1,4 @@
-// The chart island's uPlot options as pure functions (issue 42): what each kind of chart (line, area, bars) draws,
+// The chart island's uPlot options as pure functions: what each kind of chart (line, area, bars) draws,
 // its axes, legend and formatters, from the island's serializable props and the theme's colours. Framework-free and
 // DOM-free, so they are tested without a browser (tests/unit/islands-chart.test.tsx); the island
 // (src/islands/Chart.tsx) and its drawing module (src/islands/charts/draw.ts) only add the width, the height and

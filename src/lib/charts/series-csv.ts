@@ -1,4 +1,4 @@
-// "Download CSV" of a daily series (issue 30): a row per day, as Etherscan's chart downloads lay them out (Date(UTC),
+// "Download CSV" of a daily series: a row per day, as Etherscan's chart downloads lay them out (Date(UTC),
 // UnixTimeStamp, Value), the value exact in the series' own unit (wei stay wei), so a spreadsheet sums it without loss.
 import { DAY_MS, parseDay, type SeriesPoint, type SeriesUnit } from '../../../common/stats-series.ts';
 

@@ -1,4 +1,4 @@
-// What the chart pages show of a daily series (issue 30): its values in words fit for their unit, the ranges a visitor
+// What the chart pages show of a daily series: its values in words fit for their unit, the ranges a visitor
 // picks (1M, 6M, 1Y, All: the server slices, so they are plain links), and the numbers the chart draws.
 import { DAY_MS, parseDay, formatDay, type SeriesPoint, type SeriesUnit } from '../../../common/stats-series.ts';
 import { formatUnits } from '../../../common/units.ts';

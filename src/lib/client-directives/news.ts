@@ -7,7 +7,7 @@ type NewsWindow = Window & { stoNews?: Set<string> };
  * `client:news="name"`: hydrates an island once the page's store has something new for it (the page's script, which
  * follows the store from the start, announces `name`: src/lib/stores/news.ts). Until then the island is its server
  * HTML, which shows everything there is, and React's runtime is not loaded at all: a list whose banner only speaks when
- * a new block or transaction arrives costs nothing before (issue 42: React's evaluation, loaded on an idle moment, was
+ * a new block or transaction arrives costs nothing before (React's evaluation, loaded on an idle moment, was
  * 80 ms of blocking time on the block list at Lighthouse's slow phone).
  */
 const news: ClientDirective = (load, options, _el) => {

@@ -4,7 +4,7 @@ import type { ContractFunction } from './functions.ts';
 import { typeLabel } from './functions.ts';
 import { errorMessage } from '../../../common/errors.ts';
 
-// What a visitor types into a function's inputs, checked against the parameter's Solidity type (tokens §2.10, §5):
+// What a visitor types into a function's inputs, checked against the parameter's Solidity type:
 // integers in range (decimal or 0x hex), addresses with a valid checksum, bytes of the right length, booleans,
 // strings, and arrays and tuples written as [a, b, …] (JSON, or bare values without quotes). The values come out
 // ready for ethers' ABI coder (bigint, checksummed address, hex, boolean, nested arrays); every refusal says which
@@ -18,7 +18,7 @@ export class ArgumentError extends Error {
 /** The value of one parameter, as ethers' ABI coder takes it. */
 export type AbiValue = bigint | string | boolean | AbiValue[];
 
-/** Messages of the function-call rules (tokens §5). */
+/** Messages of the function-call rules, in the spec's words. */
 export const CALL_MESSAGES = {
   required: (label: string, type: string) => `Parameter ${label} (${type}) is required`,
 } as const;
@@ -179,7 +179,7 @@ function parameterLabel(param: AbiParam, index: number): string {
 export type PreparedArguments = { ok: true; values: AbiValue[] } | { ok: false; errors: string[] };
 
 /**
- * Applies the function-call rules (tokens §5) and parses every input: a read's empty input becomes '0' for integer
+ * Applies the function-call rules and parses every input: a read's empty input becomes '0' for integer
  * types and '' otherwise; a write's empty input is refused ('Parameter {name} ({type}) is required').
  */
 export function prepareArguments(fn: Pick<ContractFunction, 'inputs' | 'kind'>, texts: readonly string[]): PreparedArguments {

@@ -1,6 +1,6 @@
 import type { ContractValue } from '../model/types.ts';
 
-// A read's result as the interaction view shows it (tokens §2.7: 'The result appears as JSON or a string'): a single
+// A read's result as the interaction view shows it ('The result appears as JSON or a string'): a single
 // plain value as itself (a string, a uint as its decimal text, an address), anything structured as indented JSON.
 // Integers arrive as decimal text from the indexer, so nothing is rounded on the way.
 

@@ -1,7 +1,7 @@
 import { COMPILER_LIST_FALLBACK_MESSAGE, FALLBACK_COMPILER_VERSIONS } from './evm.ts';
 
 // The compiler choices of the verification form: the indexer's list (versions it has offline first, then the
-// official releases when it could read them), else the spec's built-in list with its message (tokens §7, §8).
+// official releases when it could read them), else the spec's built-in list with its message.
 
 /** One option of the compiler select. */
 export interface CompilerOption {

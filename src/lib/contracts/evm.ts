@@ -1,4 +1,4 @@
-/** EVM versions offered by the verification form (tokens spec §9), newest first. */
+/** EVM versions offered by the verification form (the spec's list), newest first. */
 export const EVM_VERSIONS = [
   'cancun',
   'shanghai',
@@ -23,13 +23,13 @@ const NEWER_EVM_VERSIONS = ['osaka', 'prague'] as const;
 /** What the verification form offers, newest first: the newer versions, then the spec's twelve. */
 export const FORM_EVM_VERSIONS: readonly string[] = [...NEWER_EVM_VERSIONS, ...EVM_VERSIONS];
 
-/** Licences offered by the verification form (tokens spec §9). */
+/** Licences offered by the verification form (the spec's list). */
 export const LICENSES = ['None', 'MIT', 'GPL-2.0', 'GPL-3.0', 'LGPL-2.1', 'LGPL-3.0', 'BSD-2-Clause', 'BSD-3-Clause', 'MPL-2.0', 'OSL-3.0', 'Apache-2.0', 'AGPL-3.0'] as const;
 
 /** One of the offered licences. */
 export type License = (typeof LICENSES)[number];
 
-/** Defaults and limits of a verification request (tokens spec §3, §5, §9). */
+/** Defaults and limits of a verification request, as the spec gives them. */
 export const VERIFICATION_DEFAULTS = {
   runs: 200,
   minRuns: 1,
@@ -64,7 +64,7 @@ export function parseCompilerVersion(version: string | null | undefined): readon
 }
 
 /**
- * EVM version chosen automatically for a compiler version (tokens spec §9): none or unreadable → cancun; below 0.5 →
+ * EVM version chosen automatically for a compiler version (the spec's rule): none or unreadable → cancun; below 0.5 →
  * homestead; 0.5 → byzantium; 0.6 → istanbul; 0.7 → london; 0.8.0–0.8.9 → london; 0.8.10–0.8.17 → paris;
  * 0.8.18 and later 0.8 → shanghai; anything else → cancun.
  */

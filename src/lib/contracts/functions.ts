@@ -1,6 +1,6 @@
 import type { AbiEntry, AbiParam } from '../model/types.ts';
 
-// The functions of a verified ABI as the interaction view lists them (tokens §2.7, §2.10): Read Functions (view or
+// The functions of a verified ABI as the interaction view lists them: Read Functions (view or
 // pure) and Write Functions (nonpayable or payable), each known by its signature so overloads stay apart.
 
 /** How a function may change state. */

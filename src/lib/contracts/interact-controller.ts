@@ -99,7 +99,7 @@ export function createInteractController(deps: InteractDeps): InteractController
   /** Whether run `id` is still the one the visitor looks at. */
   const current = (id: number) => !disposed && run === id;
 
-  /** Checks a write's inputs (tokens §5); the values, or null after showing why not. */
+  /** Checks a write's inputs; the values, or null after showing why not. */
   const prepareWrite = (fn: ContractFunction, args: readonly string[]): AbiValue[] | null => {
     const prepared = prepareArguments(fn, args);
     if (prepared.ok) return prepared.values;

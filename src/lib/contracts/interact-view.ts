@@ -8,7 +8,7 @@ import { loadVerification, type VerificationView } from './load.ts';
 // The server's half of the read/write interface: which sub-view the address page's Contract tab shows, the proxy
 // and its implementation's ABI, and a read submitted by the plain form (JavaScript off), answered in the HTML.
 
-/** The Contract tab's sub-views (tokens §2.8), with Etherscan's proxy views. */
+/** The Contract tab's sub-views, with Etherscan's proxy views. */
 const CONTRACT_VIEWS = ['contract', 'read', 'write', 'readProxy', 'writeProxy'] as const;
 export type ContractView = (typeof CONTRACT_VIEWS)[number];
 

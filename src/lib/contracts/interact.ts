@@ -7,10 +7,10 @@ import { prepareArguments, toJsonArguments } from './abi-input.ts';
 import type { ContractFunction } from './functions.ts';
 import { methodOf } from './functions.ts';
 
-// The read/write interface of tokens §2.7, §2.10: its texts, the views it has, and the read call both the server
+// The read/write interface of a verified contract: its texts, the views it has, and the read call both the server
 // (a plain GET form, JavaScript off) and the island run, so both answer a read the same way.
 
-/** Texts of the interaction view (tokens §2.7, §5, §8). */
+/** Texts of the interaction view, in the spec's words. */
 export const INTERACT_MESSAGES = {
   selectFunction: 'Select a function to interact with the contract',
   noInputs: "This function doesn't require any inputs",
@@ -26,13 +26,13 @@ export const INTERACT_MESSAGES = {
   valueLabel: 'value (ETH)',
 } as const;
 
-/** Where the view is: the address page's Contract tab or the contract page; their failure texts differ (tokens §8). */
+/** Where the view is: the address page's Contract tab or the contract page; their failure texts differ. */
 export type InteractPlace = 'tab' | 'page';
 
 /** Which functions a view lists: the address tab's Read or Write, the contract page's both. */
 export type InteractMode = 'read' | 'write' | 'all';
 
-/** The text of a failed call (tokens §8): the tab adds the server's error to the message, the page shows one. */
+/** The text of a failed call: the tab adds the server's error to the message, the page shows one. */
 export function failureText(place: InteractPlace, error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : null;
   const server = isApiError(error) ? error.serverMessage : null;

@@ -8,9 +8,9 @@ import { compilerChoices, type CompilerChoices } from './compilers.ts';
 import { VERIFY_MESSAGES, toVerificationRequest, validateVerifyForm, type VerifyFormValues } from './verify-form.ts';
 
 // The contract view's reads: the verification (source, settings, ABI) checked against the verified flag as the
-// spec asks (tokens §4, §8), the compiler list of the form, and the verification sent by the plain form.
+// spec asks, the compiler list of the form, and the verification sent by the plain form.
 
-/** Texts of the verification states (tokens §8). */
+/** Texts of the verification states, in the spec's words. */
 export const CONTRACT_MESSAGES = {
   inconsistent: 'Contract verification status is inconsistent. The contract is marked as verified, but source code and ABI are not available.',
   incomplete: 'Contract verification is incomplete. Both source code and ABI are required for a contract to be considered verified.',
@@ -28,7 +28,7 @@ export type VerificationView =
   | { state: 'inconsistent' }
   | { state: 'incomplete'; hasSource: boolean; hasAbi: boolean };
 
-/** Reads source and ABI and decides the state: a verified flag needs both (tokens §4, §8). */
+/** Reads source and ABI and decides the state: a verified flag needs both. */
 export async function loadVerification(client: Pick<IndexerClient, 'getContractVerification' | 'getContractSource' | 'getContractAbi'>, address: string, verified: boolean | null): Promise<VerificationView> {
   if (verified === false) return { state: 'unverified' };
   const source = (await safe(client.getContractVerification(address), null)) ?? (await safe(client.getContractSource(address), null));

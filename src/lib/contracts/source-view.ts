@@ -16,7 +16,7 @@ export function sourceFilesOf(source: Pick<ContractSource, 'sourceFiles' | 'sour
   return files.sort((a, b) => (a.path === main ? -1 : b.path === main ? 1 : a.path.localeCompare(b.path)));
 }
 
-/** 'Enabled (200 runs)' or 'Disabled' (tokens §2.7). */
+/** 'Enabled (200 runs)' or 'Disabled'. */
 export function optimizationText(source: Pick<ContractSource, 'optimizationUsed' | 'runs'>): string {
   return source.optimizationUsed ? `Enabled${source.runs !== null ? ` (${source.runs} runs)` : ''}` : 'Disabled';
 }

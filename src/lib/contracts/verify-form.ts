@@ -1,7 +1,7 @@
 import { FORM_EVM_VERSIONS, LICENSES, VERIFICATION_DEFAULTS, formEvmVersion, isValidRuns } from './evm.ts';
 import type { VerificationRequest } from '../model/wire.ts';
 
-// The verification form of tokens §2.9: its fields, the spec's validation (§5) and the request it sends. One module
+// The verification form: its fields, the spec's validation messages and the request it sends. One module
 // for the server (the plain POST form) and the island (validation as you type), so both say the same thing.
 
 /** One library row of the form. */
@@ -24,7 +24,7 @@ export interface VerifyFormValues {
   license: string;
 }
 
-/** Validation messages (tokens §5). */
+/** Validation messages, in the spec's words. */
 export const VERIFY_MESSAGES = {
   addressRequired: 'Contract address is required',
   addressInvalid: 'Contract address is missing or invalid',
@@ -100,7 +100,7 @@ export function validateVerifyForm(values: VerifyFormValues): string[] {
   return errors;
 }
 
-/** The request POST /contracts/verify takes; only library rows with both name and address are sent (tokens §5). */
+/** The request POST /contracts/verify takes; only library rows with both name and address are sent. */
 export function toVerificationRequest(values: VerifyFormValues): VerificationRequest {
   const libraries = Object.fromEntries(
     values.libraries.filter((row) => row.name.trim() !== '' && row.address.trim() !== '').map((row) => [row.name.trim(), row.address.trim()]),
@@ -124,7 +124,7 @@ export function verifyLogsKey(address: string): string {
   return `sto-explorer:verify-logs:${address.trim().toLowerCase()}`;
 }
 
-/** Whether a library row's Remove button is disabled: only one row left and it is empty (tokens §2.9). */
+/** Whether a library row's Remove button is disabled: only one row left and it is empty. */
 export function removeDisabled(rows: readonly LibraryRow[]): boolean {
   const only = rows[0];
   return rows.length === 1 && only !== undefined && only.name.trim() === '' && only.address.trim() === '';

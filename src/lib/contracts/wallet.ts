@@ -1,4 +1,4 @@
-// The visitor's browser wallet (tokens §2.10, §6, §7): found through EIP-6963 announcements (every installed wallet
+// The visitor's browser wallet: found through EIP-6963 announcements (every installed wallet
 // answers) with window.ethereum as the fallback, then asked for an account (eth_requestAccounts), checked to be on
 // this explorer's chain, and asked to send the transaction (eth_sendTransaction with from, to, data and, for a
 // payable function, the value as hex wei). Nothing here signs or holds a key: the wallet does.

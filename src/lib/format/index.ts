@@ -44,7 +44,7 @@ function belowMarker(fractionDigits: number): string {
 }
 
 /**
- * STO amount from wei with a fixed number of decimals chosen by size (spec core §9):
+ * STO amount from wei with a fixed number of decimals chosen by size:
  * 2 for ≥ 1000, 4 for ≥ 1, 6 for ≥ 0.0001, 8 below; trailing zeros are kept so columns line up
  * ('1,234.00', '1.5000', '0.000500', '0.00000123'). Zero and unparsable input give '0'; a non-zero
  * amount under 0.00000001 gives '< 0.00000001'. Digits are truncated, never rounded up. No unit.

@@ -20,7 +20,7 @@ export function shortenHash(hash: string, side: HashSide = 8): string {
   return shorten(hash, side, side);
 }
 
-/** Contract address with 12 characters kept on each side (tokens spec §5). */
+/** Contract address with 12 characters kept on each side. */
 export function shortenContractAddress(address: string): string {
   return shorten(address, 12, 12);
 }

@@ -1,5 +1,5 @@
 import { lazy } from './lazy.ts';
-/** Text shown wherever a time cannot be read (spec core §8). */
+/** Text shown wherever a time cannot be read. */
 const UNKNOWN_TIME = 'Unknown time';
 
 /** Relative times switch to a full date after this many days. */

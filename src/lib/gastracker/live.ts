@@ -3,7 +3,7 @@ import { browserTransport } from '../indexer-api/transport.ts';
 import { normalizeGasTrackerLive } from '../normalize/gas-tracker.ts';
 import { $gasTracker, publishGasTracker } from '../stores/gas-tracker.ts';
 
-// The page's live part (issue 30), loaded by its script on the first `gas` event or poll: it publishes the event's
+// The page's live part, loaded by its script on the first `gas` event or poll: it publishes the event's
 // `tracker` (or /stats/gas while there is no stream) into the gas tracker's store (stores/gas-tracker.ts), which the
 // page's islands read and render (src/islands/GasTrackerLive.tsx for the figures, GasChart.tsx for the charts). It
 // writes nothing into the page; the consumers stay as rendered.

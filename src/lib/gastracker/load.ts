@@ -1,7 +1,7 @@
 import { messageToShow, failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
 import type { GasTracker } from '../model/gas-tracker.ts';
 
-// What /gastracker can show (issue 30): the tracker, a notice that the indexer has none (the chain operator's answers
+// What /gastracker can show: the tracker, a notice that the indexer has none (the chain operator's answers
 // 404: the page is a 200 saying so), or the site's error state for an indexer that fails.
 
 /** The page's outcomes. */

@@ -6,7 +6,7 @@ import type { GasBlock, GasConsumer, GasHour, GasTrackerLive } from '../model/ga
 import { amountUsd, formatPrice } from '../tokens/prices.ts';
 import type { ChartProps } from '../charts/options.ts';
 
-// The gas tracker's figures as the page shows them (issue 30), written once for both sides: its island
+// The gas tracker's figures as the page shows them, written once for both sides: its island
 // (src/islands/GasTrackerLive.tsx) renders them on the server and again in the browser from a `gas` event or a poll. The fee maths is the
 // indexer's: the levels arrive computed; here they are only formatted.
 

@@ -9,7 +9,7 @@ import { whenLive } from '../stores/when-live.ts';
 import type { ActivityKind } from '../transactions/kind.ts';
 import { CANVAS_POLL_MS, CANVAS_SAMPLE, INITIAL_CANVAS_STATE, pollCanvas, type CanvasState, type CanvasStatus } from './canvas-state.ts';
 
-// What the home page's neural canvas shows, as a shared store (spec core §4, §7): the tab's stream brings new blocks
+// What the home page's neural canvas shows, as a shared store: the tab's stream brings new blocks
 // and transactions (`block`, `transactions`); only while there is no stream does the store poll the 3 latest blocks and
 // transactions every 5 s. It works only while the canvas is active (in view, tab visible: the island says so), so an
 // off-screen canvas costs nothing. The island (src/islands/NeuralCanvas.tsx) reads it and draws.

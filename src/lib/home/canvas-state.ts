@@ -1,7 +1,7 @@
 import { activityKind, type ActivityKind } from '../transactions/kind.ts';
 import type { Transaction } from '../model/types.ts';
 
-// The home page's neural canvas, as state (spec core §4, §7): it polls the 3 latest blocks and transactions every
+// The home page's neural canvas, as state: it polls the 3 latest blocks and transactions every
 // 5 s; transactions it has not seen are detections (a banner for 3 s names their kinds, and pulses run through the
 // network in their colours); after more than 2 polls without a new transaction it reads 'AI Scanning' instead of
 // 'AI Listening'. The first poll only learns what is already there.

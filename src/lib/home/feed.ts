@@ -4,15 +4,15 @@ import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 // Framework-free pieces of the home page shared by the server render, the islands and the live store:
 // its constants, the part names of the n/4 loading progress, and the '+N new' arithmetic.
 
-/** Blocks the home page fetches (spec core §7). */
+/** Blocks the home page fetches. */
 export const HOME_BLOCK_COUNT = 11;
-/** Blocks shown on small screens; the rest of the 11 are hidden there (spec core §2). */
+/** Blocks shown on small screens; the rest of the 11 are hidden there. */
 export const HOME_BLOCKS_ON_SMALL_SCREENS = 8;
 /** Transactions the home page fetches. */
 export const HOME_TRANSACTION_COUNT = 5;
-/** Home health polling interval (spec core §7). */
+/** Home health polling interval. */
 export const HOME_HEALTH_INTERVAL_MS = 10_000;
-/** Share of the validators payout shown as its dollar estimate (spec core §9: 10%). */
+/** Share of the validators payout shown as its dollar estimate (10%). */
 const PAYOUT_USD_PERCENT = 10n;
 
 /** The four things the loading overlay counts, in its order. */

@@ -5,13 +5,13 @@ export interface NewsItem {
   title: string;
   text: string;
   href: string;
-  /** 'Swap Here →' on the first item, 'Learn More →' on the others (spec core §2). */
+  /** 'Swap Here →' on the first item, 'Learn More →' on the others. */
   linkText: string;
   /** External pages open in a new tab. */
   external: boolean;
 }
 
-/** Seconds between carousel rotations (spec core §2). */
+/** Seconds between carousel rotations. */
 export const NEWS_ROTATION_MS = 10_000;
 
 const SWAP = 'Swap Here →';

@@ -21,7 +21,7 @@ import {
   type HomePart,
 } from './feed.ts';
 
-// The home page's live data, shared by its islands: the tab's stream (issue 28) brings each new block, its
+// The home page's live data, shared by its islands: the tab's stream brings each new block, its
 // transactions and the figures after it, and the '+N new' counters count them; `reload` and `reorg` reload blocks,
 // transactions and stats once. Only while there is no stream (before it opens, or when it cannot be opened) does one
 // health poll per tab (every 10 s, paused while the tab is hidden) reload them when the last block rises.

@@ -4,7 +4,7 @@ import { normalizeTransactions } from '../normalize/transaction.ts';
 import type { Block, NetworkStats, Transaction } from '../model/types.ts';
 import { HOME_BLOCK_COUNT, HOME_TRANSACTION_COUNT } from './feed.ts';
 
-// The home page's reading of the tab's stream (issue 28): each event's payload through the normalizer of the REST
+// The home page's reading of the tab's stream: each event's payload through the normalizer of the REST
 // route it stands for, merged into the lists the feeds show. Loaded with the first event, beside the page.
 
 /** A `block` event's block, and the latest blocks with it (a re-sent or replaced number is replaced), newest first. */

@@ -7,7 +7,7 @@ import type { AddressTypeInfo, InternalTransaction, NftToken, NftTransfer, Token
 import type { AccountBalances, AddressSummary } from '../model/wire.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
-// Addresses and accounts (spec core §7).
+// Addresses and accounts.
 
 /** GET /address/{a}/type → {address, type, contractType}; unreadable bodies give type 'unknown'. */
 export function getAddressType(t: Transport, address: string, request?: RequestOptions): Promise<AddressTypeInfo> {

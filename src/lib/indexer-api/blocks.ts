@@ -2,7 +2,7 @@ import { normalizeBlock, normalizeBlocks } from '../normalize/block.ts';
 import type { Block } from '../model/types.ts';
 import { pageQuery, seg, type Lookup, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
-// Blocks (spec core §7).
+// Blocks.
 
 /**
  * GET /blocks?limit&offset[&withTxs=1] → blocks, newest first. With onlyWithTransactions, blocks without

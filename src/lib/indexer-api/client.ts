@@ -42,7 +42,7 @@ export function createIndexerClient(baseUrl: string, options: TransportOptions =
     ...bind(t, nfts),
     ...bind(t, contracts),
     ...bind(t, exportLists),
-    // Issue 30: the daily series and the gas tracker.
+    // The bundled indexer's daily series and gas tracker.
     ...bind(t, { getChainSeries, getTokenSeries, getSeriesSummary, getGasTracker }),
   };
 }

@@ -13,7 +13,7 @@ import type { BytecodeFunctions, ProxyInfo, TypedOutput, VerificationRequest, Ve
 import { CONTRACTS_TIMEOUT_MS, VERIFY_TIMEOUT_MS } from './timeouts.ts';
 import { seg, type RawResponse, type RequestOptions, type Transport } from './transport.ts';
 
-// Contracts: verification state, sources, ABI, events, verification and calls (spec tokens §7).
+// Contracts: verification state, sources, ABI, events, verification and calls.
 
 /** GET /contracts/{a}/verified → whether the contract is verified (5 s). */
 export function getContractVerified(t: Transport, address: string, request?: RequestOptions): Promise<boolean> {

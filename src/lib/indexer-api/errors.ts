@@ -1,10 +1,10 @@
-// The typed errors of the indexer client and the spec's status-to-message mapping (core §8).
+// The typed errors of the indexer client and the spec's status-to-message mapping.
 import { errorMessage } from '../../../common/errors.ts';
 
 /** What went wrong: an HTTP error status, no response, a time-out, or a request that could not be set up. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'setup';
 
-/** Messages by HTTP status (spec core §8). */
+/** Messages by HTTP status, in the spec's words. */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: 'Bad request: The server could not understand the request',
   401: 'Unauthorized: Authentication is required',
@@ -20,7 +20,7 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
 /** Message when no response arrived (also used for time-outs, as the original client reported them). */
 export const NETWORK_ERROR_MESSAGE = 'Network error: No response received from server';
 
-/** The NFT list's own time-out message (spec tokens §8). */
+/** The NFT list's own time-out message. */
 export const REQUEST_TIMEOUT_MESSAGE = 'Request timeout';
 
 /** The message for an HTTP error status: the table's text, else 'Error {status}: {statusText}'. */
@@ -139,7 +139,7 @@ const PASSED_ON = new Set([400, 413, 414, 422, 429]);
 export type FailureStatus = 400 | 413 | 414 | 422 | 429 | 502 | 503 | 504;
 
 /**
- * The page's status for a failed indexer read: 504 when the indexer did not answer within the time-out (core §9),
+ * The page's status for a failed indexer read: 504 when the indexer did not answer within the time-out,
  * 503 when it could not be reached or says it is unavailable, the indexer's own status when it rejected the request
  * as malformed or rate limited it, else 502.
  */

@@ -3,7 +3,7 @@ import type { GasTracker } from '../model/gas-tracker.ts';
 import { httpError } from './errors.ts';
 import { buildUrl, type RequestOptions, type Transport } from './transport.ts';
 
-// The gas tracker (issue 30): GET /stats/gas of the bundled indexer. The chain operator's indexer has no such route.
+// The gas tracker: GET /stats/gas of the bundled indexer. The chain operator's indexer has no such route.
 
 /** Time-out of /stats/gas: the indexer reads the node's fee history and a day of transactions for it. */
 export const GAS_TRACKER_TIMEOUT_MS = 5_000;

@@ -3,7 +3,7 @@ import type { NftCollection, NftToken, NftTransfer } from '../model/types.ts';
 import { NFT_LIST_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
-// NFT collections and items (spec tokens §7).
+// NFT collections and items.
 
 /** Orders of the bundled indexer's NFT lists: latest transfer first, most owners, newest first. */
 export type NftSortOrder = 'trending' | 'top' | 'new';

@@ -3,10 +3,10 @@ import { normalizeGasPrice } from '../normalize/gas-price.ts';
 import { GAS_PRICE_TIMEOUT_MS } from './timeouts.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 
-// JSON-RPC through the indexer's read-only proxy, POST /proxy/rpc (spec core §7): any method (the contract island's
+// JSON-RPC through the indexer's read-only proxy, POST /proxy/rpc: any method (the contract island's
 // chain id and receipts), eth_call, and the gas price. Like every resource module, each call takes the transport
 // first. Every helper answers a result union; any failure is the spec's error object {code: -32603, message:
-// 'Internal error'} (core §8), whatever the cause (network, node error, undecodable result). The header's gas-price
+// 'Internal error'}, whatever the cause (network, node error, undecodable result). The header's gas-price
 // script loads this module on every page, so it imports no ethers and no normalizer but the gas price's: the token metadata reads, which
 // decode with ethers, are token-meta.ts.
 
@@ -19,7 +19,7 @@ export interface RpcError {
 /** The outcome of an RPC helper: a value, or the error object. */
 export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: RpcError };
 
-/** The error object every failed RPC read returns (spec core §8). */
+/** The error object every failed RPC read returns. */
 export const RPC_INTERNAL_ERROR: Readonly<RpcError> = Object.freeze({ code: -32603, message: 'Internal error' });
 
 /** A JSON-RPC request body. */

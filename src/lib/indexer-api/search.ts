@@ -2,7 +2,7 @@ import { normalizeSearchResult } from '../normalize/search.ts';
 import type { SearchResult } from '../model/wire.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 
-// Search (spec core §7).
+// Search.
 
 /** GET /search?q= → the result, or null when nothing matches (404) or the query is blank. */
 export async function search(t: Transport, q: string, request?: RequestOptions): Promise<SearchResult | null> {

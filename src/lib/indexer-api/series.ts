@@ -3,7 +3,7 @@ import type { ChainSeriesName, SeriesResponse, SummaryResponse, TokenSeriesName 
 import { httpError } from './errors.ts';
 import { buildUrl, seg, type RequestOptions, type Transport } from './transport.ts';
 
-// The daily series of the bundled indexer (issue 30, common/stats-series.ts). The chain operator's indexer has no such
+// The daily series of the bundled indexer (common/stats-series.ts). The chain operator's indexer has no such
 // routes and answers 404: a read then says 'unavailable', so a page shows a notice instead of an error. Other failures
 // (400 with its message, 5xx, time-outs) throw the client's ApiError.
 

@@ -6,7 +6,7 @@ import { getGasPrice } from './rpc.ts';
 import { CONTRACTS_TIMEOUT_MS, HOLDERS_TIMEOUT_MS, PAYOUT_TIMEOUT_MS, TPS_TIMEOUT_MS, TX_COUNT_TIMEOUT_MS, VALIDATORS_TIMEOUT_MS } from './timeouts.ts';
 import { safe, type RequestOptions, type Transport } from './transport.ts';
 
-// Network statistics (spec core §7, §9).
+// Network statistics.
 
 /** GET /stats/tps → transactions per second (2 s). */
 export function getTps(t: Transport, request?: RequestOptions): Promise<number> {

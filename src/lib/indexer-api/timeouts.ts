@@ -1,8 +1,8 @@
-// Time-outs of the indexer reads (spec core §9, tokens §9), in one place for the server and the islands.
+// Time-outs of the indexer reads, as the product's specification gives them, in one place for the server and the islands.
 
-/** Time-out of the main client (spec core §9). */
+/** Time-out of the main client. */
 export const MAIN_CLIENT_TIMEOUT_MS = 15_000;
-/** Time-out of the second client, used by browser islands that poll (spec core §9). */
+/** Time-out of the second client, used by browser islands that poll. */
 export const SECOND_CLIENT_TIMEOUT_MS = 10_000;
 /** Receipt time-out in the data layer. */
 export const RECEIPT_TIMEOUT_MS = 1_500;
@@ -24,7 +24,7 @@ export const TX_COUNT_TIMEOUT_MS = 5_000;
 export const CONTRACTS_TIMEOUT_MS = 5_000;
 /** Holder statistics time-out. */
 export const HOLDERS_TIMEOUT_MS = 8_000;
-/** NFT list time-out (spec tokens §9). */
+/** NFT list time-out. */
 export const NFT_LIST_TIMEOUT_MS = 10_000;
 /** Contract verification: compiling and looking for the reason of a mismatch take seconds to a minute. */
 export const VERIFY_TIMEOUT_MS = 180_000;

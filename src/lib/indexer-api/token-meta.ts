@@ -2,7 +2,7 @@ import { AbiCoder, getBytes, toUtf8String } from 'ethers';
 import { ethCall, failure, type RpcResult } from './rpc.ts';
 import type { RequestOptions, Transport } from './transport.ts';
 
-// A token's name, symbol and decimals read from the token itself with the spec's eth_call selectors (tokens §7),
+// A token's name, symbol and decimals read from the token itself with the spec's eth_call selectors,
 // through the indexer's RPC proxy (rpc.ts). Apart from rpc.ts because these decode with ethers, and rpc.ts is loaded on
 // every page by the header's gas price; only the server reads token metadata this way.
 

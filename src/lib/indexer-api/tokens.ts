@@ -7,7 +7,7 @@ import { normalizeLogoList } from '../normalize/logos.ts';
 import { HOLDERS_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type BytesResponse, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
-// Tokens (spec tokens §7).
+// Tokens.
 
 /** GET /tokens[?limit&offset&type] → token records. */
 export function getTokens(t: Transport, query: PageQuery & { type?: string } = {}, request?: RequestOptions): Promise<Token[]> {

@@ -5,7 +5,7 @@ import type { DecodedTransaction, InternalCalls, Receipt, RevertReason, Transact
 import { RECEIPT_TIMEOUT_MS } from './timeouts.ts';
 import { pageQuery, seg, type PageQuery, type RequestOptions, type Transport } from './transport.ts';
 
-// Transactions, receipts and decoded calls (spec core §7).
+// Transactions, receipts and decoded calls.
 
 /** GET /transactions?limit&offset → transactions, newest first. */
 export function getTransactions(t: Transport, query: PageQuery = {}, request?: RequestOptions): Promise<Transaction[]> {

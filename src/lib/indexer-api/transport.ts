@@ -1,7 +1,7 @@
 import { httpError, isApiError, networkError, setupError, timeoutError } from './errors.ts';
 import { MAIN_CLIENT_TIMEOUT_MS, SECOND_CLIENT_TIMEOUT_MS } from './timeouts.ts';
 
-// The indexer transport: one HTTP round trip with time-outs, the typed errors of core §8 and an outcome that tells
+// The indexer transport: one HTTP round trip with time-outs, the typed errors (errors.ts) and an outcome that tells
 // a missing entity from an empty or unreadable body. Only fetch and AbortSignal, so servers and browsers share it;
 // the resource modules beside it (blocks.ts, stats.ts, …) are plain functions of a transport, so an island bundles
 // only the ones it calls.
@@ -135,7 +135,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Throws the core §8 error of a non-2xx answer. */
+/** Throws the typed error of a non-2xx answer, with the spec's message for its status. */
 function assertOk(response: RawResponse): RawResponse {
   if (!response.ok) throw httpError(response.url, response.status, response.statusText, response.body);
   return response;
@@ -206,7 +206,7 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
         });
         const body = parseBody(text);
         // Every answer of a working indexer is JSON: a success whose body does not parse (cut short, an HTML page
-        // from a proxy) is an invalid response (core §8: 502 Bad gateway), never an empty or missing entity.
+        // from a proxy) is an invalid response (502 Bad gateway), never an empty or missing entity.
         if (body === NOT_JSON && response.ok) throw httpError(url, 502, 'Bad Gateway', null);
         return { url, status: response.status, statusText: response.statusText, ok: response.ok, body: body === NOT_JSON ? text : body, headers };
       } catch (error) {
@@ -277,7 +277,7 @@ export function createTransport(baseUrl: string, options: TransportOptions = {})
 
 const browserTransports = new Map<string, Transport>();
 
-/** The transport browser code shares per indexer URL, with the second client's time-out (spec core §9). */
+/** The transport browser code shares per indexer URL, with the second client's time-out. */
 export function browserTransport(baseUrl: string): Transport {
   let transport = browserTransports.get(baseUrl);
   if (!transport) {

@@ -2,7 +2,7 @@
 // lifetimes of indexer reads are below; the server's shared instance is src/lib/server/shared-cache.ts).
 // Failed loads are forgotten at once, so an error is never served from the cache.
 
-/** Network statistics lifetime (spec core §9). */
+/** Network statistics lifetime. */
 export const NETWORK_STATS_TTL_MS = 30_000;
 /** Contract statistics lifetime. */
 export const CONTRACT_STATS_TTL_MS = 5 * 60_000;

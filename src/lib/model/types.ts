@@ -203,7 +203,7 @@ export interface DecodedTransaction {
 
 export interface NetworkStats {
   latestBlock: number;
-  /** The indexer's count when greater than 0, else 2 × latestBlock (spec core §9). */
+  /** The indexer's count when greater than 0, else 2 × latestBlock (the specification's estimate). */
   totalTransactions: number;
   /** True when totalTransactions is the 2 × latestBlock estimate. */
   totalTransactionsEstimated: boolean;

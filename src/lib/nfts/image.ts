@@ -15,7 +15,7 @@ export const MAX_INLINE_IMAGE_CHARS = 64 * 1024;
 /** Number of placeholder images (public/nft-placeholders/1.svg … 5.svg). */
 const PLACEHOLDER_COUNT = 5;
 
-/** Placeholder shown when an image fails to load (spec tokens §5: placeholder 1). */
+/** Placeholder shown when an image fails to load (placeholder 1). */
 export const FAILED_IMAGE_PLACEHOLDER = 1;
 
 /** Path of placeholder `n` (1-based). */

@@ -1,5 +1,5 @@
 // Data of the NFT list (/nfts): the first collections in the chosen order and the items of the first three of them
-// (spec tokens §9), loaded under one 10 s deadline; then searched, ordered and paged on the server.
+// only, loaded under one 10 s deadline; then searched, ordered and paged on the server.
 import { NFT_LIST_TIMEOUT_MS, safe, type IndexerClient, type NftSortOrder } from '../indexer-api/client.ts';
 import { failureStatus, isNotFound, isTimeout, type FailureStatus } from '../indexer-api/errors.ts';
 import type { TtlCache } from '../indexer-api/ttl-cache.ts';
@@ -8,9 +8,9 @@ import type { NftCollection, NftToken } from '../model/types.ts';
 import { matchesNftSearch, type NftListQuery } from './params.ts';
 import { compareNftItems, isBurned, itemKey, type NftOrderContext } from './order.ts';
 
-/** Rows of the Top Collections table (spec tokens §9). */
+/** Rows of the Top Collections table. */
 export const TOP_COLLECTIONS = 5;
-/** Collections whose items fill the card grid (spec tokens §9). */
+/** Collections whose items fill the card grid. */
 export const GRID_COLLECTIONS = 3;
 /** Items read per grid collection, in the chosen order (the bundled indexer's largest page). */
 const ITEMS_PER_COLLECTION = 100;
@@ -74,7 +74,7 @@ async function fetchNftList(client: IndexerClient, sort: NftSortOrder, timeoutMs
     const collections = (await client.getNftCollections({ limit: TOP_COLLECTIONS, offset: 0, sort }, request)).slice(0, TOP_COLLECTIONS);
     const grid = collections.slice(0, GRID_COLLECTIONS);
     // The operator's indexer has no item list: it reads 'tokens' as a token id and answers 404. There the spec's call
-    // is the collection's token 0 (tokens §7); a collection without one adds nothing to the grid (tokens §8).
+    // is the collection's token 0; a collection without one adds nothing to the grid.
     const itemsOf = async (address: string): Promise<NftToken[]> => {
       try {
         return await client.getNftCollectionTokens(address, { limit: ITEMS_PER_COLLECTION, offset: 0, sort }, request);

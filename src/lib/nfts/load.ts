@@ -3,7 +3,7 @@ import { safe, type IndexerClient } from '../indexer-api/client.ts';
 import { failureStatus, type FailureStatus } from '../indexer-api/errors.ts';
 import type { NftCollection, NftToken, NftTransfer } from '../model/types.ts';
 
-/** Rows of the History tab (spec tokens §9). */
+/** Rows of the History tab. */
 export const NFT_HISTORY_LIMIT = 10;
 
 /** Everything the detail page shows. */

@@ -3,7 +3,7 @@
 import type { NftSortOrder } from '../indexer-api/client.ts';
 import { PAGE_SIZES, parsePageQuery } from '../url/pagination.ts';
 import { oneOf } from '../url/params.ts';
-/** The list's orders, in toggle order; the first is the default (spec tokens §2.4). */
+/** The list's orders, in toggle order; the first is the default. */
 export const NFT_SORTS = ['trending', 'top', 'new'] as const satisfies readonly NftSortOrder[];
 
 /** Toggle labels. */
@@ -38,7 +38,7 @@ export interface NftSearchable {
   readonly collectionName: string | null;
 }
 
-/** NFT search (spec tokens §5): case-insensitive, trimmed substring of the NFT name or the collection name. */
+/** NFT search: case-insensitive, trimmed substring of the NFT name or the collection name. */
 export function matchesNftSearch(item: NftSearchable, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (needle === '') return true;

@@ -1,13 +1,13 @@
-// NFT detail page (/nfts/{address}/{id}): the display rules of spec tokens §2.5.
+// NFT detail page (/nfts/{address}/{id}): how its price, details, properties and history rows are shown.
 import { formatUsd } from '../format/index.ts';
 import type { NftTransfer } from '../model/types.ts';
 import { priceValue, ZERO_ADDRESS } from './order.ts';
 
-/** Dollars per STO of the detail page's estimate (spec tokens §9: price × 3000). */
+/** Dollars per STO of the detail page's estimate (the specification's fixed rate: price × 3000). */
 export const USD_PER_STO_ESTIMATE = 3000;
 /** The Blockchain row of the details. */
 export const BLOCKCHAIN_NAME = 'STO Chain';
-/** The currency label (spec tokens §9). */
+/** The currency label. */
 const CURRENCY = 'STO';
 
 /** Price in STO as shown ('0.00 STO'). */
@@ -58,7 +58,7 @@ export interface HistoryRow {
   amount: bigint;
 }
 
-/** History rows (spec tokens §2.5). */
+/** History rows. */
 export function historyRow(transfer: NftTransfer): HistoryRow {
   const minted = isZeroAddress(transfer.from);
   return {

@@ -9,7 +9,7 @@ import { normalizeToken } from './token.ts';
 // Re-exported so callers find every address reader here.
 export { toAddressType, toContractType } from './kinds.ts';
 
-/** The type of an address when it cannot be told (spec core §4: unknown on failure). */
+/** The type of an address when it cannot be told (unknown on failure). */
 export function unknownAddressType(address: string): AddressTypeInfo {
   return { address, type: 'unknown', contractType: 'none' };
 }

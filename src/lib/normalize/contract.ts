@@ -5,10 +5,10 @@ import { toContractType } from './kinds.ts';
 
 // Contract details (GET /contracts/{a}, and the list of /contracts) and whether a contract is verified.
 
-/** Name shown for a contract without one (spec tokens §3). */
+/** Name shown for a contract without one. */
 export const UNKNOWN_CONTRACT_NAME = 'Unknown Contract';
 
-/** The minimal unverified contract a failed details read gives (spec tokens §7). */
+/** The minimal unverified contract a failed details read gives. */
 export function minimalContract(address: string): ContractDetails {
   return {
     address,

@@ -1,7 +1,7 @@
 import type { CallGuess, DecodedEvent, DecodedEventParam, DecodeSource } from '../model/types.ts';
 import { isRecord, normalizeList, toText } from './fields.ts';
 
-// What the bundled indexer adds to decoded calls and logs (issue 29): how a decoding was found, every candidate
+// What the bundled indexer adds to decoded calls and logs: how a decoding was found, every candidate
 // that fits, and guessed types. Another indexer sends none of it: each reader then answers nothing.
 
 /** 'verified' or 'signature'; null for anything else (absent: not said). */

@@ -3,7 +3,7 @@ import type { GasBlock, GasConsumer, GasHour, GasLevel, GasLevelKey, GasTracker,
 import { toBigInt, toCount, toNumber } from './bignum.ts';
 import { isRecord, toAddress, toText } from './fields.ts';
 
-// GET /stats/gas and the `gas` event's `tracker` (issue 30), read as untrusted: amounts in any encoding become
+// GET /stats/gas and the `gas` event's `tracker`, read as untrusted: amounts in any encoding become
 // canonical decimal strings, ratios are clamped to 0…1, rows that cannot be read are dropped. What the page cannot do
 // without (the three levels, the base fee) makes the whole answer unreadable (null) rather than half shown.
 

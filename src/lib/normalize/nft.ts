@@ -27,7 +27,7 @@ export function normalizeNftCollection(raw: unknown): NftCollection | null {
   };
 }
 
-/** A list of collections; a non-list response is empty (spec tokens §7). */
+/** A list of collections; a non-list response is empty. */
 export function normalizeNftCollections(raw: unknown): NftCollection[] {
   return normalizeList(raw, normalizeNftCollection, 'collections', 'nfts');
 }

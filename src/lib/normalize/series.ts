@@ -1,4 +1,4 @@
-// The daily series of the bundled indexer (issue 30, common/stats-series.ts) read into its shapes: a point whose day
+// The daily series of the bundled indexer (common/stats-series.ts) read into its shapes: a point whose day
 // is not a real UTC day or whose value is not a decimal of its unit is dropped, never shown as a wrong figure.
 import { CHAIN_SERIES, parseDay, type SeriesPoint, type SeriesResponse, type SeriesUnit, type SummaryResponse } from '../../../common/stats-series.ts';
 import { isRecord, toAddress } from './fields.ts';

@@ -10,7 +10,7 @@ export interface TransferContext {
   timestamp?: number | null;
 }
 
-/** Spec core §3 defaults of a token transfer. */
+/** The spec's defaults of a token transfer. */
 export const TRANSFER_DEFAULTS = { symbol: 'TOKEN', name: 'Unknown Token', decimals: 18 } as const;
 
 /**

@@ -1,4 +1,4 @@
-// The typed-transaction fields of a transaction answer (issue 29): access list (types 1 to 4), EIP-7702 authorization
+// The typed-transaction fields of a transaction answer: access list (types 1 to 4), EIP-7702 authorization
 // list (type 4), EIP-4844 blob fields (type 3). The bundled indexer serves them on /transactions/{hash}; a node's
 // transaction object has the same names; the chain operator's indexer has none, and then nothing is shown.
 // Only the detail answer carries them (getTransaction): lists parse the type alone (tx-type.ts), which keeps this out

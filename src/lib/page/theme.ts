@@ -1,4 +1,4 @@
-// The visitor's theme (issue 12): system, light or dark, kept in the `theme_preference` cookie that the cookie policy
+// The visitor's theme: system, light or dark, kept in the `theme_preference` cookie that the cookie policy
 // lists (Functional, 12 months). The server renders it as <html data-theme="…">; the stylesheet (src/styles/global.css)
 // does the rest, with `system` following the browser's colour scheme. Used by the layout, the /theme endpoint and the
 // header's toggle script, so it stays tiny and free of imports.

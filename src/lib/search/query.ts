@@ -1,4 +1,4 @@
-/** Search box debounce (spec core §9). */
+/** Search box debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** Most suggestions the search box shows. */

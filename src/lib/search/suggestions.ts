@@ -13,7 +13,7 @@ export interface Suggestion {
   detail?: string;
   /** Present when choosing the suggestion should open /address/{address}. */
   address?: string;
-  /** Tokens: the logo URL when the token has one, and the initials shown otherwise (spec tokens §4). */
+  /** Tokens: the logo URL when the token has one, and the initials shown otherwise. */
   logo?: string | null;
   initials?: string;
 }

@@ -1,5 +1,5 @@
-// One deadline per page request for all of its indexer reads (issue 15: every page answers within its time-out plus
-// 1 s). Each read has its own time-out (core §9), but a page that makes a few reads one after another would add them
+// One deadline per page request for all of its indexer reads (every page answers within its time-out plus
+// 1 s). Each read has its own time-out, but a page that makes a few reads one after another would add them
 // up behind a slow indexer; under the deadline, a read still waiting when the page's time is up ends with the
 // time-out error, and reads started after it fail at once, so the page renders its failure in time.
 import { AsyncLocalStorage } from 'node:async_hooks';

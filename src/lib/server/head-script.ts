@@ -16,7 +16,7 @@ export const THEME_FROM_COOKIE =
  * Content-Security-Policy would refuse (src/lib/server/security-headers.ts). Registered in the head, before any image
  * is parsed:
  * - a token logo (`data-img="logo"`) records found or failed on its box (the initials beneath show when it failed);
- * - an NFT image (`data-img="nft"`) that fails is swapped once for placeholder 1 (spec tokens §5); data-failed marks
+ * - an NFT image (`data-img="nft"`) that fails is swapped once for placeholder 1; data-failed marks
  *   the swap, so a failing placeholder cannot loop.
  */
 export const IMAGE_EVENTS =

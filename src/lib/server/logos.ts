@@ -1,4 +1,4 @@
-// Token logos (spec tokens §4, §7): served at /token-logos/{address}.png: a logo an admin uploaded (stored by the
+// Token logos: served at /token-logos/{address}.png: a logo an admin uploaded (stored by the
 // indexer), else a preset's bundled logo, drawn here. Which tokens have one is decided in logo-url.ts.
 import { uploadedLogo } from '../tokens/logo-index.ts';
 import { drawLogo, LOGO_PIXELS } from '../tokens/logo-art.ts';

@@ -1,4 +1,4 @@
-// The optional market-data provider (spec tokens §7: a price quote call made only when an API key is configured).
+// The optional market-data provider (a price quote call made only when an API key is configured).
 // CoinMarketCap's quotes endpoint; the response is parsed defensively and anything unreadable is left out.
 import type { PriceQuote } from '../tokens/prices.ts';
 

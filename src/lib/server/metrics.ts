@@ -1,4 +1,4 @@
-// The site server's Prometheus metrics (issue 31): one registry per process, named `explorer_site_…`, with Node's
+// The site server's Prometheus metrics: one registry per process, named `explorer_site_…`, with Node's
 // process metrics, the HTTP series by route template, the render cache's hits and misses and the indexer requests
 // made while answering. site-server.ts and the built Astro bundle (dist/server/entry.mjs, which it loads) are
 // two module graphs: the registry lives on a global symbol, made by whichever graph asks first, so both count into the

@@ -17,7 +17,7 @@ const ADDRESS_PAGE = /^\/address\/(0x[0-9a-fA-F]{40})$/;
 
 /**
  * How long a request waits for the head of its key. Beyond it (an indexer that hangs) the page is rendered without
- * one and not kept, and its own reads answer within the page's deadline (core §9) rather than after the head's too.
+ * one and not kept, and its own reads answer within the page's deadline rather than after the head's too.
  */
 export const HEAD_KEY_WAIT_MS = 1_000;
 

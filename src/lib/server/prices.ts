@@ -1,4 +1,4 @@
-// The server's token prices (spec tokens §4, §7, §8, §9): the built-in USD prices (src/lib/tokens/prices.ts), replaced
+// The server's token prices: the built-in USD prices (src/lib/tokens/prices.ts), replaced
 // by a market-data provider's quotes only when MARKET_DATA_API_KEY is set. Without a key no request is ever made. The
 // book is refreshed every 5 minutes; a failed fetch keeps the built-in prices and carries the spec's message for the
 // pages to show.

@@ -1,4 +1,4 @@
-// What the site server knows of the request it is answering, for everything that runs while it answers (issue 31):
+// What the site server knows of the request it is answering, for everything that runs while it answers:
 // its id (X-Request-Id, sent on to the indexer) and the route Astro matched (the `route` label of its metrics and log
 // line). site-server.ts runs each request's handling inside requestContexts().run(); the built bundle's
 // middleware and indexer client read the same store, kept on a global symbol because the server and the bundle are

@@ -29,7 +29,7 @@ function byResult(result: SearchResult | null): SearchOutcome {
 }
 
 /**
- * The redirect flow of spec core §5 by query shape: digits → block lookup; 66-character 0x → search, then the
+ * The search's redirect flow by query shape: digits → block lookup; 66-character 0x → search, then the
  * transaction lookup; 0x + 40 hex → search, then the address-type lookup; anything else → general search,
  * redirecting by result type.
  */

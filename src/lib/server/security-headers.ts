@@ -1,4 +1,4 @@
-// The web's security headers of every answer of the site (issue 15). Pages get a Content-Security-Policy that lets
+// The web's security headers of every answer of the site. Pages get a Content-Security-Policy that lets
 // scripts run only from this origin or as one of the page's own inline scripts, named by their SHA-256 hashes (the
 // head script, Astro's island loaders and the small component scripts Astro inlines): never 'unsafe-inline' or
 // 'unsafe-eval' for scripts, so markup that slipped into a page, an inline event handler or a javascript: URL cannot

@@ -2,7 +2,7 @@
 // behind a static layer that sends the build's precompressed files (.br, .gz written by the precompress
 // integration) as the browser accepts them. Run with HOST and PORT like Astro's standalone server:
 // `node src/lib/server/site-server.ts`. HTTP_COMPRESSION=0 sends everything uncompressed (a proxy in front compresses).
-// Observability (issue 31): GET /metrics (Prometheus, behind METRICS_TOKEN or INDEXER_ADMIN_TOKEN when set), one log
+// Observability: GET /metrics (Prometheus, behind METRICS_TOKEN or INDEXER_ADMIN_TOKEN when set), one log
 // line per answered request, and each request's id (X-Request-Id) kept for everything its handling does.
 import { createReadStream, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 
-// The address and token pages' "new activity" hint (issue 28): the tab's stream names the address or token as a
+// The address and token pages' "new activity" hint: the tab's stream names the address or token as a
 // topic (`address:0x…`, `token:0x…`) and says, per block, which transactions and how many token transfers touched it.
 // The hint counts them since the page loaded; each block once, should a reopened stream replay one.
 

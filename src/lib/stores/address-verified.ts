@@ -1,4 +1,4 @@
-// The contract verification flag remembered in the browser (spec core §4, tokens §4): the server's answer wins and
+// The contract verification flag remembered in the browser: the server's answer wins and
 // updates the stored flag; when the server check failed, the stored flag decides. Framework-free and tiny, so the
 // address page's inline script can import it.
 

@@ -1,7 +1,7 @@
 import type { WritableAtom } from 'nanostores';
 import type { LiveApi } from './live.ts';
 
-// The block list's Latest Block on the tab's stream (issue 28), loaded when the stream's module arrives: `block` events
+// The block list's Latest Block on the tab's stream, loaded when the stream's module arrives: `block` events
 // raise it, `reload` reads the head once, and a `reorg` below the newest block known is kept in the store (the list's
 // island, src/islands/LatestBlockLive.tsx, says that rows may be replaced blocks). The 30 s poll stops while the stream
 // is open.

@@ -4,10 +4,10 @@ import type { FetchLike } from '../indexer-api/transport.ts';
 import { normalizeHealth } from '../normalize/health.ts';
 import type { LiveWindow } from './when-live.ts';
 
-/** Without the stream, the block list polls the head every 30 s (spec core §7). */
+/** Without the stream, the block list polls the head every 30 s. */
 export const BLOCKS_POLL_MS = 30_000;
 
-/** Time-out of one poll: the health call's 2 s (spec core §9). */
+/** Time-out of one poll: the health call's 2 s. */
 const BLOCKS_POLL_TIMEOUT_MS = HEALTH_TIMEOUT_MS;
 
 /** The newest block number the page knows of; seeded from the server's render, raised by the stream (or polling), never lowered. */

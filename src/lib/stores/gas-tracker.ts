@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { GasHour, GasTrackerLive } from '../model/gas-tracker.ts';
 
-// The gas tracker's live figures (issue 42), the one source the page's parts read: the figures island (levels, base
+// The gas tracker's live figures, the one source the page's parts read: the figures island (levels, base
 // fee, last block, fullness and bars: src/islands/GasTrackerLive.tsx) and the chart islands (src/islands/GasChart.tsx).
 // Fed by the tab's stream (`gas` events, through whenLive/onLive) and, while there is no stream, by the page's
 // /stats/gas poll, both published by the page's script (lib/gastracker/live.ts); no island reads the indexer or the

@@ -4,7 +4,7 @@ import { getGasPrice } from '../indexer-api/rpc.ts';
 import { browserTransport } from '../indexer-api/transport.ts';
 
 // The header's gas price, loaded by its script when first needed: a poll (every 30 s while there is no stream) or a
-// `gas` event of the tab's stream (issue 28). One module, so the header's own script names a single import.
+// `gas` event of the tab's stream. One module, so the header's own script names a single import.
 
 /** Asks the indexer's node for the gas price and writes it; on failure the value shown stays. */
 export async function refreshGas(target: HTMLElement, indexerUrl: string): Promise<void> {

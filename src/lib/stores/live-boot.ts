@@ -1,4 +1,4 @@
-// The start of the tab's live stream (issue 28), in the header's script (every page): a few lines that load the
+// The start of the tab's live stream, in the header's script (every page): a few lines that load the
 // stream's module (live.ts) late, STREAM_OPEN_DELAY_MS after the page has loaded.
 // By then what a page loads before it can be used is loaded (tests/e2e/budget.spec.ts), and the parts, which poll
 // as before until then, are handed the stream (when-live.ts). Nothing is lost meanwhile: the parts count from block

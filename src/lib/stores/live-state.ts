@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-// The state of the tab's live stream (issue 28), shared by the stream (live-stream.ts) and the parts (live.ts).
+// The state of the tab's live stream, shared by the stream (live-stream.ts) and the parts (live.ts).
 
 /** 'off' until the stream is asked for; 'paused' while the tab is hidden; 'fallback' when it could not be opened. */
 export type LiveStatus = 'off' | 'connecting' | 'open' | 'paused' | 'fallback';

@@ -1,6 +1,6 @@
 import { $liveEvent, $liveStatus } from './live-state.ts';
 
-// The tab's one live stream (issue 28), as the live parts see it: its status, and its events as they arrive. The
+// The tab's one live stream, as the live parts see it: its status, and its events as they arrive. The
 // header loads this module late (live-boot.ts), which opens the stream with the topics the page declares, wires the
 // parts that live in HTML only (the address/token hints, the replaced-block notice) and announces itself to the
 // others (when-live.ts). The EventSource is live-stream.ts. Parts poll as before until the stream opens, and for good

@@ -1,4 +1,4 @@
-// The replaced-block notice of a recent block's page (issue 28): shown when the tab's stream says `reorg` past the
+// The replaced-block notice of a recent block's page: shown when the tab's stream says `reorg` past the
 // block; after a `reload` (the stream could not replay what a hidden spell missed, a reorganisation among it maybe),
 // it says the page may be out of date. Either way its link loads the block again.
 

@@ -2,7 +2,7 @@ import type { WritableAtom } from 'nanostores';
 import { normalizeTransactionHashes } from '../normalize/transaction.ts';
 import type { LiveApi } from './live.ts';
 
-// The transaction list's "new transactions" count on the tab's stream (issue 28), loaded when the stream's module
+// The transaction list's "new transactions" count on the tab's stream, loaded when the stream's module
 // arrives: one read when the stream opens (what arrived between the page and the stream), then each `transactions`
 // event; `reload` reads once; a `reorg` reloads the list (the banner's island, src/islands/NewTxBanner.tsx, does as its
 // Refresh does when $transactionsReplaced grows). The 30 s poll stops while

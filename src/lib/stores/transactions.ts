@@ -8,11 +8,11 @@ import type { LiveWindow } from './when-live.ts';
 // tab's stream (`transactions` events), or, while there is no stream, by polling the indexer every 30 s. Lazy:
 // it runs only while something listens to $newTransactionCount.
 
-/** Poll interval of the transaction list (spec core §7: every 30 s on page 1). */
+/** Poll interval of the transaction list (every 30 s on page 1). */
 export const TX_LIST_POLL_MS = 30_000;
 /** Newest transactions read per poll (the largest page size): more than this many new ones count as this many. */
 const TX_LIST_POLL_LIMIT = 100;
-/** Time-out of a browser poll (the second client's, spec core §9). */
+/** Time-out of a browser poll (the second client's). */
 const TX_LIST_POLL_TIMEOUT_MS = SECOND_CLIENT_TIMEOUT_MS;
 
 /** The indexer base URL the feed polls; null until a page sets it. */

@@ -1,6 +1,6 @@
 import type { LiveApi } from './live.ts';
 
-// How a live part reaches the tab's stream (issue 28) without loading its code: the header opens the stream late
+// How a live part reaches the tab's stream without loading its code: the header opens the stream late
 // (live-boot.ts), and its module announces itself on window ('sto:live'). Parts start their polling as before and
 // hand it to the stream's pollUnlessLive when it arrives; should it never arrive, they simply keep polling.
 

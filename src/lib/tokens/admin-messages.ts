@@ -1,4 +1,4 @@
-// Texts of the token admin (spec tokens §5, §8), shared by the server and the panel's island.
+// Texts of the token admin, shared by the server and the panel's island.
 import { MAX_LOGO_BYTES } from '../../../common/logos/limits.ts';
 
 /** Logo and login messages, exactly as the spec words them. */
@@ -12,10 +12,10 @@ export const ADMIN_MESSAGES = {
   uploaded: 'Logo uploaded successfully',
 } as const;
 
-/** Largest logo accepted (spec tokens §9): 200 KB, the indexer's own limit. */
+/** Largest logo accepted: 200 KB, the indexer's own limit. */
 export { MAX_LOGO_BYTES };
 
-/** The success state of an upload resets after this long (spec tokens §9). */
+/** The success state of an upload resets after this long. */
 export const UPLOAD_SUCCESS_RESET_MS = 3_000;
 
 /** File types the chooser offers: PNG and SVG. */

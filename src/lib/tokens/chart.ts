@@ -1,4 +1,4 @@
-// The token page's price series (spec tokens §7): the latest 30 transfers, each priced from its value, else at the
+// The token page's price series: the latest 30 transfers, each priced from its value, else at the
 // token's price; oldest first. Shared by the server's fallback table and the chart's data.
 import { formatUnits } from '../../../common/units.ts';
 import type { TokenTransfer } from '../model/types.ts';

@@ -1,4 +1,4 @@
-// Fixed figures of the token list's info card (spec tokens §2.2: static, not measured).
+// Fixed figures of the token list's info card (static, not measured).
 
 /** The info card's figures, as displayed. */
 export const TOKEN_INFO_FIGURES = {

@@ -1,4 +1,4 @@
-// Token list rules (spec tokens §2.2, §5, §9): market figures per token, search, sort and paging, all on the server.
+// Token list rules: market figures per token, search, sort and paging, all on the server.
 import { PAGE_SIZES, pageCount, parsePageQuery } from '../url/pagination.ts';
 import { marketCap, quoteOf, type PriceBook } from './prices.ts';
 import type { Token } from '../model/types.ts';

@@ -13,7 +13,7 @@ const TOKEN_FETCH_PAGE = 100;
 /** The list is small: at most this many tokens are fetched, then sorted, searched and paged here. */
 export const TOKEN_LIST_MAX = 300;
 
-/** Latest transfers the price chart is drawn from (spec tokens §7, §9). */
+/** Latest transfers the price chart is drawn from. */
 export const PRICE_HISTORY_LIMIT = 30;
 
 /** Every token the indexer lists (up to TOKEN_LIST_MAX), without duplicates. */

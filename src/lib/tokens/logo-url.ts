@@ -8,7 +8,7 @@ export const LOGO_VERSION_LENGTH = 16;
 
 /**
  * The logo URL of a token: its uploaded logo (versioned by content), else its bundled preset logo, else null (the
- * initials show). The .png name serves the logo whatever its type (spec tokens §7).
+ * initials show). The .png name serves the logo whatever its type.
  */
 export function tokenLogoUrl(address: string | null | undefined, uploaded: UploadedLogo | undefined): string | null {
   if (!address) return null;

@@ -1,4 +1,4 @@
-// The one list of preset tokens (spec tokens §9: priority 1, with bundled logos). Scanned tokens have priority 2 and
+// The one list of preset tokens (priority 1, with bundled logos). Scanned tokens have priority 2 and
 // tokens found by a search priority 3; lists ordered by priority show presets first.
 //
 // A preset's address is the contract on this network; the devnet's tokens are deterministic (anvil's first account

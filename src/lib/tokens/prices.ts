@@ -1,4 +1,4 @@
-// Token prices as the pages show them (spec tokens §4, §8, §9): the built-in USD prices, the price book a page reads
+// Token prices as the pages show them: the built-in USD prices, the price book a page reads
 // and the price texts. Where the book comes from (the built-in prices or a market-data provider, refreshed) is the
 // server's: src/lib/server/prices.ts.
 import { formatUsd } from '../format/index.ts';
@@ -13,7 +13,7 @@ export interface PriceQuote {
   volume24h: number | null;
 }
 
-/** Built-in USD prices by symbol (spec tokens §9). */
+/** Built-in USD prices by symbol (the spec's fallback prices). */
 export const FALLBACK_PRICES: Readonly<Record<string, number>> = { STO: 0.1, USDT: 1, USDC: 1, '3DC': 0.00129 };
 
 /** Message when the first fetch fails. */

@@ -1,9 +1,9 @@
-// Token detail page (spec tokens §2.3): its figures and labels.
+// Token detail page: its figures and labels.
 import { formatTokenAmount } from '../format/index.ts';
 import { marketCap, quoteOf, type PriceBook } from './prices.ts';
 import type { Token } from '../model/types.ts';
 
-/** The only price range there is: shown, but choosing it changes nothing (spec tokens §2.3). */
+/** The only price range there is: shown, but choosing it changes nothing. */
 export const PRICE_RANGE = '24h';
 
 /** Market Information figures; null is unknown. */

@@ -22,7 +22,7 @@ interface KnownFunction {
 }
 
 /**
- * The standard ERC-20 selectors decoded locally (spec core §5), keyed by 0x-prefixed lowercase selector.
+ * The standard ERC-20 selectors decoded locally, keyed by 0x-prefixed lowercase selector.
  * 0x94562944 is the spec's 'withdraw' but matches no known canonical signature, hence 'withdraw(...)'.
  */
 const ERC20_FUNCTIONS: Readonly<Record<string, KnownFunction>> = {
@@ -48,7 +48,7 @@ export function erc20FunctionName(input: string | null | undefined): string | nu
   return selector === null ? null : (ERC20_FUNCTIONS[selector]?.functionName ?? null);
 }
 
-// Only approve's parameters are decoded (spec core §5); the others show name, signature and description.
+// Only approve's parameters are decoded; the others show name, signature and description.
 function approveParams(input: string): DecodedParam[] {
   try {
     const [spender, amount] = AbiCoder.defaultAbiCoder().decode(['address', 'uint256'], `0x${input.slice(10)}`);

@@ -68,7 +68,7 @@ export interface CallExtras {
 
 /**
  * The decoded call of a transaction: the indexer's decoding (with the other candidates sharing its selector), else
- * the local decoding of the eight ERC-20 selectors (spec core §5), else the 4-byte selector with 'could not be
+ * the local decoding of the eight ERC-20 selectors, else the 4-byte selector with 'could not be
  * decoded' and the indexer's guess (calls) or the contract creation notice (deployments).
  */
 export function callPanel(tx: { to: string | null; input: string }, indexerCall: DecodedCall | null, extras: CallExtras = {}): CallPanel {

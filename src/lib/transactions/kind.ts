@@ -19,7 +19,7 @@ function callsTransfer(tx: KindInput): boolean {
 }
 
 /**
- * Kind label on transaction cards (spec core §4): 'Contract Creation', '{symbol} Transfer', 'Token Transfer',
+ * Kind label on transaction cards: 'Contract Creation', '{symbol} Transfer', 'Token Transfer',
  * 'Contract Interaction' or 'STO Transfer'; a transfer without a symbol shows 'TOKEN Transfer'.
  */
 export function txCardKind(tx: KindInput): string {
@@ -49,7 +49,7 @@ export function addressListFunction(tx: KindInput & { readonly method?: string |
   return (hasInput(tx) ? tx.method : undefined) ?? erc20FunctionName(tx.input) ?? addressListKind(tx);
 }
 
-/** The AI canvas's activity kinds (spec core §4). */
+/** The AI canvas's activity kinds. */
 export const ACTIVITY_KINDS = ['NATIVE_STO', 'ERC20_TOKEN', 'CONTRACT_CALL', 'CONTRACT_DEPLOY', 'NFT_TRANSFER', 'DEFAULT'] as const;
 
 /** One of the AI canvas's activity kinds. */

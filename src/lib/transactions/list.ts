@@ -7,7 +7,7 @@ import type { Transaction } from '../model/types.ts';
 /** One row of the transaction list. */
 export interface TxListRow {
   tx: Transaction;
-  /** Kind label of spec core §4 ('STO Transfer', 'SGOV Transfer', …). */
+  /** The card's kind label ('STO Transfer', 'SGOV Transfer', …). */
   kind: string;
   status: StatusBadge;
 }
@@ -22,7 +22,7 @@ export interface TxListPage {
   totalTransactions: number;
   /** True when the total is the 2 × latest block estimate. */
   totalEstimated: boolean;
-  /** Why the page's transactions could not be read (the list is then empty, spec core §4), or null. */
+  /** Why the page's transactions could not be read (the list is then empty), or null. */
   failure: unknown;
 }
 
@@ -30,7 +30,7 @@ export interface TxListPage {
 export type TxListSource = Pick<IndexerClient, 'getTransactionCount' | 'getHealth' | 'getTransactions' | 'getReceipt'> &
   Partial<Pick<IndexerClient, 'getToken'>>;
 
-/** Total Transactions (spec core §2, §9): the indexer's count when greater than 0, else 2 × the latest block. */
+/** Total Transactions: the indexer's count when greater than 0, else 2 × the latest block. */
 export function totalTransactions(counted: number | null | undefined, latestBlock: number | null | undefined): { total: number; estimated: boolean } {
   if (typeof counted === 'number' && Number.isFinite(counted) && counted > 0) return { total: Math.floor(counted), estimated: false };
   const latest = typeof latestBlock === 'number' && Number.isFinite(latestBlock) && latestBlock > 0 ? Math.floor(latestBlock) : 0;
@@ -51,7 +51,7 @@ async function withStatus(source: TxListSource, tx: Transaction): Promise<TxList
 /**
  * Loads one page of the transaction list: total (count, else the estimate from the latest block), the page's
  * transactions newest first, with kind and status. A page past the end shows the last page. Never throws:
- * failed reads degrade to an empty list (spec core §4), and `failure` says why (the page's status tells caches).
+ * failed reads degrade to an empty list, and `failure` says why (the page's status tells caches).
  */
 export async function loadTransactionList(source: TxListSource, query: PageQuery): Promise<TxListPage> {
   const { size } = query;
@@ -73,7 +73,7 @@ export async function loadTransactionList(source: TxListSource, query: PageQuery
 
 /**
  * List answers carry no token transfers, so a successful zero-value transfer() call would read 'Token Transfer'. It
- * moved the called token, which is what '{symbol} Transfer' names (spec core §4): the token is read once per
+ * moved the called token, which is what '{symbol} Transfer' names: the token is read once per
  * address on the page (within the receipt time-out), and a token the indexer does not know keeps 'Token Transfer'.
  */
 async function withTokenSymbols(source: TxListSource, rows: TxListRow[]): Promise<TxListRow[]> {

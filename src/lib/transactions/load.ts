@@ -96,7 +96,7 @@ const TOKEN_META_TIMEOUT_MS = 2_000;
 
 /**
  * Token name, symbol and decimals: the indexer's token record when it names the token, else (or for what it lacks)
- * read from the token itself with the spec's eth_call selectors through the RPC proxy (tokens §7). The chain
+ * read from the token itself with the spec's eth_call selectors through the RPC proxy. The chain
  * operator's indexer knows its tokens but its proxy may fail (it speaks https only): the record alone then names them.
  */
 export function tokenReader(source: Pick<IndexerClient, 'readTokenMeta'> & Partial<Pick<IndexerClient, 'getToken'>>): TokenMetaReader {
@@ -131,7 +131,7 @@ function fromDecoded(transfer: DecodedTokenTransfer): Omit<DetailTransfer, 'labe
 }
 
 /**
- * Token transfers of a transaction (spec core §4): those the indexer recorded; else, for a transfer() call,
+ * Token transfers of a transaction: those the indexer recorded; else, for a transfer() call,
  * the fallback derived from its first Transfer log; else every Transfer log of the receipt. Token details of
  * log-derived transfers are read from the token (defaults when that fails). Labelled Primary/Secondary.
  */
@@ -164,7 +164,7 @@ export async function detailTransfers(tx: Transaction, logs: readonly Log[], rea
 /**
  * Loads a transaction page: the transaction (null → not found; a failure → 502/503), with its receipt and
  * decoded call read beside it (their failures are ignored: a missing receipt counts as a success with no gas
- * used, spec core §4), token transfers, status, gas and fee.
+ * used, as the spec has it), token transfers, status, gas and fee.
  */
 export async function loadTransactionDetail(source: TxDetailSource, hash: string, readToken: TokenMetaReader = tokenReader(source)): Promise<TxDetailResult> {
   const [txResult, receipt, decoded] = await Promise.all([

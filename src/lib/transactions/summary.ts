@@ -25,7 +25,7 @@ function transferText(transfer: DetailTransfer): string {
 }
 
 /**
- * Summary of a transaction: the card kind as title (spec core §4, with the detail page's token transfers),
+ * Summary of a transaction: the card kind as title (with the detail page's token transfers),
  * an icon for it, and a description: the indexer's when it has one, else one built from the kind
  * ('Transfer 1.5 STO to 0x…', 'Deploy contract 0x…', 'Call transfer on 0x…').
  */

@@ -21,7 +21,7 @@ export interface TokenMeta {
   readonly decimals: number;
 }
 
-/** What a token is called when it cannot be read (spec core §3). */
+/** What a token is called when it cannot be read. */
 export const DEFAULT_TOKEN_META: TokenMeta = { name: 'Unknown Token', symbol: 'TOKEN', decimals: DEFAULT_TOKEN_DECIMALS };
 
 /** A token transfer decoded from a Transfer log. */

@@ -1,4 +1,4 @@
-// Texts of the typed-transaction parts of the transaction page (issue 29).
+// Texts of the typed-transaction parts of the transaction page.
 import { txTypeLabel } from '../../../common/tx-types.ts';
 
 /** 'EIP-1559 (type 2)'; null when the type is unknown (the chain operator's indexer does not say). */

@@ -23,7 +23,7 @@ export function pageCount(itemCount: number | null | undefined, pageSize: number
 
 /**
  * Pages of the block list. Blocks are numbered from 0, so there are latestBlock + 1 of them: dividing the latest
- * block number alone (as spec core §5 words it) would leave the genesis block unreachable when it fills a new page.
+ * block number alone (as the spec's page count words it) would leave the genesis block unreachable when it fills a new page.
  */
 export function blockPageCount(latestBlock: number | null | undefined, pageSize: number): number {
   if (latestBlock === null || latestBlock === undefined || !Number.isInteger(latestBlock) || latestBlock < 0) return 1;
@@ -65,7 +65,7 @@ export interface PageSizeOptions {
   readonly defaultSize: number;
 }
 
-/** Page-size choices per list (spec core §9, tokens §9). */
+/** Page-size choices per list, as the product's specification gives them. */
 export const PAGE_SIZES = {
   blocks: { options: [10, 25, 50, 100], defaultSize: 25 },
   transactions: { options: [10, 25, 50, 100], defaultSize: 25 },

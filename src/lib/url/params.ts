@@ -10,7 +10,7 @@ export function isOneOf<const T extends string>(allowed: readonly T[], value: st
   return (allowed as readonly string[]).includes(value ?? '');
 }
 
-/** 0x followed by 40 hexadecimal characters, any case (spec core §5). */
+/** 0x followed by 40 hexadecimal characters, any case. */
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 /** Whether a route parameter is a well-formed address; anything else answers 400 before the indexer is asked. */

@@ -44,7 +44,7 @@ const STATS_ROUTES: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * How long a block's events wait for the node's gas price and the gas tracker's figures, together (issue 28: a block on
+ * How long a block's events wait for the node's gas price and the gas tracker's figures, together (a block on
  * the page within 1 s of being stored). Past it they go out with the last price the node gave and no tracker figures;
  * the calls go on, and their answers serve the next block.
  */

@@ -1,4 +1,4 @@
-// Token admin credentials (issue 12): a user name and a scrypt hash from the environment, or a plain password for
+// Token admin credentials: a user name and a scrypt hash from the environment, or a plain password for
 // development, hashed here on first use. Server only: nothing in this module may be imported by client code.
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 

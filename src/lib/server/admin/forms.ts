@@ -1,5 +1,5 @@
-// The forms of /token-admin (issue 12): which action a post asks for, the login and the logo upload, each read by a
-// schema whose messages are the spec's (tokens §5, §8) and the panel's.
+// The forms of /token-admin: which action a post asks for, the login and the logo upload, each read by a
+// schema whose messages are the spec's and the panel's.
 import * as z from 'zod';
 import { ADMIN_MESSAGES, MAX_LOGO_BYTES } from '../../tokens/admin-messages.ts';
 import { textField } from '../forms.ts';

@@ -1,4 +1,4 @@
-// What /token-admin does with a request (issue 12): the login, the logout, an upload, or showing the panel. The page
+// What /token-admin does with a request: the login, the logout, an upload, or showing the panel. The page
 // renders the outcome; this module holds the flow so it reads in one place and is tested without a page.
 import { HTTP_STATUS_MESSAGES } from '../../indexer-api/errors.ts';
 import { isWellFormedAddress } from '../../url/params.ts';

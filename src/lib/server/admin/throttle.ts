@@ -1,4 +1,4 @@
-// Login throttling (issue 12): after 5 failed logins from one client address within 15 minutes, further attempts are
+// Login throttling: after 5 failed logins from one client address within 15 minutes, further attempts are
 // refused with 429 until the oldest of them leaves the window. Counted by the indexer, shared by all site instances.
 import { adminGet, adminPost } from './indexer-admin.ts';
 

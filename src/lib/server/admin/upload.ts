@@ -1,4 +1,4 @@
-// A logo upload (issue 12): the form is read with a size limit, the file checked by content (PNG decoded, SVG
+// A logo upload: the form is read with a size limit, the file checked by content (PNG decoded, SVG
 // sanitised) whatever the browser said, then forwarded to the indexer, which checks again and stores it.
 import { checkLogo } from '../../../../common/logos/validate.ts';
 import { ADMIN_MESSAGES, MAX_LOGO_BYTES } from '../../tokens/admin-messages.ts';

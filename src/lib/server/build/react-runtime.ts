@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 
-// Build step (issue 42): React's runtime in the browser is one chunk, shared by every island: react, react-dom's
+// Build step: React's runtime in the browser is one chunk, shared by every island: react, react-dom's
 // client, its scheduler, the JSX runtime and Astro's React renderer. Its name carries a content hash (the site server
 // sends /_astro/ files as immutable) and the precompress step writes its .br and .gz. A page without an island never
 // names it, and one with islands fetches it once, after the first paint (Astro hydrates on the islands' directives).

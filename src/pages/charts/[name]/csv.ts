@@ -1,4 +1,4 @@
-// GET /charts/{name}/csv?range= (issue 30): the series' days of the range as CSV (src/lib/charts/series-csv.ts).
+// GET /charts/{name}/csv?range=: the series' days of the range as CSV (src/lib/charts/series-csv.ts).
 import type { APIRoute } from 'astro';
 import { CHAIN_SERIES, type ChainSeriesName } from '../../../../common/stats-series.ts';
 import { plainText, seriesCsvResponse } from '../_csv.ts';

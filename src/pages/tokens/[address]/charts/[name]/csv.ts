@@ -1,4 +1,4 @@
-// GET /tokens/{address}/charts/{name}/csv?range= (issue 30): one token's series as CSV.
+// GET /tokens/{address}/charts/{name}/csv?range=: one token's series as CSV.
 import type { APIRoute } from 'astro';
 import { TOKEN_SERIES, type TokenSeriesName } from '../../../../../../common/stats-series.ts';
 import { isWellFormedAddress } from '../../../../../lib/url/params.ts';
