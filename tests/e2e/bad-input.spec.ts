@@ -94,7 +94,7 @@ function cases(): Case[] {
 }
 
 /**
- * What a 4xx page may say: the spec's messages (core §5, §8, tokens §8) and, where the spec names none for malformed
+ * What a 4xx page may say: the spec's messages and, where the spec names none for malformed
  * input, the page's own sentence saying what was wrong.
  */
 const PAGE_MESSAGES = [
