@@ -92,7 +92,7 @@ describe('createTtlCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps at most maxEntries, dropping the oldest', async () => {
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
     const cache = createTtlCache({ now: clock().now, maxEntries: 2 });
     await cache.get('a', 1000, async () => 1);
     await cache.get('b', 1000, async () => 2);

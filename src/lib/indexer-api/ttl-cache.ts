@@ -1,6 +1,10 @@
-// A tiny TTL cache of promises: concurrent and later callers within the lifetime share one upstream call (the
-// lifetimes of indexer reads are below; the server's shared instance is src/lib/server/shared-cache.ts).
-// Failed loads are forgotten at once, so an error is never served from the cache.
+// A TTL cache of promises: concurrent and later callers within the lifetime share one upstream call (the lifetimes of
+// indexer reads are below; the server's shared instance is src/lib/server/shared-cache.ts). Failed loads are forgotten
+// at once, so an error is never served from the cache. Kept in an lru-cache: a full cache drops its least recently used
+// entry, and an expired one is dropped when it is next asked for (or pushed out), without a walk over every entry on
+// each miss. Each entry carries its own end of life, read against the injected clock: it is fresh while younger than
+// its lifetime, to the millisecond.
+import { LRUCache } from 'lru-cache';
 
 /** Network statistics lifetime. */
 export const NETWORK_STATS_TTL_MS = 30_000;
@@ -13,7 +17,7 @@ export const VALIDATOR_STATS_TTL_MS = 2 * 60_000;
 export interface TtlCacheOptions {
   /** Clock in epoch milliseconds (Date.now by default); tests inject their own. */
   now?: () => number;
-  /** Entries kept at most; expired entries go first, then the oldest. */
+  /** Entries kept at most; the least recently used goes first. */
   maxEntries?: number;
 }
 
@@ -27,7 +31,7 @@ export interface TtlCache {
   delete(key: string): void;
   /** Forgets everything. */
   clear(): void;
-  /** Number of entries held (expired ones included until they are pruned). */
+  /** Number of entries held (expired ones included until they are asked for or pushed out). */
   readonly size: number;
 }
 
@@ -39,25 +43,13 @@ interface Entry {
 /** Creates a TTL cache. */
 export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
   const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, Entry>();
-
-  function prune(at: number): void {
-    for (const [key, entry] of entries) if (entry.expiresAt <= at) entries.delete(key);
-    // Map iteration follows insertion order, so the first keys are the oldest.
-    for (const key of entries.keys()) {
-      if (entries.size < maxEntries) break;
-      entries.delete(key);
-    }
-  }
+  const entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 500 });
 
   return {
     get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
       const at = now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
-      if (hit) entries.delete(key);
-      prune(at);
       let value: Promise<T>;
       try {
         value = load();
@@ -67,15 +59,12 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       const entry: Entry = { expiresAt: at + ttlMs, value };
       entries.set(key, entry);
       value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
+        if (entries.peek(key) === entry) entries.delete(key);
       });
       return value;
     },
     set<T>(key: string, ttlMs: number, value: T): void {
-      const at = now();
-      entries.delete(key);
-      prune(at);
-      entries.set(key, { expiresAt: at + ttlMs, value: Promise.resolve(value) });
+      entries.set(key, { expiresAt: now() + ttlMs, value: Promise.resolve(value) });
     },
     delete(key: string): void {
       entries.delete(key);
