@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { asError } from './errors.ts';
 
 // HTTP content encoding for the indexer's JSON and the site (its pages, streamed, and its built assets, compressed
 // once at build time): Brotli or gzip as the client's Accept-Encoding prefers, nothing for a client that accepts
@@ -120,7 +121,7 @@ export function compressWebStream(body: ReadableStream<Uint8Array>, encoding: En
           }
         }
         z.end();
-      })().catch((error: unknown) => z.destroy(error instanceof Error ? error : new Error(String(error))));
+      })().catch((error: unknown) => z.destroy(asError(error)));
     },
     cancel(reason) {
       z.destroy();

@@ -5,3 +5,8 @@
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A thrown value as an Error: itself when it is one, else an Error whose message is the value as String() writes it. */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

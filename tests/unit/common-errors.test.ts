@@ -1,6 +1,7 @@
-// errorMessage (common/errors.ts): the text every log line and error answer reports for a thrown value.
+// errorMessage (common/errors.ts): the text every log line and error answer reports for a thrown value; asError: a
+// thrown value as the Error that a rejection, a stream's destroy or a recorded failure carries.
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '../../common/errors.ts';
+import { asError, errorMessage } from '../../common/errors.ts';
 
 class CodedError extends Error {
   readonly code: string;
@@ -29,5 +30,25 @@ describe('errorMessage', () => {
 
   it('reads an AggregateError by its own message', () => {
     expect(errorMessage(new AggregateError([new Error('a'), new Error('b')], 'both failed'))).toBe('both failed');
+  });
+});
+
+describe('asError', () => {
+  it('an Error (a subclass too) is itself, not a copy: its stack and fields stay', () => {
+    const coded = new CodedError('locked', 'SQLITE_BUSY');
+    expect(asError(coded)).toBe(coded);
+    const range = new RangeError('out of range');
+    expect(asError(range)).toBe(range);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a string', 'connection refused', 'connection refused'],
+    ['a number', 42, '42'],
+    ['undefined', undefined, 'undefined'],
+    ['a plain object', { message: 'not an Error' }, '[object Object]'],
+  ])('%s becomes an Error with the value as its message', (_name, thrown, message) => {
+    const error = asError(thrown);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe(message);
   });
 });

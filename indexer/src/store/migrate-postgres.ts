@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { POSTGRES_PRELUDE, postgresDdl } from './dialect.ts';
 import { listMigrations, MIGRATIONS_DIR } from './migrate.ts';
+import { asError } from '../../../common/errors.ts';
 
 /** Key of the session advisory lock that lets one process at a time migrate ('STO_MIGR'). */
 export const MIGRATE_LOCK_KEY = 0x53544f5f4d494752n;
@@ -24,7 +25,7 @@ export async function migratePostgres(pool: pg.Pool, dir = MIGRATIONS_DIR): Prom
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY.toString()]).catch((e: unknown) => {
         // Ending the connection releases the lock.
-        broken = e instanceof Error ? e : new Error(String(e));
+        broken = asError(e);
       });
     }
   } finally {

@@ -5,6 +5,7 @@
 // most of its time. Pipelined, the next batch is built while this one's statements and COMMIT are on their way.
 import type pg from 'pg';
 import type { Queryable, TransactionOptions } from './types.ts';
+import { asError } from '../../../common/errors.ts';
 
 /** Session setting naming the last pipelined transaction that began (reverted by PostgreSQL when it aborts). */
 const LAST_SETTING = 'sto.pipelined';
@@ -15,11 +16,6 @@ export interface PipelineHost {
   connect(): Promise<pg.Client>;
   /** The queries of a transaction on `client`; its bulk inserts are sent, and their answers handed to `post`. */
   queryable(client: pg.ClientBase, post: (answer: Promise<unknown>) => void): Queryable;
-}
-
-/** A thrown value as an Error. */
-function toError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
 }
 
 /**
@@ -94,7 +90,7 @@ export class PipelineChannel {
     const failures: Error[] = [];
     const posted: Promise<unknown>[] = [];
     const post = (p: Promise<unknown>): void => {
-      posted.push(p.catch((e: unknown) => failures.push(toError(e))));
+      posted.push(p.catch((e: unknown) => failures.push(asError(e))));
     };
     post(client.query(beginText(seq, expect, opts)));
     const tx = this.host.queryable(client, post);
@@ -110,12 +106,12 @@ export class PipelineChannel {
     try {
       let ended: Error | null = null;
       const result = await end.catch((e: unknown) => {
-        ended = toError(e);
+        ended = asError(e);
         return null;
       });
       await Promise.all(posted);
       // The first failure is the cause; the statements after it only say that the transaction had already failed.
-      const failed = [...failures, ...(thrown === null ? [] : [toError(thrown.err)]), ...(ended === null ? [] : [ended])];
+      const failed = [...failures, ...(thrown === null ? [] : [asError(thrown.err)]), ...(ended === null ? [] : [ended])];
       const cause = failed.find((e) => (e as { code?: string }).code !== IN_FAILED_TRANSACTION) ?? failed[0];
       if (cause !== undefined) throw cause;
       if (result?.command !== 'COMMIT') throw new Error('the transaction was rolled back');

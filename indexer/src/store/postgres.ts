@@ -4,6 +4,7 @@ import { migratePostgres } from './migrate-postgres.ts';
 import { ColumnTypes, copyRows, unnestRows } from './postgres-bulk.ts';
 import { PipelineChannel } from './postgres-pipeline.ts';
 import type { Queryable, SqlParam, Store, TransactionOptions } from './types.ts';
+import { asError } from '../../../common/errors.ts';
 
 // Rows come back as SQLite's would, so callers need no branches: int8 (bigint columns, count(*)) as a number when it
 // is safe (beyond 2^53, where node:sqlite throws, as a bigint), bytea as a Buffer. Unlike SQLite, numeric (sum and
@@ -136,7 +137,7 @@ export class PostgresStore implements Store {
       return out;
     } catch (err) {
       await client.query('ROLLBACK').catch((e: unknown) => {
-        broken = e instanceof Error ? e : new Error(String(e));
+        broken = asError(e);
       });
       throw err;
     } finally {
@@ -262,7 +263,7 @@ export async function holdSyncLock(store: PostgresStore, opts: SyncLockOptions =
   const every = opts.heartbeatMs ?? 5_000;
   if (every > 0) {
     heartbeat = setInterval(() => {
-      client.query('SELECT 1').catch((e: unknown) => lost(e instanceof Error ? e : new Error(String(e))));
+      client.query('SELECT 1').catch((e: unknown) => lost(asError(e)));
     }, every);
     heartbeat.unref();
   }

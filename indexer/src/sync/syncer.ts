@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../common/errors.ts';
+import { asError, errorMessage } from '../../../common/errors.ts';
 import type { SyncMetrics } from '../metrics/index.ts';
 import { BackgroundLoop } from '../background/loop.ts';
 import { AddressBook } from './address-book.ts';
@@ -315,7 +315,7 @@ export class Syncer {
     });
     // Awaited below or by catchUp; never left unhandled meanwhile.
     write.catch((err: unknown) => {
-      this.writeFailure ??= err instanceof Error ? err : new Error(String(err));
+      this.writeFailure ??= asError(err);
     });
     this.committing = write;
     this.posted = { number: batch.last, hash: (batch.blocks[batch.blocks.length - 1] as RawBlock).hash.toLowerCase() };

@@ -1,5 +1,6 @@
 import { httpError, isApiError, networkError, setupError, timeoutError } from './errors.ts';
 import { MAIN_CLIENT_TIMEOUT_MS, SECOND_CLIENT_TIMEOUT_MS } from './timeouts.ts';
+import { asError } from '../../../common/errors.ts';
 
 // The indexer transport: one HTTP round trip with time-outs, the typed errors (errors.ts) and an outcome that tells
 // a missing entity from an empty or unreadable body. Only fetch and AbortSignal, so servers and browsers share it;
@@ -129,7 +130,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(asError(error));
       },
     );
   });

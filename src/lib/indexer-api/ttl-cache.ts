@@ -5,6 +5,7 @@
 // each miss. Each entry carries its own end of life, read against the injected clock: it is fresh while younger than
 // its lifetime, to the millisecond.
 import { LRUCache } from 'lru-cache';
+import { asError } from '../../../common/errors.ts';
 
 /** Network statistics lifetime. */
 export const NETWORK_STATS_TTL_MS = 30_000;
@@ -54,7 +55,7 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       try {
         value = load();
       } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        return Promise.reject(asError(error));
       }
       const entry: Entry = { expiresAt: at + ttlMs, value };
       entries.set(key, entry);
