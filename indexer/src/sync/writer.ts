@@ -37,8 +37,6 @@ export class Writer {
   private readonly db: Store;
   private readonly book: AddressBook;
   private readonly ledger = new Ledger();
-  /** The batch's transaction while one is written. */
-  private q: Queryable;
   private readonly contracts: ContractDiscovery;
   private readonly validators = new ValidatorTally();
   private readonly rows = new RowBuffer();
@@ -55,7 +53,6 @@ export class Writer {
 
   constructor(db: Store, book: AddressBook, fence: (tx: Queryable) => Promise<void> = async () => {}) {
     this.db = db;
-    this.q = db;
     this.book = book;
     this.contracts = new ContractDiscovery(book);
     this.fence = fence;
@@ -122,7 +119,6 @@ export class Writer {
       const fenced = this.fence(raw);
       fenced.catch(() => {});
       try {
-        this.q = tx;
         this.rows.clear();
         const result = await this.writeBatch(batch, nftSeen, tx);
         await this.rows.flush(tx);
@@ -132,7 +128,6 @@ export class Writer {
         return result;
       } finally {
         this.rows.clear();
-        this.q = this.db;
         inside = performance.now() - entered;
         built();
       }
@@ -157,36 +152,36 @@ export class Writer {
       this.validators.begin();
       const firstSeen = new Map<string, number>();
       for (const [bi, block] of batch.blocks.entries()) {
-        const counts = await this.writeBlock(block, batch.receipts[bi] ?? [], firstSeen, batch.delegated);
+        const counts = await this.writeBlock(tx, block, batch.receipts[bi] ?? [], firstSeen, batch.delegated);
         txs += counts.txs;
         logs += counts.logs;
         transfers += counts.transfers;
         if (counts.nft) nftSeen();
       }
-      await this.validators.write(this.q);
+      await this.validators.write(tx);
       const addresses: Cell[][] = [];
       for (const [address, balance] of batch.balances) {
         const kind = await this.book.lookup(address, tx);
         addresses.push([address, pad(balance), batch.last, firstSeen.get(address) ?? batch.last, kind !== undefined && kind !== 'account' ? 1 : 0]);
       }
-      await upsertAddresses(this.q, addresses);
-      await this.contracts.markStored(this.q);
+      await upsertAddresses(tx, addresses);
+      await this.contracts.markStored(tx);
       for (const [token, supply] of batch.supplies) {
-        if (supply !== null) await setTotalSupply(this.q, token, supply);
+        if (supply !== null) await setTotalSupply(tx, token, supply);
       }
       await this.ledger.applyAll(tx, this.transfers, 1);
       await this.ledger.flush(tx);
       await this.approvals.flush(tx);
       // One statement for the three counters, none for a batch of empty blocks.
       if (txs + logs + transfers > 0) {
-        await addToCounters(this.q, txs, logs, transfers);
+        await addToCounters(tx, txs, logs, transfers);
       }
       const lastBlock = batch.blocks[batch.blocks.length - 1] as RawBlock;
       return { last: batch.last, lastHash: lastBlock.hash.toLowerCase(), txs };
     }
   }
 
-  private async writeBlock(block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>, delegated?: Set<string>) {
+  private async writeBlock(q: Queryable, block: RawBlock, receipts: RawReceipt[], firstSeen: Map<string, number>, delegated?: Set<string>) {
     const number = hexToNumber(block.number);
     const timestamp = hexToNumber(block.timestamp);
     const baseFee = hexToBigInt(block.baseFeePerGas);
@@ -220,17 +215,17 @@ export class Writer {
       for (const a of new Set([from, to, created])) {
         if (a !== null) this.rows.add(ADDRESS_TRANSACTION_ROWS, [a, txId]);
       }
-      if (created !== null) await this.contracts.ensure(this.q, created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
-      if (to !== null && this.book.probe(to)) await this.contracts.ensure(this.q, to, number, null, false);
+      if (created !== null) await this.contracts.ensure(q, created, number, { creator: from, txHash: hash, blockNumber: number, timestamp }, true);
+      if (to !== null && this.book.probe(to)) await this.contracts.ensure(q, to, number, null, false);
       for (const log of r.logs) {
         const emitter = log.address.toLowerCase();
         const logIndex = hexToNumber(log.logIndex);
         this.rows.add(LOG_ROWS, logRow(number, logIndex, txId, hash, emitter, log));
         logs++;
         this.approvals.add({ address: emitter, topics: log.topics, data: log.data }, { blockNumber: number, logIndex, txHash: hash, timestamp });
-        if (delegated?.has(emitter) !== true) await this.contracts.ensure(this.q, emitter, number, null, true);
+        if (delegated?.has(emitter) !== true) await this.contracts.ensure(q, emitter, number, null, true);
         for (const t of parseTransferLog({ address: emitter, topics: log.topics, data: log.data, logIndex })) {
-          await this.contracts.upgradeType(this.q, t.tokenAddress, t.tokenType);
+          await this.contracts.upgradeType(q, t.tokenAddress, t.tokenType);
           const tokenId = t.tokenId === null ? null : pad(t.tokenId);
           this.rows.add(TRANSFER_ROWS, transferRow(number, logIndex, hash, timestamp, t, tokenId));
           this.transfers.push({ ...t, tokenId, blockNumber: number, txHash: hash, txFrom: from, timestamp });
