@@ -1,14 +1,14 @@
-// The indexer's configuration checked at start (indexer/src/config/env.ts): for each variable, good values accepted and
+// The indexer's configuration checked at start (indexer/src/config/settings.ts): for each variable, good values accepted and
 // bad ones refused with the exact message naming it and the accepted forms; several problems listed together.
 import { describe, expect, it } from 'vitest';
-import { indexerConfigFromEnv, type IndexerSettings } from '../../indexer/src/config/env.ts';
+import { indexerConfigFromEnv, type IndexerStartOptions } from '../../indexer/src/config/settings.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   const config = indexerConfigFromEnv(env);
   return 'problems' in config ? config.problems : [];
 }
 
-function optionsOf(env: Record<string, string>): IndexerSettings {
+function optionsOf(env: Record<string, string>): IndexerStartOptions {
   const config = indexerConfigFromEnv(env);
   if ('problems' in config) throw new Error(config.problems.join('; '));
   return config.options;
@@ -67,8 +67,8 @@ describe('good values are accepted', () => {
       expect([o.rpcUrl, o.dataDir, o.port, o.host, o.role, o.shutdownTimeoutMs, o.traceInternal, o.metadataAllowPrivate]).toEqual(['http://127.0.0.1:8545', './data', 3300, '127.0.0.1', 'all', 10_000, true, false]);
       expect(o.metrics).toBeUndefined();
       expect(o.databaseUrl).toBeUndefined();
-      // No stream limits set: the hub takes DEFAULT_STREAM_LIMITS (tests/unit/indexer-stream.test.ts checks them).
-      expect(o.streams).toEqual({});
+      // No stream limits set: the defaults (DEFAULT_STREAM_LIMITS; tests/unit/indexer-stream.test.ts checks them).
+      expect(o.streams).toEqual({ maxPerClient: 6, maxTotal: 10_000 });
     }
   });
 

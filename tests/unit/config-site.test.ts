@@ -1,7 +1,7 @@
-// The site server's configuration checked at start (src/lib/server/config-check.ts): for each variable, good values
+// The site server's configuration checked at start (src/lib/server/settings.ts): for each variable, good values
 // accepted and bad ones refused with the exact message naming it and the accepted forms; all problems together.
 import { describe, expect, it } from 'vitest';
-import { siteConfigProblems } from '../../src/lib/server/config-check.ts';
+import { siteConfigProblems } from '../../src/lib/server/settings.ts';
 
 // A hash `npm run admin:hash` prints (scrypt, N=16384, r=8, p=1).
 const GOOD_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 1).toString('base64url')}$${Buffer.alloc(32, 2).toString('base64url')}`;
