@@ -1,7 +1,7 @@
 // `npm run settings:table`: writes the README's configuration tables from the settings' schemas (issue 43), between
 // the two settings-table markers of README.md: the settings both servers read alike (common/settings.ts), the site
-// server's (src/lib/server/settings.ts), the indexer's (indexer/src/config/settings.ts) and `npm start`'s own
-// (scripts/start-settings.ts), each variable with its default and its .describe() text. `--check` changes nothing and
+// server's (src/lib/server/settings.ts), the indexer's (indexer/src/config/settings.ts), `npm start`'s own
+// (scripts/start-settings.ts) and the devnet CLI's (devnet/settings.ts), each variable with its default and its .describe() text. `--check` changes nothing and
 // exits 1 when the README differs; tests/unit/settings-readme.test.ts checks the same.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { settingRows, SHARED_SETTINGS, type SettingRow } from '../common/setting
 import { INDEXER_SETTINGS_SCHEMA } from '../indexer/src/config/settings.ts';
 import { SITE_SETTINGS_SCHEMA } from '../src/lib/server/settings.ts';
 import { START_SETTINGS_SCHEMA } from './start-settings.ts';
+import { DEVNET_SETTINGS_SCHEMA } from '../devnet/settings.ts';
 
 export const README = fileURLToPath(new URL('../README.md', import.meta.url));
 export const START_MARKER = '<!-- settings-table: start (written by `npm run settings:table` from the settings schemas; edit those, not this) -->';
@@ -38,6 +39,11 @@ export function settingsTables(): SettingsTable[] {
       intro:
         "`npm start` parses and checks the site server's settings and, unless `INDEXER_URL` is set, the indexer's, and reads these itself (`scripts/start-settings.ts`), differently from the servers where they share a name:",
       rows: settingRows(START_SETTINGS_SCHEMA.shape),
+    },
+    {
+      heading: 'Devnet',
+      intro: 'Read by the devnet on its own (`npx node devnet/index.ts`, `devnet/settings.ts`); `npm start` reads only `DEVNET_PORT` of these.',
+      rows: settingRows(DEVNET_SETTINGS_SCHEMA.shape),
     },
   ];
 }

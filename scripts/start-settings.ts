@@ -2,10 +2,11 @@
 // parses and checks too (scripts/start.ts). These four are read differently than the servers read them: unset, they
 // make `npm start` start something (a devnet, the bundled indexer) rather than fall back to a fixed default.
 import { z } from 'zod';
-import { defineSettings, httpUrl, parseSettings, port, text, type Env, type Parsed } from '../common/settings.ts';
+import { defineSettings, httpUrl, parseSettings, text, type Env, type Parsed } from '../common/settings.ts';
+import { DEVNET_PORT } from '../devnet/settings.ts';
 
-export const START_SETTINGS_SCHEMA = z.object(
-  defineSettings({
+export const START_SETTINGS_SCHEMA = z.object({
+  ...defineSettings({
     INDEXER_URL: httpUrl(undefined, {
       describe: 'An indexer to use: `npm start` then starts only the site, which reads this indexer (as the site server does).',
       shown: 'none: the bundled indexer is started',
@@ -18,9 +19,10 @@ export const START_SETTINGS_SCHEMA = z.object(
       describe: "Folder of the bundled indexer's database. On the devnet it is emptied at each start (the devnet is a new chain each time).",
       shown: '`data/devnet-index` on the devnet, else `data/index`',
     }),
-    DEVNET_PORT: port(undefined, { describe: 'Port of the local anvil.', shown: 'a free port' }),
   }),
-);
+  // The devnet CLI's field (devnet/settings.ts): the same variable, read alike.
+  DEVNET_PORT,
+});
 
 /** `npm start`'s own settings. */
 export type StartSettings = z.output<typeof START_SETTINGS_SCHEMA>;

@@ -33,7 +33,8 @@ function siteIsStale(): boolean {
 // problems at once, and no start with any.
 const own = startSettingsFromProcess();
 const site = siteSettingsFromProcess();
-const indexer = own.ok && own.settings.INDEXER_URL === undefined ? indexerConfigFromProcess() : null;
+// The indexer's settings unless an indexer is given (a bad INDEXER_URL is no indexer: checked too).
+const indexer = own.ok && own.settings.INDEXER_URL !== undefined ? null : indexerConfigFromProcess();
 const problems = [...(own.ok ? [] : own.problems), ...(site.ok ? [] : site.problems), ...(indexer && 'problems' in indexer ? indexer.problems : [])];
 if (!own.ok || !site.ok || problems.length > 0) {
   // The site's and the indexer's settings share some variables (HOST, LOG_LEVEL…): each problem once.
