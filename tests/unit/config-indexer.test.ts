@@ -57,6 +57,7 @@ describe('good values are accepted', () => {
     ['LOG_FORMAT', 'json'],
     ['SHUTDOWN_TIMEOUT_MS', '100'],
     ['SHUTDOWN_TIMEOUT_MS', '600000'],
+    ['PROGRESS', '1'],
   ])('%s=%s', (name, value) => {
     expect(problemsOf({ [name]: value })).toEqual([]);
   });
@@ -112,6 +113,7 @@ describe('bad values are refused with a message naming the variable and the acce
     ['LOG_FORMAT', 'text', 'LOG_FORMAT must be one of auto, json, pretty, got "text"'],
     ['SHUTDOWN_TIMEOUT_MS', '99', 'SHUTDOWN_TIMEOUT_MS must be a whole number from 100 to 600000, got "99"'],
     ['SHUTDOWN_TIMEOUT_MS', '10s', 'SHUTDOWN_TIMEOUT_MS must be a whole number from 100 to 600000, got "10s"'],
+    ['PROGRESS', 'yes', 'PROGRESS must be 1 (draw the catch-up progress bar on standard error even when it is not a terminal) or 0 (not), got "yes"'],
   ])('%s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });

@@ -4,6 +4,7 @@
 // reported with its name and the accepted forms, all of them at once. The README's configuration tables are written
 // from this schema (npm run settings:table) and checked against it (tests/unit/settings-readme.test.ts).
 import { z } from 'zod';
+import { errorMessage } from '../../../common/errors.ts';
 import { defineSettings, field, flag, httpUrl, parseSettings, port, SHARED_SETTINGS, addressSet, text, wholeNumber, type Env, type Parsed } from '../../../common/settings.ts';
 import { BUILT_IN_STO_USD, stoPriceFromEnv } from '../api/etherscan/stats.ts';
 import { DEFAULT_STREAM_LIMITS } from '../api/stream/limits.ts';
@@ -22,7 +23,7 @@ function rateRule(fallback: RateRule, shown: string, describe: string) {
         try {
           return parseRateRule(given);
         } catch (err) {
-          throw new Error(`${name}: ${(err as Error).message}`, { cause: err });
+          throw new Error(`${name}: ${errorMessage(err)}`, { cause: err });
         }
       },
       fallback,
