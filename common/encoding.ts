@@ -12,11 +12,6 @@ export type Encoding = 'br' | 'gzip';
 /** Bodies smaller than this are sent as they are: the encoding's framing would eat the gain. */
 export const MIN_COMPRESS_BYTES = 512;
 
-/** Whether compression is on (HTTP_COMPRESSION=0, off or false turns it off). */
-export function compressionEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return !/^(0|off|false|no)$/i.test(env['HTTP_COMPRESSION']?.trim() ?? '');
-}
-
 /**
  * The encoding to answer with, from an Accept-Encoding header: the acceptable one (q > 0) of highest q, Brotli
  * before gzip on a tie; '*' accepts both unless named with q=0. Null when neither is acceptable.

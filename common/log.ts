@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+import { loggingFromProcess, type LogFormat, type LoggingSettings, type LogLevel } from './settings.ts';
 
 // Structured logs of every process (site server, indexer, `npm start`), issue 31: JSON lines with a level, a time and
 // the process's name, one object per event; a readable format when the output is a terminal (LOG_FORMAT=json or
@@ -10,13 +11,6 @@ import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
-/** The levels LOG_LEVEL accepts, most severe first; `silent` writes nothing. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** The forms LOG_FORMAT accepts: `json` lines, `pretty` (coloured, for a terminal), or `auto` (pretty on a TTY). */
-export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The header that carries a request's id from the browser or proxy to the site server, and on to the indexer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -46,26 +40,12 @@ export const REDACTED: readonly string[] = [
   '*.databaseUrl',
 ];
 
-/** LOG_LEVEL from an environment, or an Error naming the variable and the accepted forms. */
-export function logLevelFromEnv(env: Record<string, string | undefined> = process.env): LogLevel {
-  const raw = env['LOG_LEVEL']?.trim().toLowerCase() ?? '';
-  if (raw === '') return 'info';
-  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
-  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env['LOG_LEVEL'])}`);
-}
-
-/** LOG_FORMAT from an environment, or an Error naming the variable and the accepted forms. */
-export function logFormatFromEnv(env: Record<string, string | undefined> = process.env): LogFormat {
-  const raw = env['LOG_FORMAT']?.trim().toLowerCase() ?? '';
-  if (raw === '') return 'auto';
-  if ((LOG_FORMATS as readonly string[]).includes(raw)) return raw as LogFormat;
-  throw new Error(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got ${JSON.stringify(env['LOG_FORMAT'])}`);
-}
-
 /** Options of createLogger. */
 export interface LoggerSetup {
-  /** The environment LOG_LEVEL and LOG_FORMAT are read from (process.env by default). */
-  env?: Record<string, string | undefined>;
+  /** The least severe level written (LOG_LEVEL); the process's own setting when not given. */
+  level?: LogLevel;
+  /** `json`, `pretty` or `auto` (LOG_FORMAT); the process's own setting when not given. */
+  format?: LogFormat;
   /** Where lines go (standard output by default); tests pass a stream that keeps them. */
   destination?: DestinationStream;
   /** Whether the destination is a terminal (process.stdout.isTTY by default), for LOG_FORMAT=auto. */
@@ -73,13 +53,14 @@ export interface LoggerSetup {
 }
 
 /**
- * A process's logger, `name` being what runs (`site`, `indexer`, `start`). A bad LOG_LEVEL or LOG_FORMAT throws (the
- * start-up checks report it before anything is served).
+ * A process's logger, `name` being what runs (`site`, `indexer`, `start`). The servers pass their settings' LOG_LEVEL
+ * and LOG_FORMAT; without them the process's environment is read through the same fields (common/settings.ts), and a
+ * bad value throws (the start-up checks report it before anything is served).
  */
 export function createLogger(name: string, setup: LoggerSetup = {}): Logger {
-  const env = setup.env ?? process.env;
-  const level = logLevelFromEnv(env);
-  const format = logFormatFromEnv(env);
+  const own = setup.level !== undefined && setup.format !== undefined ? null : loggingFromProcess();
+  const level = setup.level ?? (own as LoggingSettings).LOG_LEVEL;
+  const format = setup.format ?? (own as LoggingSettings).LOG_FORMAT;
   const tty = setup.tty ?? Boolean(process.stdout.isTTY);
   const options: LoggerOptions = {
     name,

@@ -1,14 +1,22 @@
 import { startAnvil } from './anvil.ts';
 import { startLiveActivity } from './live.ts';
 import { runScenario, SCENARIO_FILE } from './scenario.ts';
+import { reportProblems } from '../common/settings.ts';
+import { devnetSettingsFromProcess } from './settings.ts';
 
-/** CLI: `npx node devnet/index.ts` starts anvil (DEVNET_PORT, default a free port), writes the scenario, keeps producing blocks until Ctrl-C. */
+/**
+ * CLI: `npx node devnet/index.ts` starts anvil (DEVNET_PORT, default a free port), writes the scenario, keeps producing
+ * blocks until Ctrl-C. Its settings (devnet/settings.ts) are parsed first; a bad value stops it with exit code 1.
+ */
 async function main(): Promise<void> {
-  const port = Number(process.env['DEVNET_PORT'] ?? 0);
-  const scale = Number(process.env['DEVNET_SCALE'] ?? 1);
-  const intervalMs = Number(process.env['DEVNET_INTERVAL_MS'] ?? 4_000);
+  const parsed = devnetSettingsFromProcess();
+  if (!parsed.ok) {
+    reportProblems('devnet', parsed.problems);
+    process.exit(1);
+  }
+  const { DEVNET_PORT: port = 0, DEVNET_SCALE: scale, DEVNET_INTERVAL_MS: intervalMs, DEVNET_VERBOSE: verbose } = parsed.settings;
   const log = (line: string): void => console.log(line);
-  const anvil = await startAnvil({ port, silent: process.env['DEVNET_VERBOSE'] !== '1' });
+  const anvil = await startAnvil({ port, silent: !verbose });
   let live: { stop(): Promise<void> } | null = null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

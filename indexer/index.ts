@@ -1,21 +1,20 @@
-// CLI of the bundled indexer. Its settings come from the environment, every variable checked before anything is opened
-// (indexer/src/config/env.ts: the README's configuration table lists them); a bad value refuses the start with exit code 1
-// and one line per problem. SIGTERM or SIGINT stops it gracefully (requests in flight finish within
-// SHUTDOWN_TIMEOUT_MS, the sync batch ends, the PostgreSQL lock is released, exit 0); a second signal exits at once.
+// CLI of the bundled indexer. Its settings come from the environment, parsed once before anything is opened
+// (indexer/src/config/settings.ts: the README's configuration tables are written from it); a bad value refuses the
+// start with exit code 1 and one line per problem. SIGTERM or SIGINT stops it gracefully (requests in flight finish
+// within SHUTDOWN_TIMEOUT_MS, the sync batch ends, the PostgreSQL lock is released, exit 0); a second signal exits at once.
 import { createLogger, type Logger } from '../common/log.ts';
-import { reportProblems } from '../common/env-check.ts';
+import { reportProblems } from '../common/settings.ts';
 import { exitOnSignals } from '../common/shutdown.ts';
-import { indexerConfigFromEnv } from './src/config/env.ts';
+import { indexerConfigFromProcess } from './src/config/settings.ts';
 import { startIndexer } from './src/main.ts';
 
-const config = indexerConfigFromEnv(process.env);
+const config = indexerConfigFromProcess();
 if ('problems' in config) {
   reportProblems('indexer', config.problems);
   process.exit(1);
 }
-const { options } = config;
-// Checked above: LOG_LEVEL and LOG_FORMAT read.
-const logger: Logger = createLogger('indexer');
+const { options, settings } = config;
+const logger: Logger = createLogger('indexer', { level: settings.LOG_LEVEL, format: settings.LOG_FORMAT });
 
 const starting = startIndexer({ ...options, logger });
 // The stop signals are taken during start-up too: a SIGTERM while the database opens stops it once it is open.

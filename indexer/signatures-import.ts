@@ -9,6 +9,8 @@ import { openDatabase, SqliteStore } from './src/store/sqlite.ts';
 import { openPostgres } from './src/store/postgres.ts';
 import type { Store } from './src/store/types.ts';
 import { errorMessage } from '../common/errors.ts';
+import { reportProblems } from '../common/settings.ts';
+import { indexerConfigFromProcess } from './src/config/settings.ts';
 
 const args = process.argv.slice(2);
 const events = args.includes('--events');
@@ -26,11 +28,17 @@ try {
   process.exit(2);
 }
 
-const databaseUrl = process.env['DATABASE_URL'];
+// The database as the indexer's settings name it (DATABASE_URL, DATA_DIR), checked as the indexer checks them.
+const config = indexerConfigFromProcess();
+if ('problems' in config) {
+  reportProblems('signatures:import', config.problems);
+  process.exit(2);
+}
+const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = config.settings;
 const store: Store = databaseUrl
   ? await openPostgres(databaseUrl, { max: 2 })
   : (() => {
-      const dbFile = join(process.env['DATA_DIR'] ?? './data', 'indexer.sqlite');
+      const dbFile = join(dataDir, 'indexer.sqlite');
       return new SqliteStore(openDatabase(dbFile));
     })();
 try {

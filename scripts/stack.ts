@@ -60,9 +60,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (!indexerUrl) {
       if (!rpcUrl) throw new Error('no chain to index');
       const { startIndexer } = await import('../indexer/src/main.ts');
-      const { indexerConfigFromEnv } = await import('../indexer/src/config/env.ts');
-      // The environment as the CLI reads and checks it (indexer/src/config/env.ts): one reader for both.
-      const config = indexerConfigFromEnv(process.env);
+      const { indexerConfigFromProcess } = await import('../indexer/src/config/settings.ts');
+      // The environment as the CLI parses it (indexer/src/config/settings.ts), read now: `npm start` and the end-to-end
+      // set-up hand on what they made up for the run (the admin token) in the environment before this.
+      const config = indexerConfigFromProcess();
       if ('problems' in config) throw new Error(`the indexer's configuration: ${config.problems.join('; ')}`);
       let dataDir = opts.dataDir;
       if (!dataDir) {

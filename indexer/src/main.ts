@@ -115,7 +115,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     streamsOpen: () => hub.stats().open,
     verifyQueue: () => verifier.pool.load,
   });
-  const server = createApiServer(router, log, { limiter, metrics, logger, scrape: metricsPort === null ? { token: metricsToken } : null });
+  const server = createApiServer(router, log, { limiter, metrics, logger, compression: opts.compression !== false, scrape: metricsPort === null ? { token: metricsToken } : null });
   const host = opts.host ?? '127.0.0.1';
   let metricsServer: MetricsServer | null = null;
   try {

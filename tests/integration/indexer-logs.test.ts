@@ -19,7 +19,7 @@ const freeText: string[] = [];
 
 beforeAll(async () => {
   memory = new MemoryLog();
-  const logger = createLogger('indexer', { destination: memory, env: { LOG_LEVEL: 'debug' }, tty: false });
+  const logger = createLogger('indexer', { destination: memory, level: 'debug', tty: false });
   indexer = await startIndexer({ rpcUrl: 'http://127.0.0.1:9', ...(await scratchStorage()), port: 0, log: (line) => freeText.push(line), logger, progress: false, adminToken: TOKEN, metadata: false, traceInternal: false });
 });
 afterAll(() => indexer?.stop());
@@ -77,7 +77,7 @@ describe('indexer request logs', { timeout: 60_000 }, () => {
 describe('a failed request', () => {
   it('is logged at error with its stack and id, and answered 500 with the id', async () => {
     const memory = new MemoryLog();
-    const logger = createLogger('indexer', { destination: memory, env: { LOG_LEVEL: 'info' }, tty: false });
+    const logger = createLogger('indexer', { destination: memory, level: 'info', tty: false });
     const router = new Router().get('/boom', () => {
       throw new Error('boom at the database');
     });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await rpc.call('eth_sendTransaction', [{ from: accounts[1], to: accounts[2], value: '0x1' }]);
   await rpc.call('anvil_mine', ['0x10']);
   dir = mkdtempSync(join(tmpdir(), 'indexer-metrics-'));
-  const logger = createLogger('indexer', { destination: new MemoryLog(), env: { LOG_LEVEL: 'warn' }, tty: false });
+  const logger = createLogger('indexer', { destination: new MemoryLog(), level: 'warn', tty: false });
   indexer = await startIndexer({ rpcUrl: anvil.url, ...(await freshStorage(dir)), port: 0, pollMs: 100, log: () => {}, logger, progress: false, traceInternal: false, metadata: false });
   await indexer.caughtUp();
 }, 120_000);

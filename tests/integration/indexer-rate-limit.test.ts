@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, clientKey, normalizeAddress, parseAddressSet } from '../../common/client-address.ts';
-import { parseRateRule, rateLimitFromEnv } from '../../indexer/src/http/rate-limit-config.ts';
+import { indexerConfigFromEnv } from '../../indexer/src/config/settings.ts';
+import { parseRateRule } from '../../indexer/src/http/rate-limit-config.ts';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_MESSAGE, RateLimiter, type RateLimitOptions } from '../../indexer/src/http/rate-limit.ts';
 import { Router } from '../../indexer/src/http/router.ts';
 import { createApiServer } from '../../indexer/src/http/server.ts';
@@ -15,6 +16,7 @@ import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { openDatabase } from '../../indexer/src/store/sqlite.ts';
 import { SqliteStore } from '../../indexer/src/store/sqlite.ts';
 import { serverHeaders } from '../../src/lib/server/indexer-client.ts';
+import { siteSettingsFrom } from '../../src/lib/server/settings.ts';
 
 /** A clock the test moves by hand (milliseconds). */
 function manualClock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
@@ -166,12 +168,17 @@ describe('rate-limit settings', () => {
     expect(() => parseRateRule(text)).toThrow(/is not a rate limit.*50\/s,100/);
   });
 
-  it('reads the environment: defaults, each class, off, and messages naming the variable', () => {
-    expect(rateLimitFromEnv({})).toEqual({ limits: {} });
-    expect(rateLimitFromEnv({ INDEXER_RATE_LIMIT: 'off' })).toBe(false);
-    expect(rateLimitFromEnv({ INDEXER_RATE_LIMIT: '0' })).toBe(false);
+  it('reads the settings: defaults, each class, off, and messages naming the variable', () => {
+    const rateLimitOf = (env: Record<string, string>): unknown => {
+      const config = indexerConfigFromEnv(env);
+      if ('problems' in config) throw new Error(config.problems.join('; '));
+      return config.options.rateLimit;
+    };
+    expect(rateLimitOf({})).toEqual({ limits: DEFAULT_RATE_LIMITS, exempt: 'loopback' });
+    expect(rateLimitOf({ INDEXER_RATE_LIMIT: 'off' })).toBe(false);
+    expect(rateLimitOf({ INDEXER_RATE_LIMIT: '0' })).toBe(false);
     expect(
-      rateLimitFromEnv({
+      rateLimitOf({
         INDEXER_RATE_LIMIT: '100/s,200',
         INDEXER_RATE_LIMIT_SEARCH: 'off',
         INDEXER_RATE_LIMIT_RPC: '2/s,4',
@@ -185,9 +192,9 @@ describe('rate-limit settings', () => {
       trustProxy: 'private',
       exempt: '10.1.2.3, 2001:db8::/48',
     });
-    expect(() => rateLimitFromEnv({ INDEXER_RATE_LIMIT_SEARCH: '5 per second' })).toThrow(/^INDEXER_RATE_LIMIT_SEARCH: '5 per second' is not a rate limit/);
-    expect(() => rateLimitFromEnv({ INDEXER_TRUST_PROXY: 'yes' })).toThrow(/^INDEXER_TRUST_PROXY: 'yes' is not loopback, private/);
-    expect(() => rateLimitFromEnv({ INDEXER_RATE_LIMIT_EXEMPT: '10.0.0.0/33' })).toThrow(/^INDEXER_RATE_LIMIT_EXEMPT: '10.0.0.0\/33'/);
+    expect(() => rateLimitOf({ INDEXER_RATE_LIMIT_SEARCH: '5 per second' })).toThrow(/^INDEXER_RATE_LIMIT_SEARCH: '5 per second' is not a rate limit/);
+    expect(() => rateLimitOf({ INDEXER_TRUST_PROXY: 'yes' })).toThrow(/^INDEXER_TRUST_PROXY: 'yes' is not loopback, private/);
+    expect(() => rateLimitOf({ INDEXER_RATE_LIMIT_EXEMPT: '10.0.0.0/33' })).toThrow(/^INDEXER_RATE_LIMIT_EXEMPT: '10.0.0.0\/33'/);
   });
 });
 
@@ -504,9 +511,10 @@ describe('the indexer routes carry their classes', () => {
 
 describe("the site server's indexer requests", () => {
   it('carry the shared secret when it is set (exempt from the per-client limits), and ask a loopback indexer for identity', () => {
-    expect(serverHeaders('http://127.0.0.1:3300', {})).toEqual({ 'accept-encoding': 'identity' });
-    expect(serverHeaders('https://indexer.example', { INDEXER_ADMIN_TOKEN: '  s3cret ' })).toEqual({ authorization: 'Bearer s3cret' });
-    expect(serverHeaders('http://127.0.0.1:3300', { INDEXER_ADMIN_TOKEN: 's3cret' })).toEqual({ 'accept-encoding': 'identity', authorization: 'Bearer s3cret' });
-    expect(serverHeaders('https://indexer.example', { INDEXER_ADMIN_TOKEN: '   ' })).toEqual({});
+    const settings = (env: Record<string, string>) => siteSettingsFrom(env);
+    expect(serverHeaders('http://127.0.0.1:3300', settings({}))).toEqual({ 'accept-encoding': 'identity' });
+    expect(serverHeaders('https://indexer.example', settings({ INDEXER_ADMIN_TOKEN: '  s3cret ' }))).toEqual({ authorization: 'Bearer s3cret' });
+    expect(serverHeaders('http://127.0.0.1:3300', settings({ INDEXER_ADMIN_TOKEN: 's3cret' }))).toEqual({ 'accept-encoding': 'identity', authorization: 'Bearer s3cret' });
+    expect(serverHeaders('https://indexer.example', settings({ INDEXER_ADMIN_TOKEN: '   ' }))).toEqual({});
   });
 });

@@ -1,14 +1,14 @@
-// The indexer's configuration checked at start (indexer/src/config/env.ts): for each variable, good values accepted and
+// The indexer's configuration checked at start (indexer/src/config/settings.ts): for each variable, good values accepted and
 // bad ones refused with the exact message naming it and the accepted forms; several problems listed together.
 import { describe, expect, it } from 'vitest';
-import { indexerConfigFromEnv, type IndexerSettings } from '../../indexer/src/config/env.ts';
+import { indexerConfigFromEnv, type IndexerStartOptions } from '../../indexer/src/config/settings.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   const config = indexerConfigFromEnv(env);
   return 'problems' in config ? config.problems : [];
 }
 
-function optionsOf(env: Record<string, string>): IndexerSettings {
+function optionsOf(env: Record<string, string>): IndexerStartOptions {
   const config = indexerConfigFromEnv(env);
   if ('problems' in config) throw new Error(config.problems.join('; '));
   return config.options;
@@ -57,6 +57,7 @@ describe('good values are accepted', () => {
     ['LOG_FORMAT', 'json'],
     ['SHUTDOWN_TIMEOUT_MS', '100'],
     ['SHUTDOWN_TIMEOUT_MS', '600000'],
+    ['PROGRESS', '1'],
   ])('%s=%s', (name, value) => {
     expect(problemsOf({ [name]: value })).toEqual([]);
   });
@@ -67,8 +68,8 @@ describe('good values are accepted', () => {
       expect([o.rpcUrl, o.dataDir, o.port, o.host, o.role, o.shutdownTimeoutMs, o.traceInternal, o.metadataAllowPrivate]).toEqual(['http://127.0.0.1:8545', './data', 3300, '127.0.0.1', 'all', 10_000, true, false]);
       expect(o.metrics).toBeUndefined();
       expect(o.databaseUrl).toBeUndefined();
-      // No stream limits set: the hub takes DEFAULT_STREAM_LIMITS (tests/unit/indexer-stream.test.ts checks them).
-      expect(o.streams).toEqual({});
+      // No stream limits set: the defaults (DEFAULT_STREAM_LIMITS; tests/unit/indexer-stream.test.ts checks them).
+      expect(o.streams).toEqual({ maxPerClient: 6, maxTotal: 10_000 });
     }
   });
 
@@ -112,6 +113,7 @@ describe('bad values are refused with a message naming the variable and the acce
     ['LOG_FORMAT', 'text', 'LOG_FORMAT must be one of auto, json, pretty, got "text"'],
     ['SHUTDOWN_TIMEOUT_MS', '99', 'SHUTDOWN_TIMEOUT_MS must be a whole number from 100 to 600000, got "99"'],
     ['SHUTDOWN_TIMEOUT_MS', '10s', 'SHUTDOWN_TIMEOUT_MS must be a whole number from 100 to 600000, got "10s"'],
+    ['PROGRESS', 'yes', 'PROGRESS must be 1 (draw the catch-up progress bar on standard error even when it is not a terminal) or 0 (not), got "yes"'],
   ])('%s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });

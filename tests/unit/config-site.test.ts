@@ -1,7 +1,7 @@
-// The site server's configuration checked at start (src/lib/server/config-check.ts): for each variable, good values
+// The site server's configuration checked at start (src/lib/server/settings.ts): for each variable, good values
 // accepted and bad ones refused with the exact message naming it and the accepted forms; all problems together.
 import { describe, expect, it } from 'vitest';
-import { siteConfigProblems } from '../../src/lib/server/config-check.ts';
+import { installSiteSettings, siteConfigProblems, siteSettings, siteSettingsFrom } from '../../src/lib/server/settings.ts';
 
 // A hash `npm run admin:hash` prints (scrypt, N=16384, r=8, p=1).
 const GOOD_HASH = `scrypt$16384$8$1$${Buffer.alloc(16, 1).toString('base64url')}$${Buffer.alloc(32, 2).toString('base64url')}`;
@@ -76,6 +76,13 @@ describe('bad values are refused with a message naming the variable and the acce
     expect(problem).toMatch(/^TRUST_PROXY: .*proxy\.internal.*\(accepted: loopback, private, none, addresses and CIDR ranges, comma-separated\)$/);
   });
 
+  it('names the missing user also when the hash is bad', () => {
+    expect(siteConfigProblems({ TOKEN_ADMIN_PASSWORD_HASH: 'hunter2' })).toEqual([
+      'TOKEN_ADMIN_USER must be set when TOKEN_ADMIN_PASSWORD_HASH or TOKEN_ADMIN_PASSWORD is (the admin logs in with both)',
+      'TOKEN_ADMIN_PASSWORD_HASH must be a hash printed by `npm run admin:hash` (scrypt$N$r$p$salt$hash); the value set is not repeated here',
+    ]);
+  });
+
   it('lists every problem together', () => {
     expect(siteConfigProblems({ PORT: '99999', INDEXER_URL: 'x', LOG_FORMAT: 'xml' })).toEqual([
       'INDEXER_URL must be an http:// or https:// URL, got "x"',
@@ -87,5 +94,32 @@ describe('bad values are refused with a message naming the variable and the acce
   it('never repeats a secret in a message', () => {
     const text = siteConfigProblems({ ASTRO_KEY: 'hunter2', TOKEN_ADMIN_USER: 'a', TOKEN_ADMIN_PASSWORD_HASH: 'hunter2', INDEXER_ADMIN_TOKEN: 'hunter2 ', MARKET_DATA_API_KEY: 'hunter 2' }).join('\n');
     expect(text).not.toMatch(/hunter/);
+  });
+});
+
+describe("the process's settings (siteSettings)", () => {
+  it('are the ones installed at start, frozen, until they are put back', () => {
+    const installed = siteSettingsFrom({ PORT: '8080', CSV_EXPORT_MAX_ROWS: '7' });
+    expect(Object.isFrozen(installed)).toBe(true);
+    const restore = installSiteSettings(installed);
+    try {
+      expect(siteSettings()).toBe(installed);
+      expect([siteSettings().PORT, siteSettings().CSV_EXPORT_MAX_ROWS]).toEqual([8080, 7]);
+    } finally {
+      restore();
+    }
+    expect(siteSettings()).not.toBe(installed);
+  });
+
+  it('are parsed from the environment once when none were installed (astro dev, tests), and shared by every copy of the module', () => {
+    const first = siteSettings();
+    expect(siteSettings()).toBe(first);
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('sto-explorer.site-settings')]).toBe(first);
+  });
+
+  it('refuse a bad environment with every problem', () => {
+    expect(() => siteSettingsFrom({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
+      'site: the configuration has 2 problems: PORT must be a port number (0-65535), got "x"; LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
   });
 });

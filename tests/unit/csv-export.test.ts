@@ -16,6 +16,7 @@ import { exportFileName, parseDate, parseExport, readInput, type ExportInput, ty
 import { createExportLimiter, createExportSlots } from '../../src/lib/server/export/limit.ts';
 import { drainWaiter } from '../../src/lib/server/export/drain.ts';
 import { exportMaxRows, prepareExport } from '../../src/lib/server/export/plan.ts';
+import { siteConfigProblems, siteSettingsFrom } from '../../src/lib/server/settings.ts';
 import { createIndexerClient } from '../../src/lib/indexer-api/client.ts';
 import { isNotFound } from '../../src/lib/indexer-api/errors.ts';
 import { formatUnits } from '../../common/units.ts';
@@ -196,10 +197,10 @@ describe('form input', () => {
     expect(exportFileName({ ...parsed.request, kind: 'holders', by: null, range: null }, base, 5)).toBe(`export-holders-${ME}-first-5-rows.csv`);
   });
 
-  it('reads CSV_EXPORT_MAX_ROWS, 100,000 by default', () => {
-    expect(exportMaxRows({})).toBe(100_000);
-    expect(exportMaxRows({ CSV_EXPORT_MAX_ROWS: '250' })).toBe(250);
-    expect(exportMaxRows({ CSV_EXPORT_MAX_ROWS: 'lots' })).toBe(100_000);
+  it('reads CSV_EXPORT_MAX_ROWS from the settings, 100,000 by default; anything but a whole number stops the start', () => {
+    expect(exportMaxRows(siteSettingsFrom({}))).toBe(100_000);
+    expect(exportMaxRows(siteSettingsFrom({ CSV_EXPORT_MAX_ROWS: '250' }))).toBe(250);
+    expect(siteConfigProblems({ CSV_EXPORT_MAX_ROWS: 'lots' })).toEqual(['CSV_EXPORT_MAX_ROWS must be a whole number from 1 to 999999999, got "lots"']);
   });
 });
 

@@ -9,7 +9,7 @@ const DEAD_RPC = 'http://127.0.0.1:9';
 const TOKEN = 'metrics-admin-token';
 
 function quietLogger() {
-  return createLogger('indexer', { destination: new MemoryLog(), env: { LOG_LEVEL: 'warn' }, tty: false });
+  return createLogger('indexer', { destination: new MemoryLog(), level: 'warn', tty: false });
 }
 
 /** The series (name and labels) of an exposition, without those that come and go on their own. */

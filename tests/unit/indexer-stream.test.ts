@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GasTrackerLive } from '../../common/gas-tracker.ts';
 import { eventId, MAX_STREAM_TOPICS, parseEventId, STREAM_HEARTBEAT_MS } from '../../common/live-events.ts';
 import { BlockEventReader } from '../../indexer/src/api/stream/block-events.ts';
-import { DEFAULT_STREAM_LIMITS, streamLimitsFromEnv } from '../../indexer/src/api/stream/limits.ts';
+import { DEFAULT_STREAM_LIMITS } from '../../indexer/src/api/stream/limits.ts';
+import { indexerConfigFromEnv } from '../../indexer/src/config/settings.ts';
 import { parseTopics } from '../../indexer/src/api/stream/topics.ts';
 import { HttpError } from '../../indexer/src/http/router.ts';
 import type { Queryable } from '../../indexer/src/store/types.ts';
@@ -55,18 +56,19 @@ describe('event ids', () => {
   });
 });
 
-describe('streamLimitsFromEnv', () => {
+describe('the stream limits as the settings read them (INDEXER_MAX_STREAMS_PER_CLIENT, INDEXER_MAX_STREAMS)', () => {
   it('unset, the defaults: 6 streams per client, 10,000 in all, and a heartbeat every 15 s', () => {
     expect(DEFAULT_STREAM_LIMITS).toMatchObject({ maxPerClient: 6, maxTotal: 10_000 });
     expect(STREAM_HEARTBEAT_MS).toBe(15_000);
   });
 
   it.each([
-    [{}, {}],
-    [{ INDEXER_MAX_STREAMS_PER_CLIENT: '3' }, { maxPerClient: 3 }],
-    [{ INDEXER_MAX_STREAMS: ' 50000 ', INDEXER_MAX_STREAMS_PER_CLIENT: '' }, { maxTotal: 50_000 }],
+    [{}, { maxPerClient: 6, maxTotal: 10_000 }],
+    [{ INDEXER_MAX_STREAMS_PER_CLIENT: '3' }, { maxPerClient: 3, maxTotal: 10_000 }],
+    [{ INDEXER_MAX_STREAMS: ' 50000 ', INDEXER_MAX_STREAMS_PER_CLIENT: '' }, { maxPerClient: 6, maxTotal: 50_000 }],
   ])('%j → %j', (env, limits) => {
-    expect(streamLimitsFromEnv(env)).toEqual(limits);
+    const config = indexerConfigFromEnv(env);
+    expect('options' in config && config.options.streams).toEqual(limits);
   });
 
   it.each([
@@ -74,7 +76,7 @@ describe('streamLimitsFromEnv', () => {
     [{ INDEXER_MAX_STREAMS: '1e4' }, 'INDEXER_MAX_STREAMS must be a whole number of at least 1, got 1e4'],
     [{ INDEXER_MAX_STREAMS: '-5' }, 'INDEXER_MAX_STREAMS must be a whole number of at least 1, got -5'],
   ])('%j is refused', (env, message) => {
-    expect(() => streamLimitsFromEnv(env)).toThrow(message);
+    expect(indexerConfigFromEnv(env)).toEqual({ problems: [message] });
   });
 });
 

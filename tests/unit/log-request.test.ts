@@ -5,7 +5,7 @@ import { createLogger, logRequest, MemoryLog, type RequestLine } from '../../com
 
 function written(line: RequestLine, err?: unknown): Record<string, unknown> {
   const log = new MemoryLog();
-  logRequest(createLogger('test', { destination: log, env: { LOG_LEVEL: 'debug', LOG_FORMAT: 'json' }, tty: false }), line, err);
+  logRequest(createLogger('test', { destination: log, level: 'debug', format: 'json', tty: false }), line, err);
   expect(log.lines).toHaveLength(1);
   return log.lines[0] as Record<string, unknown>;
 }

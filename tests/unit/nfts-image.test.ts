@@ -10,6 +10,9 @@ import {
   placeholderSrc,
 } from '../../src/lib/nfts/image.ts';
 import { readIpfsGateway } from '../../src/lib/server/config.ts';
+import { siteConfigProblems, siteSettingsFrom } from '../../src/lib/server/settings.ts';
+import { DEFAULT_IPFS_GATEWAY as SETTINGS_IPFS_GATEWAY } from '../../common/settings.ts';
+import { DEFAULT_IPFS_GATEWAY as INDEXER_IPFS_GATEWAY } from '../../indexer/src/metadata/uri.ts';
 
 const GW = 'https://gw.example/ipfs/';
 const dataOfLength = (n: number): string => {
@@ -114,10 +117,16 @@ describe('readIpfsGateway (IPFS_GATEWAY, shared with the indexer)', () => {
     [{ IPFS_GATEWAY: 'https://gw.example/ipfs/' }, 'https://gw.example/ipfs/'],
     [{ IPFS_GATEWAY: ' https://gw.example/ipfs ' }, 'https://gw.example/ipfs/'],
     [{ IPFS_GATEWAY: 'http://127.0.0.1:8080/ipfs' }, 'http://127.0.0.1:8080/ipfs/'],
-    [{ IPFS_GATEWAY: 'javascript:alert(1)//' }, DEFAULT_IPFS_GATEWAY],
-    [{ IPFS_GATEWAY: 'ftp://gw.example/' }, DEFAULT_IPFS_GATEWAY],
-    [{ IPFS_GATEWAY: 'gw.example' }, DEFAULT_IPFS_GATEWAY],
   ])('%j → %s', (env, expected) => {
-    expect(readIpfsGateway(env)).toBe(expected);
+    expect(readIpfsGateway(siteSettingsFrom(env))).toBe(expected);
+  });
+
+  it.each(['javascript:alert(1)//', 'ftp://gw.example/', 'gw.example'])('%j stops the start (it never reaches a page)', (value) => {
+    expect(siteConfigProblems({ IPFS_GATEWAY: value })).toEqual([`IPFS_GATEWAY must be an http:// or https:// URL, got ${JSON.stringify(value)}`]);
+  });
+
+  it("has the indexer's default, and the settings' (the client code keeps its own copy)", () => {
+    expect(DEFAULT_IPFS_GATEWAY).toBe(SETTINGS_IPFS_GATEWAY);
+    expect(DEFAULT_IPFS_GATEWAY).toBe(INDEXER_IPFS_GATEWAY);
   });
 });

@@ -4,6 +4,7 @@ import { createLogger, MemoryLog, type Logger } from '../../common/log.ts';
 import { siteRequestListener } from '../../src/lib/server/site-server.ts';
 import { observedFetch } from '../../src/lib/server/indexer-client.ts';
 import { createSiteMetrics, metricsToken, siteRouteLabel, type SiteMetrics } from '../../src/lib/server/metrics.ts';
+import { siteSettingsFrom } from '../../src/lib/server/settings.ts';
 import { requestContexts } from '../../src/lib/server/request-context.ts';
 
 // The site server's metrics and request ids through its real request listener, with a stand-in for
@@ -31,7 +32,7 @@ async function listen(listener: Handler): Promise<string> {
 
 function memoryLogger(): { logger: Logger; log: MemoryLog } {
   const log = new MemoryLog();
-  return { logger: createLogger('site', { env: { LOG_FORMAT: 'json', LOG_LEVEL: 'debug' }, destination: log, tty: false }), log };
+  return { logger: createLogger('site', { format: 'json', level: 'debug', destination: log, tty: false }), log };
 }
 
 /** A site with the stand-in handler: /blocks/N is the block route, anything else Astro's 404 page (its pattern /404). */
@@ -130,7 +131,7 @@ describe('GET /metrics', () => {
     [{ METRICS_TOKEN: 'own', INDEXER_ADMIN_TOKEN: 'admin' }, 'own'],
     [{ METRICS_TOKEN: '  ', INDEXER_ADMIN_TOKEN: 'admin' }, 'admin'],
   ])('its token from %j is %s', (env, token) => {
-    expect(metricsToken(env)).toBe(token);
+    expect(metricsToken(siteSettingsFrom(env))).toBe(token);
   });
 });
 

@@ -12,6 +12,7 @@ import { normalizeLogoList } from '../../src/lib/normalize/logos.ts';
 import { tokenInitials, tokenLogoUrl } from '../../src/lib/tokens/logo-url.ts';
 import { withLogos } from '../../src/lib/search/suggestions.ts';
 import { encodePng } from '../../src/lib/server/png.ts';
+import { installSiteSettings, siteSettingsFrom } from '../../src/lib/server/settings.ts';
 import { PRESET_TOKENS } from '../../src/lib/tokens/presets.ts';
 
 // Plain TypeScript cannot resolve .astro modules (`astro check` can), so type the import as what the container renders.
@@ -141,7 +142,7 @@ describe('GET /token-logos/{file}', () => {
   // than the default address, where an explorer a developer runs (npm start) would answer with its own uploads.
   let indexer: Server;
   const asked: string[] = [];
-  const configured = process.env['INDEXER_URL'];
+  let restore: () => void = () => {};
   beforeAll(async () => {
     indexer = createServer((req, res) => {
       asked.push(req.url ?? '');
@@ -149,11 +150,11 @@ describe('GET /token-logos/{file}', () => {
       res.end(req.url === '/token-logos' ? '{"logos":[]}' : '{"error":"not found"}');
     });
     await new Promise<void>((resolve) => indexer.listen(0, '127.0.0.1', resolve));
-    process.env['INDEXER_URL'] = `http://127.0.0.1:${(indexer.address() as AddressInfo).port}`;
+    // The site's settings with this INDEXER_URL, as site-server.ts installs them at start.
+    restore = installSiteSettings(siteSettingsFrom({ INDEXER_URL: `http://127.0.0.1:${(indexer.address() as AddressInfo).port}` }));
   });
   afterAll(async () => {
-    if (configured === undefined) delete process.env['INDEXER_URL'];
-    else process.env['INDEXER_URL'] = configured;
+    restore();
     await new Promise<void>((resolve) => indexer.close(() => resolve()));
   });
   const get = (file: string) => {

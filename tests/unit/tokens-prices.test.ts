@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_PRICES, PRICE_FETCH_FAILED, PRICE_REFRESH_FAILED, builtInPriceBook, formatPrice, formatPriceChange, formatUsdOrDash, marketCap, quoteOf, tokenPrice, type PriceQuote } from '../../src/lib/tokens/prices.ts';
 import { MARKET_SYMBOLS, PRICE_REFRESH_MS, createPriceService, priceService } from '../../src/lib/server/prices.ts';
+import { siteSettingsFrom } from '../../src/lib/server/settings.ts';
 import { MARKET_DATA_URL, marketDataProvider, parseMarketQuotes } from '../../src/lib/server/market-data.ts';
 
 const BUILT_IN = builtInPriceBook();
@@ -26,7 +27,7 @@ describe('built-in prices', () => {
     expect(quoteOf('USDT', BUILT_IN)).toEqual({ price: 1, change24h: null, volume24h: null });
   });
   it('are what the server uses without MARKET_DATA_API_KEY', async () => {
-    const book = await priceService({}).get();
+    const book = await priceService(siteSettingsFrom({})).get();
     expect(book.source).toBe('built-in');
     expect(book.error).toBeNull();
     expect(tokenPrice('STO', book)).toBe(0.1);

@@ -60,8 +60,10 @@ export interface IndexerOptions {
   metrics?: { token?: string | null; port?: number | null };
   pollMs?: number;
   ipfsGateway?: string;
-  /** Progress bar on stderr during catch-up (default: when stderr is a TTY or PROGRESS=1). */
+  /** Progress bar on stderr during catch-up (default: when stderr is a TTY; PROGRESS=1 sets it). */
   progress?: boolean;
+  /** Compress JSON answers as the client accepts (HTTP_COMPRESSION; default true). */
+  compression?: boolean;
   /** Fetch NFT metadata in the background (default true). */
   metadata?: boolean;
   /**

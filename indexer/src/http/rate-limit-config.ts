@@ -1,17 +1,6 @@
-// The rate limits' settings as environment variables (the CLI and `npm start` read them): one rule per class, such
-// as `50/s,100` (50 a second, bursts of 100) or `1/10s,5`, `off` or `0` to turn a class off.
-import { parseAddressSet } from '../../../common/client-address.ts';
-import { errorMessage } from '../../../common/errors.ts';
-import type { RateClass, RateLimitOptions, RateRule } from './rate-limit.ts';
-
-/** The variable of each class; INDEXER_RATE_LIMIT=off turns every limit off. */
-export const RATE_LIMIT_VARIABLES: Readonly<Record<RateClass, string>> = {
-  general: 'INDEXER_RATE_LIMIT',
-  search: 'INDEXER_RATE_LIMIT_SEARCH',
-  rpc: 'INDEXER_RATE_LIMIT_RPC',
-  verify: 'INDEXER_RATE_LIMIT_VERIFY',
-  api: 'INDEXER_RATE_LIMIT_API',
-};
+// A rate limit as an operator writes it (INDEXER_RATE_LIMIT and its classes, read by indexer/src/config/settings.ts):
+// one rule per class, such as `50/s,100` (50 a second, bursts of 100) or `1/10s,5`, `off` or `0` to turn a class off.
+import type { RateRule } from './rate-limit.ts';
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -30,30 +19,4 @@ export function parseRateRule(text: string): RateRule | null {
     throw new RangeError(`'${text}' is not a rate limit: write {count}/{period}[,{burst}] such as 50/s,100 or 1/10s,5, or off`);
   }
   return { rate: (count * 1000) / periodMs, burst };
-}
-
-/**
- * The rate-limit settings of an environment: false when INDEXER_RATE_LIMIT is off, else each class's rule
- * (defaults where unset), INDEXER_TRUST_PROXY and INDEXER_RATE_LIMIT_EXEMPT. Throws an Error naming the variable
- * whose value cannot be read.
- */
-export function rateLimitFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimitOptions | false {
-  const read = <T>(name: string, parse: (value: string) => T): T | undefined => {
-    const value = env[name];
-    if (value === undefined || value.trim() === '') return undefined;
-    try {
-      return parse(value);
-    } catch (err) {
-      throw new Error(`${name}: ${errorMessage(err)}`, { cause: err });
-    }
-  };
-  const limits: Partial<Record<RateClass, RateRule | null>> = {};
-  for (const [name, variable] of Object.entries(RATE_LIMIT_VARIABLES) as [RateClass, string][]) {
-    const rule = read(variable, parseRateRule);
-    if (rule !== undefined) limits[name] = rule;
-  }
-  if (limits.general === null) return false;
-  const trustProxy = read('INDEXER_TRUST_PROXY', (v) => (parseAddressSet(v), v));
-  const exempt = read('INDEXER_RATE_LIMIT_EXEMPT', (v) => (parseAddressSet(v), v));
-  return { limits, ...(trustProxy !== undefined ? { trustProxy } : {}), ...(exempt !== undefined ? { exempt } : {}) };
 }

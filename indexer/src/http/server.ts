@@ -3,7 +3,7 @@ import { logRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '../../.
 import { serveMetrics } from '../../../common/metrics.ts';
 import type { IndexerMetrics } from '../metrics/index.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { compressBody, compressionEnabled, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
+import { compressBody, MIN_COMPRESS_BYTES, negotiateEncoding } from '../../../common/encoding.ts';
 import { etagMatches } from '../../../common/etag.ts';
 import { BinaryReply, HttpError, RawJson, Reply, StreamReply, type Route, type Router } from './router.ts';
 import { toJson } from './json.ts';
@@ -28,19 +28,17 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADER
 /** Marker for a request body that is not valid JSON (the handler decides what that means). */
 export const INVALID_JSON = Symbol('invalid JSON');
 
-/** How answers are encoded: compression (HTTP_COMPRESSION), read once at start. */
-const COMPRESSION = compressionEnabled();
-
 /** A weak validator of a JSON answer (the same for every encoding of it). */
 function etagOf(text: string): string {
   return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 
 /**
- * Sends a JSON answer: compressed (Brotli or gzip) when the client accepts it and the body is big enough; GET answers
- * of 200 carry an ETag, and a matching If-None-Match gets 304 without a body (what polling clients ask again).
+ * Sends a JSON answer: compressed (Brotli or gzip) when `compress` (HTTP_COMPRESSION), the client accepts it and the
+ * body is big enough; GET answers of 200 carry an ETag, and a matching If-None-Match gets 304 without a body (what
+ * polling clients ask again).
  */
-async function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): Promise<void> {
+async function send(compress: boolean, req: IncomingMessage, res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): Promise<void> {
   const text = body instanceof RawJson ? body.text : toJson(body);
   const headers: Record<string, string | number> = {
     ...CORS_HEADERS,
@@ -61,7 +59,7 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, b
     }
   }
   let payload: Buffer | string = text;
-  const encoding = COMPRESSION && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
+  const encoding = compress && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
   if (encoding) {
     payload = await compressBody(Buffer.from(text), encoding);
     headers['content-encoding'] = encoding;
@@ -133,6 +131,8 @@ export interface ApiServerOptions {
   scrape?: { token: string | null } | null;
   /** Where one line per answered request goes (the free-text `log` gets the rest). */
   logger?: Logger | null;
+  /** Whether JSON answers may be compressed (HTTP_COMPRESSION; default true). */
+  compression?: boolean;
 }
 
 /** Longest path written to a log line (a scanner's URL may be kilobytes). */
@@ -239,7 +239,7 @@ async function handleRequest(router: Router, log: (line: string) => void, opts: 
     if (limiter && key !== null && route?.limit !== 'none') admit(limiter, key, classesOf(route));
     if (match === null) throw new HttpError(404, `Not found: ${method} ${pathname.slice(0, 200)}`);
     if ('allowed' in match) {
-      await send(req, res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
+      await send(opts.compression !== false, req, res, 405, { error: 'Method not allowed' }, { allow: [...match.allowed, 'OPTIONS'].join(', ') });
       return;
     }
     let body: unknown = undefined;
@@ -265,19 +265,19 @@ async function handleRequest(router: Router, log: (line: string) => void, opts: 
     // Never compressed nor cached: each event must reach the reader when it is written.
     if (out instanceof StreamReply) out.open(req, res);
     else if (out instanceof BinaryReply) sendBinary(req, res, out);
-    else if (out instanceof Reply) await send(req, res, out.status, out.body);
-    else await send(req, res, 200, out);
+    else if (out instanceof Reply) await send(opts.compression !== false, req, res, out.status, out.body);
+    else await send(opts.compression !== false, req, res, 200, out);
   } catch (err) {
     if (err instanceof HttpError) {
-      if (err.status === 429 && route?.refused) await send(req, res, route.refused.status, route.refused.body, err.headers);
-      else await send(req, res, err.status, { error: err.message }, err.headers);
+      if (err.status === 429 && route?.refused) await send(opts.compression !== false, req, res, route.refused.status, route.refused.body, err.headers);
+      else await send(opts.compression !== false, req, res, err.status, { error: err.message }, err.headers);
       return;
     }
     // The request's log line carries the exception (its stack) at error, with the request's id; without a logger,
     // the free-text log gets it as before.
     seen.err = err;
     if (!opts.logger) log(`api: ${method} ${seen.pathname} failed (request ${reqId}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    if (!res.headersSent) await send(req, res, 500, { error: 'Internal server error' });
+    if (!res.headersSent) await send(opts.compression !== false, req, res, 500, { error: 'Internal server error' });
     else {
       res.statusCode = 500;
       res.destroy();

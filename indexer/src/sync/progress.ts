@@ -8,7 +8,8 @@ export class ProgressBar {
   private lastDraw = 0;
   private drawn = false;
 
-  constructor(out: NodeJS.WriteStream = process.stderr, enabled = out.isTTY === true || process.env['PROGRESS'] === '1') {
+  /** Drawn when `enabled`: by default when the output is a terminal (PROGRESS=1 passes true, indexer/src/config/settings.ts). */
+  constructor(out: NodeJS.WriteStream = process.stderr, enabled = out.isTTY === true) {
     this.out = out;
     this.enabled = enabled;
   }

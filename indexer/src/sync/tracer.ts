@@ -266,11 +266,3 @@ export class InternalTracer {
     }, { relaxed: true });
   }
 }
-
-/** INDEXER_TRACE_INTERNAL: 1 (default) traces behind the syncer, 0 does not; anything else is refused at start. */
-export function traceInternalFromEnv(env: Record<string, string | undefined>): boolean {
-  const v = env['INDEXER_TRACE_INTERNAL'];
-  if (v === undefined || v === '' || v === '1') return true;
-  if (v === '0') return false;
-  throw new Error(`INDEXER_TRACE_INTERNAL must be 1 (trace internal transactions behind the sync) or 0 (do not), got ${v}`);
-}

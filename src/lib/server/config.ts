@@ -1,7 +1,7 @@
-import { DEFAULT_IPFS_GATEWAY } from '../nfts/image.ts';
 import type { ExternalLinks } from '../url/links.ts';
+import { siteSettings, type SiteSettings } from './settings.ts';
 
-/** Server-side configuration, read from the environment at request time so one build serves any deployment. */
+/** What the pages need of the settings (src/lib/server/settings.ts), as they use it: URLs without trailing slashes. */
 export interface SiteConfig {
   /** Indexer base URL the server uses. */
   indexerUrl: string;
@@ -10,43 +10,31 @@ export interface SiteConfig {
   links: ExternalLinks;
 }
 
-const DEFAULT_INDEXER_URL = 'http://127.0.0.1:3300';
-
 /** Drops trailing slashes so paths can be appended with a leading one. */
 function baseUrl(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-/** Reads the configuration from an environment map (process.env by default). */
-export function readConfig(env: Record<string, string | undefined> = process.env): SiteConfig {
-  const pick = (name: string, fallback: string): string => {
-    const value = env[name]?.trim();
-    return value ? value : fallback;
-  };
-  const indexerUrl = baseUrl(pick('INDEXER_URL', DEFAULT_INDEXER_URL));
+/** The pages' configuration, from the process's settings (or the ones given). */
+export function readConfig(settings: SiteSettings = siteSettings()): SiteConfig {
+  const indexerUrl = baseUrl(settings.INDEXER_URL);
   return {
     indexerUrl,
-    publicIndexerUrl: baseUrl(pick('PUBLIC_INDEXER_URL', indexerUrl)),
+    publicIndexerUrl: baseUrl(settings.PUBLIC_INDEXER_URL ?? indexerUrl),
     links: {
-      dapp: pick('DAPP_URL', 'https://app.sto.network'),
-      apiDocs: pick('API_DOCS_URL', `${indexerUrl}/openapi.json`),
-      developers: pick('DEVELOPERS_URL', 'https://docs.sto.network'),
-      codeHost: pick('CODE_HOST_URL', 'https://github.com/sto-network'),
-      microblog: pick('MICROBLOG_URL', 'https://x.com/sto_network'),
-      chat: pick('CHAT_URL', 'https://discord.gg/sto-network'),
-      contactEmail: pick('CONTACT_EMAIL', 'contact@sto.network'),
+      dapp: settings.DAPP_URL,
+      apiDocs: settings.API_DOCS_URL ?? `${indexerUrl}/openapi.json`,
+      developers: settings.DEVELOPERS_URL,
+      codeHost: settings.CODE_HOST_URL,
+      microblog: settings.MICROBLOG_URL,
+      chat: settings.CHAT_URL,
+      contactEmail: settings.CONTACT_EMAIL,
     },
   };
 }
 
-/** The IPFS gateway from the environment (IPFS_GATEWAY, http(s) only), with a trailing slash; the default otherwise. */
-export function readIpfsGateway(env: Record<string, string | undefined> = process.env): string {
-  const value = env['IPFS_GATEWAY']?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/i.test(value)) return DEFAULT_IPFS_GATEWAY;
-  try {
-    const href = new URL(value).href;
-    return href.endsWith('/') ? href : `${href}/`;
-  } catch {
-    return DEFAULT_IPFS_GATEWAY;
-  }
+/** The IPFS gateway (IPFS_GATEWAY, an http(s) URL checked at start), with a trailing slash. */
+export function readIpfsGateway(settings: Pick<SiteSettings, 'IPFS_GATEWAY'> = siteSettings()): string {
+  const href = new URL(settings.IPFS_GATEWAY).href;
+  return href.endsWith('/') ? href : `${href}/`;
 }

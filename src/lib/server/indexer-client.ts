@@ -1,6 +1,7 @@
 import { createIndexerClient, type FetchLike, type IndexerClient } from '../indexer-api/client.ts';
 import { REQUEST_ID_HEADER, type Logger } from '../../../common/log.ts';
 import { readConfig } from './config.ts';
+import { siteSettings, type SiteSettings } from './settings.ts';
 import { deadlineFetch } from './deadline.ts';
 import { siteMetrics, type SiteMetrics } from './metrics.ts';
 import { currentRequestId, siteLogger } from './request-context.ts';
@@ -20,11 +21,11 @@ export function isLoopback(url: string): boolean {
 /**
  * Headers of the server's indexer requests: uncompressed answers from a loopback indexer, and the shared secret
  * INDEXER_ADMIN_TOKEN as a bearer token when it is set, so that the indexer does not rate-limit this server as one
- * client (it fetches for all its visitors). Read from process.env at run time in this server-only module: the secret
+ * client (it fetches for all its visitors). Read from the settings at run time in this server-only module: the secret
  * is in no build output and never reaches a browser (islands build their own transports, without it).
  */
-export function serverHeaders(base: string, env: Record<string, string | undefined> = process.env): Record<string, string> {
-  const token = (env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
+export function serverHeaders(base: string, settings: Pick<SiteSettings, 'INDEXER_ADMIN_TOKEN'> = siteSettings()): Record<string, string> {
+  const token = settings.INDEXER_ADMIN_TOKEN;
   return { ...(isLoopback(base) ? { 'accept-encoding': 'identity' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
@@ -85,10 +86,11 @@ export function observedFetch(base: FetchLike, observers: FetchObservers = {}): 
  * also end with the page's deadline (src/lib/server/deadline.ts), and carry the page request's id (observedFetch).
  */
 export function indexerClient(): IndexerClient {
-  const base = readConfig().indexerUrl;
-  const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
+  const settings = siteSettings();
+  const base = readConfig(settings).indexerUrl;
+  const key = `${base} ${settings.INDEXER_ADMIN_TOKEN ?? ''}`;
   if (client?.key !== key) {
-    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch(deadlineFetch()) }) };
+    client = { key, client: createIndexerClient(base, { headers: serverHeaders(base, settings), fetch: observedFetch(deadlineFetch()) }) };
   }
   return client.client;
 }

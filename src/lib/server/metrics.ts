@@ -3,6 +3,7 @@
 // made while answering. site-server.ts and the built Astro bundle (dist/server/entry.mjs, which it loads) are
 // two module graphs: the registry lives on a global symbol, made by whichever graph asks first, so both count into the
 // same series and /metrics shows them all.
+import { siteSettings, type SiteSettings } from './settings.ts';
 import { Counter, createRegistry, Histogram, httpMetrics, LATENCY_BUCKETS, type HttpMetrics, type Registry } from '../../../common/metrics.ts';
 
 /** The prefix of every site series. */
@@ -60,11 +61,8 @@ export function siteMetrics(): SiteMetrics {
  * The token /metrics asks for: METRICS_TOKEN, else INDEXER_ADMIN_TOKEN, else none (then /metrics is open), as names.md
  * of issue 31 has it for both servers.
  */
-export function metricsToken(env: Record<string, string | undefined> = process.env): string | null {
-  const own = (env['METRICS_TOKEN'] ?? '').trim();
-  if (own) return own;
-  const admin = (env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
-  return admin || null;
+export function metricsToken(settings: Pick<SiteSettings, 'METRICS_TOKEN' | 'INDEXER_ADMIN_TOKEN'> = siteSettings()): string | null {
+  return settings.METRICS_TOKEN ?? settings.INDEXER_ADMIN_TOKEN ?? null;
 }
 
 /**

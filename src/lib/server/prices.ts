@@ -4,15 +4,13 @@
 // pages to show.
 import { builtInPriceBook, FALLBACK_PRICES, PRICE_FETCH_FAILED, PRICE_REFRESH_FAILED, type PriceBook } from '../tokens/prices.ts';
 import { marketDataProvider, type MarketDataProvider } from './market-data.ts';
+import { siteSettings, type SiteSettings } from './settings.ts';
 
 /** Prices are refreshed this often (5 minutes). */
 export const PRICE_REFRESH_MS = 300_000;
 
 /** Time-out of one provider call. */
 const MARKET_DATA_TIMEOUT_MS = 5_000;
-
-/** Environment variable holding the provider's key. */
-const MARKET_DATA_KEY_ENV = 'MARKET_DATA_API_KEY';
 
 /** The symbols asked of the provider: only the built-in ones, so a chain token's symbol never picks up a namesake's quote. */
 export const MARKET_SYMBOLS: readonly string[] = Object.keys(FALLBACK_PRICES);
@@ -76,8 +74,8 @@ export function createPriceService(options: PriceServiceOptions = {}): PriceServ
 let service: { key: string; service: PriceService } | undefined;
 
 /** The server's price service for the configured MARKET_DATA_API_KEY (rebuilt if the setting changes). */
-export function priceService(env: Record<string, string | undefined> = process.env): PriceService {
-  const key = env[MARKET_DATA_KEY_ENV]?.trim() ?? '';
+export function priceService(settings: Pick<SiteSettings, 'MARKET_DATA_API_KEY'> = siteSettings()): PriceService {
+  const key = settings.MARKET_DATA_API_KEY ?? '';
   if (service?.key !== key) service = { key, service: createPriceService({ apiKey: key }) };
   return service.service;
 }

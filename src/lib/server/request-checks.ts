@@ -1,6 +1,7 @@
 // Checks of state-changing requests (logins, uploads, theme changes): they must come from this site's own pages.
 import { clientAddress as forwardedClient, normalizeAddress, parseAddressSet, type AddressSet } from '../../../common/client-address.ts';
 import { errorMessage } from '../../../common/errors.ts';
+import { siteSettings } from './settings.ts';
 
 /**
  * Whether a POST comes from a page of this origin: its Origin header names this origin or, when a browser sent none,
@@ -39,7 +40,7 @@ export function trustedProxy(address: string, setting: string): boolean {
  * TLS, the scheme and host it forwards (X-Forwarded-Proto, X-Forwarded-Host). Used for the Origin check and to mark
  * cookies Secure.
  */
-export function siteOrigin(request: Request, url: URL, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
+export function siteOrigin(request: Request, url: URL, peer: string, setting: string = siteSettings().TRUST_PROXY ?? ''): string {
   if (!trustedProxy(peer, setting)) return url.origin;
   const proto = (request.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase();
   const host = (request.headers.get('x-forwarded-host') ?? '').split(',')[0]?.trim();
@@ -51,7 +52,7 @@ export function siteOrigin(request: Request, url: URL, peer: string, setting: st
  * The client's address: the socket's peer, or, when that peer is a trusted proxy (TRUST_PROXY), the last address in
  * X-Forwarded-For that the proxy added (the indexer's rule). Used to throttle logins per client.
  */
-export function clientAddress(request: Request, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): string {
+export function clientAddress(request: Request, peer: string, setting: string = siteSettings().TRUST_PROXY ?? ''): string {
   if (!trustedProxy(peer, setting)) return peer;
   return forwardedClient(peer, request.headers.get('x-forwarded-for') ?? undefined, { has: () => true }) ?? peer;
 }

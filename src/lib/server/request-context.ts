@@ -5,6 +5,7 @@
 // separate module graphs (as drain.ts and render-cache.ts keep theirs). One logger per process, shared the same way.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createLogger, type Logger } from '../../../common/log.ts';
+import { siteSettings } from './settings.ts';
 
 /** One request being answered by the site server. */
 export interface RequestContext {
@@ -30,8 +31,10 @@ export function currentRequestId(): string | null {
   return requestContexts().getStore()?.reqId ?? null;
 }
 
-/** The site server's logger (`createLogger('site')`, LOG_LEVEL and LOG_FORMAT), made once per process. */
+/** The site server's logger (`createLogger('site')`, the settings' LOG_LEVEL and LOG_FORMAT), made once per process. */
 export function siteLogger(): Logger {
   const holder = globalThis as { [LOGGER]?: Logger };
-  return (holder[LOGGER] ??= createLogger('site'));
+  if (holder[LOGGER]) return holder[LOGGER];
+  const settings = siteSettings();
+  return (holder[LOGGER] = createLogger('site', { level: settings.LOG_LEVEL, format: settings.LOG_FORMAT }));
 }

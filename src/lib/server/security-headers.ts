@@ -8,6 +8,7 @@
 import { textMemo } from './text-memo.ts';
 import { createHash } from 'node:crypto';
 import { trustedProxy } from './request-checks.ts';
+import { siteSettings } from './settings.ts';
 
 /** Minimal view of request headers (a Fetch Headers or a Node IncomingMessage's, through a getter). */
 export interface HeaderReader {
@@ -165,7 +166,7 @@ export function contentSecurityPolicy(html: string, opts: { publicIndexerUrl: st
  * Whether the visitor reached the site over https: the request's own scheme, or the X-Forwarded-Proto a trusted
  * proxy (TRUST_PROXY=loopback|private, as for the site's origin checks) sets when it ends TLS.
  */
-export function servedOverHttps(protocol: string, headers: HeaderReader, peer: string, setting: string = process.env['TRUST_PROXY'] ?? ''): boolean {
+export function servedOverHttps(protocol: string, headers: HeaderReader, peer: string, setting: string = siteSettings().TRUST_PROXY ?? ''): boolean {
   if (protocol.replace(/:$/, '').toLowerCase() === 'https') return true;
   if (!trustedProxy(peer, setting)) return false;
   return (headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';

@@ -8,9 +8,11 @@ import { createReadStream, readdirSync, readFileSync, statSync, type Stats } fro
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressionEnabled, negotiateEncoding, type Encoding } from '../../../common/encoding.ts';
+import { negotiateEncoding, type Encoding } from '../../../common/encoding.ts';
 import { etagMatches } from '../../../common/etag.ts';
 import { readConfig } from './config.ts';
+import { installSiteSettings, siteSettings, siteSettingsFromProcess, type SiteSettings } from './settings.ts';
+import { reportProblems } from '../../../common/settings.ts';
 import { baseSecurityHeaders, contentSecurityPolicy, servedOverHttps } from './security-headers.ts';
 import { KEPT_PAGE_LOOKUP, requestPageKeys, type KeptPageLookup, type PageKey } from './render-cache.ts';
 import { responseSinks } from './export/drain.ts';
@@ -91,7 +93,7 @@ function builtFile(urlPath: string): { path: string; stat: Stats } | null {
  * Sends a built file that has precompressed copies, in the encoding the browser prefers (as it is when it accepts
  * neither); false when the request is not for such a file (Astro's handler then answers it).
  */
-export function servePrecompressed(req: IncomingMessage, res: ServerResponse, enabled = compressionEnabled()): boolean {
+export function servePrecompressed(req: IncomingMessage, res: ServerResponse, enabled = siteSettings().HTTP_COMPRESSION): boolean {
   if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
   const file = builtFile(urlPath);
@@ -202,7 +204,7 @@ export interface SiteListenerOptions {
  * label (siteRouteLabel) and one log line.
  */
 export function siteRequestListener(handler: NodeHandler, options: SiteListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const enabled = options.compression ?? compressionEnabled();
+  const enabled = options.compression ?? siteSettings().HTTP_COMPRESSION;
   const token = options.metricsToken === undefined ? metricsToken() : options.metricsToken;
   const metrics = options.metrics ?? siteMetrics();
   const logger = options.logger ?? siteLogger();
@@ -254,15 +256,15 @@ export function siteRequestListener(handler: NodeHandler, options: SiteListenerO
   };
 }
 
-/** Starts the server on HOST:PORT (defaults 127.0.0.1:4321). */
-export async function startSiteServer(env: Record<string, string | undefined> = process.env): Promise<Server> {
+/** Starts the server on the settings' HOST:PORT (defaults 127.0.0.1:4321). */
+export async function startSiteServer(settings: SiteSettings = siteSettings()): Promise<Server> {
   // The built entry starts its own standalone server unless told not to; this one serves its handler instead.
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const { handler } = (await import(pathToFileURL(ENTRY).href)) as { handler: NodeHandler };
-  const server = createServer(siteRequestListener(handler, { compression: compressionEnabled(env), metricsToken: metricsToken(env) }));
+  const server = createServer(siteRequestListener(handler, { compression: settings.HTTP_COMPRESSION, metricsToken: metricsToken(settings) }));
   server.keepAliveTimeout = 65_000;
-  const host = env['HOST'] ?? '127.0.0.1';
-  const port = Number(env['PORT'] ?? 4321);
+  const host = settings.HOST;
+  const port = settings.PORT;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -271,17 +273,17 @@ export async function startSiteServer(env: Record<string, string | undefined> = 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  // The configuration first: a bad value refuses the start (exit 1, every problem listed) before anything listens.
-  const { siteConfigProblems } = await import('./config-check.ts');
-  const { reportProblems, shutdownTimeoutFromEnv } = await import('../../../common/env-check.ts');
+  // The settings first, parsed once: a bad value refuses the start (exit 1, every problem listed) before anything
+  // listens. Installed, they are what the built pages read too (siteSettings()).
   const { drainServer, exitOnSignals } = await import('../../../common/shutdown.ts');
-  const problems = siteConfigProblems(process.env);
-  if (problems.length > 0) {
-    reportProblems('site', problems);
+  const parsed = siteSettingsFromProcess();
+  if (!parsed.ok) {
+    reportProblems('site', parsed.problems);
     process.exit(1);
   }
-  const drainMs = shutdownTimeoutFromEnv(process.env);
-  const server = await startSiteServer();
+  installSiteSettings(parsed.settings);
+  const drainMs = parsed.settings.SHUTDOWN_TIMEOUT_MS;
+  const server = await startSiteServer(parsed.settings);
   const { siteLogger } = await import('./request-context.ts');
   const logger = siteLogger();
   const address = server.address();

@@ -59,14 +59,21 @@ export type CredentialsProblem = 'not-configured' | 'bad-hash';
 
 let plainCache: { password: string; hash: Promise<PasswordHash> } | null = null;
 
+/** The settings the admin's credentials come from (src/lib/server/settings.ts; that module imports this one). */
+export interface AdminSettings {
+  readonly TOKEN_ADMIN_USER?: string | undefined;
+  readonly TOKEN_ADMIN_PASSWORD_HASH?: string | undefined;
+  readonly TOKEN_ADMIN_PASSWORD?: string | undefined;
+}
+
 /**
- * Reads TOKEN_ADMIN_USER with TOKEN_ADMIN_PASSWORD_HASH (preferred) or TOKEN_ADMIN_PASSWORD (development; hashed once
- * with a random salt so every check costs the same). Read per call, so one build serves any deployment.
+ * The admin from the settings' TOKEN_ADMIN_USER with TOKEN_ADMIN_PASSWORD_HASH (preferred) or TOKEN_ADMIN_PASSWORD
+ * (development; hashed once with a random salt so every check costs the same).
  */
-export async function readCredentials(env: Record<string, string | undefined> = process.env): Promise<AdminCredentials | CredentialsProblem> {
-  const user = env['TOKEN_ADMIN_USER']?.trim() ?? '';
-  const hashText = env['TOKEN_ADMIN_PASSWORD_HASH']?.trim() ?? '';
-  const plain = env['TOKEN_ADMIN_PASSWORD'] ?? '';
+export async function readCredentials(settings: AdminSettings): Promise<AdminCredentials | CredentialsProblem> {
+  const user = settings.TOKEN_ADMIN_USER?.trim() ?? '';
+  const hashText = settings.TOKEN_ADMIN_PASSWORD_HASH?.trim() ?? '';
+  const plain = settings.TOKEN_ADMIN_PASSWORD ?? '';
   if (user === '' || (hashText === '' && plain === '')) return 'not-configured';
   if (hashText !== '') {
     const hash = parsePasswordHash(hashText);

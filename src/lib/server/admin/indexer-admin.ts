@@ -4,18 +4,20 @@ import { readConfig } from '../config.ts';
 import { createTransport, type RawResponse, type Transport } from '../../indexer-api/transport.ts';
 import { observedFetch } from '../indexer-client.ts';
 import { platformFetch } from '../deadline.ts';
+import { siteSettings, type SiteSettings } from '../settings.ts';
 
 let cached: { key: string; transport: Transport } | null = null;
 
 /** Whether the admin routes can be reached (INDEXER_ADMIN_TOKEN is set). */
-export function adminConfigured(env: Record<string, string | undefined> = process.env): boolean {
-  return (env['INDEXER_ADMIN_TOKEN'] ?? '').trim() !== '';
+export function adminConfigured(settings: Pick<SiteSettings, 'INDEXER_ADMIN_TOKEN'> = siteSettings()): boolean {
+  return settings.INDEXER_ADMIN_TOKEN !== undefined;
 }
 
 /** The transport of the admin routes (rebuilt when the indexer URL or the secret changes). */
 function adminTransport(): Transport {
-  const base = readConfig().indexerUrl;
-  const token = (process.env['INDEXER_ADMIN_TOKEN'] ?? '').trim();
+  const settings = siteSettings();
+  const base = readConfig(settings).indexerUrl;
+  const token = settings.INDEXER_ADMIN_TOKEN ?? '';
   const key = `${base} ${token}`;
   if (cached?.key !== key) cached = { key, transport: createTransport(base, { timeoutMs: 5_000, headers: { authorization: `Bearer ${token}` }, fetch: observedFetch(platformFetch) }) };
   return cached.transport;

@@ -13,6 +13,7 @@ import { indexerClient } from '../indexer-client.ts';
 import { reloadLogoIndex } from '../logo-index.ts';
 import { checkLogin, readCredentials, type AdminCredentials } from './credentials.ts';
 import { adminConfigured } from './indexer-admin.ts';
+import { siteSettings } from '../settings.ts';
 import { checkForm, formFields } from '../forms.ts';
 import { FilledLogin, LoginFields, UploadForm, uploadStatus } from './forms.ts';
 import { createSession, endSession } from './sessions.ts';
@@ -53,7 +54,7 @@ const NOT_CONFIGURED = 'The token admin is not configured on this server.';
 
 /** The configured credentials, or the unavailable view saying why there are none. */
 export async function adminSetup(): Promise<AdminCredentials | UnavailableView> {
-  const credentials = await readCredentials();
+  const credentials = await readCredentials(siteSettings());
   if (typeof credentials === 'string' || !adminConfigured()) return { kind: 'unavailable', status: 503, message: NOT_CONFIGURED };
   return credentials;
 }

@@ -9,24 +9,21 @@ import type { Holder, InternalTransaction, TokenTransfer, Transaction } from '..
 import { readConfig } from '../config.ts';
 import { observedFetch, serverHeaders } from '../indexer-client.ts';
 import { platformFetch } from '../deadline.ts';
+import { siteSettings, type SiteSettings } from '../settings.ts';
 
-/** Default of CSV_EXPORT_MAX_ROWS. */
-export const DEFAULT_EXPORT_MAX_ROWS = 100_000;
-
-/** The row cap of one file: CSV_EXPORT_MAX_ROWS (a positive whole number), else 100,000. */
-export function exportMaxRows(env: Record<string, string | undefined> = process.env): number {
-  const raw = env['CSV_EXPORT_MAX_ROWS']?.trim() ?? '';
-  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  return n > 0 ? n : DEFAULT_EXPORT_MAX_ROWS;
+/** The row cap of one file: CSV_EXPORT_MAX_ROWS (src/lib/server/settings.ts: 1 to 999,999,999, default 100,000). */
+export function exportMaxRows(settings: Pick<SiteSettings, 'CSV_EXPORT_MAX_ROWS'> = siteSettings()): number {
+  return settings.CSV_EXPORT_MAX_ROWS;
 }
 
 let client: { key: string; client: IndexerClient } | undefined;
 
 /** The export's indexer client: the server's, without the page deadline. */
 export function exportClient(): IndexerClient {
-  const base = readConfig().indexerUrl;
-  const key = `${base} ${process.env['INDEXER_ADMIN_TOKEN'] ?? ''}`;
-  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base), fetch: observedFetch(platformFetch) }) };
+  const settings = siteSettings();
+  const base = readConfig(settings).indexerUrl;
+  const key = `${base} ${settings.INDEXER_ADMIN_TOKEN ?? ''}`;
+  if (client?.key !== key) client = { key, client: createIndexerClient(base, { headers: serverHeaders(base, settings), fetch: observedFetch(platformFetch) }) };
   return client.client;
 }
 
