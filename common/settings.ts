@@ -1,4 +1,4 @@
-// The environment as settings (issue 43): each process (the site server, the indexer, `npm start`) describes the
+// The environment as settings: each process (the site server, the indexer, `npm start`) describes the
 // variables it reads as one zod schema, parses process.env through it once at start into a frozen, typed object, and
 // hands that object on; nothing else reads process.env (tests/unit/settings-env-reads.test.ts holds the code to it).
 // This module holds what the schemas are made of: one field builder per kind of value (each with its default and a

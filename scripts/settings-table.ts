@@ -1,4 +1,4 @@
-// `npm run settings:table`: writes the README's configuration tables from the settings' schemas (issue 43), between
+// `npm run settings:table`: writes the README's configuration tables from the settings' schemas, between
 // the two settings-table markers of README.md: the settings both servers read alike (common/settings.ts), the site
 // server's (src/lib/server/settings.ts), the indexer's (indexer/src/config/settings.ts), `npm start`'s own
 // (scripts/start-settings.ts) and the devnet CLI's (devnet/settings.ts), each variable with its default and its .describe() text. `--check` changes nothing and

@@ -1,4 +1,4 @@
-// `npm start`'s own settings (issue 43): what it reads besides the site server's and the indexer's settings, which it
+// `npm start`'s own settings: what it reads besides the site server's and the indexer's settings, which it
 // parses and checks too (scripts/start.ts). These four are read differently than the servers read them: unset, they
 // make `npm start` start something (a devnet, the bundled indexer) rather than fall back to a fixed default.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Nothing reads process.env but the settings modules (issue 43): each process parses its environment once, through
+// Nothing reads process.env but the settings modules: each process parses its environment once, through
 // its schema, and hands the settings on. This finds every `process.env` in the code the processes run (the site,
 // the indexer, common/, the scripts, the devnet, the deploy files; not the tests and benches, which set up the
 // environments they start) and allows it only in the settings modules and in the few places listed below, each with
@@ -23,6 +23,7 @@ const ALLOWED: Readonly<Record<string, { count: number; reason: string }>> = {
   },
   'src/lib/server/page-css.ts': { count: 1, reason: 'reads SITE_CLIENT_DIR, which site-server.ts sets for the built pages (a hand-over inside one process, no operator setting)' },
   'scripts/start.ts': { count: 1, reason: "hands on what it made up for the run (the admin token, the devnet admin's password) in the environment the site server's child process and the stack's indexer parse" },
+  'scripts/bench.ts': { count: 1, reason: "LOG_LEVEL=warn, unless set, for the servers the benches start (their request lines would be measured): set for them, not read" },
   'scripts/site.ts': { count: 2, reason: 'the environment of child processes (the build, the site server): passed on, not read' },
   'scripts/test.ts': { count: 1, reason: 'the environment of the test runners it starts: passed on, not read' },
   'devnet/anvil.ts': { count: 1, reason: "anvil's environment (a HOME of its own): passed on, not read" },

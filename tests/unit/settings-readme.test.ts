@@ -1,4 +1,4 @@
-// The README's configuration tables against the settings' schemas (issue 43): written by `npm run settings:table`
+// The README's configuration tables against the settings' schemas: written by `npm run settings:table`
 // (scripts/settings-table.ts) and unchanged since; read back, every variable of each schema has its row with its
 // default, no row names a variable its schema lacks, and a default written as a value is the value the schema gives
 // when the variable is unset. The settings both servers read are the same fields in both schemas, defined once.

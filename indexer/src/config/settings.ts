@@ -1,4 +1,4 @@
-// The indexer's settings (issue 43): the variables it reads, as one zod schema (common/settings.ts builds the fields;
+// The indexer's settings: the variables it reads, as one zod schema (common/settings.ts builds the fields;
 // the ones the site server reads too come from SHARED_SETTINGS), parsed once at start by the CLI (indexer/index.ts)
 // and by `npm start` (scripts/start.ts, scripts/stack.ts) before anything is opened or listens. Every bad value is
 // reported with its name and the accepted forms, all of them at once. The README's configuration tables are written

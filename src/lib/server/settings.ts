@@ -1,4 +1,4 @@
-// The site server's settings (issue 43): the variables it reads, as one zod schema (common/settings.ts builds the
+// The site server's settings: the variables it reads, as one zod schema (common/settings.ts builds the
 // fields; the ones the indexer reads too come from SHARED_SETTINGS). site-server.ts parses process.env through it once
 // at start, refuses to start on any problem (every one listed, each naming the variable and the accepted forms), and
 // installs the frozen result where the pages read it: siteSettings(). The built pages are a module graph of their own
