@@ -19,7 +19,10 @@ export default defineConfig({
   // project took 560 s with two workers and 467 s with three (Vitest, CPU-bound at three, keeps two).
   workers: 3,
   retries: 0,
-  timeout: 30_000,
+  // A guard against hangs, not a speed check: a test that loads eight pages and scans one with axe took 30 s on a
+  // machine loaded by other work (csv-export's bad ranges), and failed on the guard alone. Waits inside tests are on
+  // states, each with its own bound (expect's 10 s).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The run ends with one line per project: its wall time and its tests' summed time (tests/timing/).
   reporter: [['list'], ['./tests/timing/playwright-timing.ts']],
