@@ -1,5 +1,5 @@
-// The address routes' contract: an address's summary and kind, its transactions, holdings, token and NFT transfers,
-// the contracts it created, and its balances (/account/{address}/balances).
+// The address routes' contract: an address's summary and kind, its transactions, internal transactions, holdings,
+// token and NFT transfers, approvals, the contracts it created, and its balances (/account/{address}/balances).
 import * as z from 'zod';
 import { address, addressParam, addressQuery, dec, enumQuery, hash, int, paging, tokenStandard } from './fields.ts';
 import { defineRoute } from './route.ts';
@@ -152,11 +152,74 @@ export const accountBalancesRoute = defineRoute({
   answer: z.object({ native: z.string(), nativeWei: dec, tokens: z.array(holding).meta({ description: 'the first 100 holdings' }) }),
 });
 
-/** The address routes described so far. */
+/** GET /address/{address}/internal-transactions. */
+export const addressInternalTransactionsRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/internal-transactions',
+  summary:
+    "Internal transactions from, to or creating the address, newest first (value-moving calls, creations and self-destructs below a transaction, from the node's call traces): from the trailing tracer's index, inside transactions the address is not a party to too; above the tracer's last block (or without it) only the address's own transactions are traced. 503 when the node cannot trace",
+  params: addressOnly,
+  query: z.object(paging()),
+  answer: z.array(
+    z.object({
+      hash,
+      blockNumber: int,
+      timestamp: int,
+      from: address,
+      to: address.nullable(),
+      contractAddress: address.nullable(),
+      value: dec,
+      type: z.string().meta({ description: "the frame's type in lowercase, as Etherscan writes it (call, create, create2, selfdestruct, …)" }),
+      traceId: z.string().meta({ description: "the frame's path below the transaction: its index among its parent's calls at each depth, joined by _" }),
+      isError: z.boolean(),
+      error: z.string().nullable(),
+      parentFrom: address.nullable().meta({ description: "the parent transaction's sender" }),
+      parentTo: address.nullable(),
+      parentValue: dec.nullable(),
+    }),
+  ),
+  errors: [503],
+});
+
+/** GET /address/{address}/approvals. */
+export const addressApprovalsRoute = defineRoute({
+  method: 'GET',
+  path: '/address/{address}/approvals',
+  summary:
+    "Token approvals the address has in force, newest grant first: ERC-20 allowances (the last Approval event's, read again on chain with allowance(owner, spender) so that spending through transferFrom counts; rows now zero are left out, so a page may hold fewer than limit (indexPosition shows the gaps); valueSource 'indexed' when the node did not answer within 3 s) and ERC-721 / ERC-1155 operators (ApprovalForAll still true). ERC-721 single-token approvals are not listed. unlimited: value >= 2^255",
+  params: addressOnly,
+  query: z.object(paging()),
+  answer: z.array(
+    z.object({
+      indexPosition: int.meta({ description: "the row's place in the owner's list (offset + its row in the page); rows left out leave gaps" }),
+      owner: address,
+      tokenAddress: address,
+      tokenName: z.string().nullable(),
+      tokenSymbol: z.string().nullable(),
+      tokenDecimals: int.nullable().meta({ description: 'allowances only' }),
+      tokenType: tokenStandard.nullable(),
+      kind: z.enum(['allowance', 'operator']),
+      spender: address,
+      spenderName: z.string().nullable().meta({ description: "the spender's verified contract name, else its name as indexed (a token's)" }),
+      value: dec.nullable().meta({ description: 'null for an operator' }),
+      valueFormatted: z.string().nullable().meta({ description: "in whole units, or 'Unlimited'" }),
+      unlimited: z.boolean(),
+      valueSource: z.enum(['chain', 'indexed', 'event']),
+      blockNumber: int,
+      logIndex: int,
+      transactionHash: hash,
+      timestamp: int,
+    }),
+  ),
+});
+
+/** The address routes. */
 export const addressContracts = [
   addressSummaryRoute,
   addressTypeRoute,
   addressTransactionsRoute,
+  addressInternalTransactionsRoute,
+  addressApprovalsRoute,
   addressTokensRoute,
   addressTokenTransfersRoute,
   addressNftTransfersRoute,

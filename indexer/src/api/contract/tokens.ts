@@ -85,5 +85,5 @@ export const tokenHolderListRoute = defineRoute({
   answer: z.array(holder),
 });
 
-/** The token routes (a token's daily series is not described yet: it belongs with the chain's series, in a module of its own). */
+/** The token routes (a token's daily series is described with the chain's, in series.ts). */
 export const tokenContracts = [tokensRoute, tokenRoute, tokenTransfersRoute, tokenHolderListRoute];
