@@ -13,6 +13,8 @@ import { runScenario, type ScenarioInfo } from '../../devnet/scenario.ts';
 import { startIndexer, type Indexer } from '../../indexer/src/main.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
 import { CONTRACT_BY_ROUTE, ROUTE_CONTRACTS, routeKey } from '../../indexer/src/api/contract/index.ts';
+import { ETHERSCAN_RESULTS, etherscanResult } from '../../indexer/src/api/contract/etherscan-results.ts';
+import { etherscanCatalog } from '../../indexer/src/api/etherscan/index.ts';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import * as z from 'zod';
 import { devnetCompilerVersion, devnetStandardJsonInput } from '../../devnet/verification.ts';
@@ -30,6 +32,11 @@ describe('every registered route has a contract', () => {
     expect(CONTRACT_BY_ROUTE.has(route), `${route} has no contract (api/contract/)`).toBe(true);
   });
 
+  it('describes the result of every Etherscan-compatible action, and of no other', () => {
+    const described = Object.entries(ETHERSCAN_RESULTS).flatMap(([module, actions]) => Object.keys(actions).map((action) => `${module}.${action}`));
+    expect(described.sort()).toEqual(etherscanCatalog().map((e) => `${e.module}.${e.action}`).sort());
+  });
+
   it('describes only registered routes, each once', () => {
     expect(ROUTE_CONTRACTS.map(routeKey).filter((r) => !registered.includes(r))).toEqual([]);
     expect(CONTRACT_BY_ROUTE.size).toBe(ROUTE_CONTRACTS.length);
@@ -40,6 +47,9 @@ let anvil: AnvilHandle;
 let info: ScenarioInfo;
 let indexer: Indexer;
 let dir: string;
+
+/** The verification submitted through the Etherscan API in beforeAll: the request, its answer and its GUID. */
+let forge: { sample: Sample; answer: Awaited<ReturnType<typeof send>>; guid: string };
 
 /** The admin routes' bearer token; every request carries it (it also opens /metrics and lifts the rate limits). */
 const ADMIN = 'contract-test-admin-token';
@@ -66,6 +76,16 @@ beforeAll(async () => {
   // A verified contract, so that its source, ABI and metadata answer 200 and its functions can be called.
   const verified = await send({ path: '/contracts/verify', body: tokenVerification() });
   if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body).slice(0, 300)}`);
+  // A verification submitted as forge submits it, polled until it has passed (checkverifystatus is sampled then).
+  const sample: Sample = { path: '/api', body: etherscanSubmission(info.tokens[1]?.address ?? '') };
+  const answer = await send(sample);
+  const guid = String((answer.body as { result?: unknown }).result);
+  forge = { sample, answer, guid };
+  for (let i = 0; i < 400; i++) {
+    const poll = await send(`/api?module=contract&action=checkverifystatus&guid=${guid}`);
+    if ((poll.body as { result?: unknown }).result !== 'Pending in queue') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   // A logo, so that /token-logos lists one and serves its bytes.
   const logo = await send({ path: `/admin/token-logos/${info.tokens[0]?.address ?? ''}`, body: { data: PNG.toString('base64') } });
   if (logo.status !== 200) throw new Error(`logo upload failed: ${JSON.stringify(logo.body)}`);
@@ -149,7 +169,7 @@ async function transactionHashes(): Promise<string[]> {
  * The requests that exercise each described route, built once the scenario has run: lists empty and full, details of
  * the first, an early and the last block. A described route without requests fails below.
  */
-async function samples(): Promise<Record<string, Sample[]>> {
+async function samples(): Promise<{ requests: Record<string, Sample[]>; answered: [string, Sample, Awaited<ReturnType<typeof send>>][] }> {
   const latest = (await get('/blocks?limit=1')).body as { hash: string }[];
   const head = latest[0]?.hash ?? '';
   // Every kind of token: the ERC-20s (18, 6 and 0 decimals), the NFT collections, the ERC-1155.
@@ -167,6 +187,11 @@ async function samples(): Promise<Record<string, Sample[]>> {
   // Contracts of every kind: tokens, collections, the playground, its proxy, the factory and its child.
   const contracts = [...tokenAddresses, info.playground.address, info.proxy.address, info.factory.address, info.factory.child];
   const firstDay = new Date(info.startTimestamp * 1000).toISOString().slice(0, 10);
+  const lastDay = new Date(info.endTimestamp * 1000).toISOString().slice(0, 10);
+  const holder = info.holders[0] ?? '';
+  // The verification submitted in beforeAll, as forge submits it: its answer is checked with the others.
+  const answered: [string, Sample, Awaited<ReturnType<typeof send>>][] = [['POST /api', forge.sample, forge.answer]];
+  const guid = forge.guid;
   const tails: [string, string][] = [
     ['GET /address/{address}', ''],
     ['GET /address/{address}/type', '/type'],
@@ -178,7 +203,7 @@ async function samples(): Promise<Record<string, Sample[]>> {
     ['GET /address/{address}/nfts', '/nfts?limit=100'],
   ];
   const addressRoutes: Record<string, Sample[]> = Object.fromEntries(tails.map(([route, tail]) => [route, addresses.map((a) => `/address/${a}${tail}`)]));
-  return {
+  const requests: Record<string, Sample[]> = {
     'GET /health': ['/health'],
     'GET /livez': ['/livez'],
     'GET /readyz': ['/readyz'],
@@ -201,20 +226,64 @@ async function samples(): Promise<Record<string, Sample[]>> {
     'GET /holders/token/{address}': [`/holders/token/${info.holderToken.address}`, `/holders/token/${info.nfts[0]?.address ?? ''}?order=asc`, `/holders/token/${info.erc1155.address}`],
     'GET /holders/stats': ['/holders/stats'],
     'GET /api': [
-      `/api?module=account&action=balance&address=${info.deployer}`,
-      `/api?module=account&action=txlist&address=${info.deployer}&page=1&offset=5`,
-      `/api?module=account&action=txlist&address=${info.holders[0] ?? ''}&startblock=99999999`,
-      '/api?module=proxy&action=eth_blockNumber',
-      '/api?module=proxy&action=eth_getBlockByNumber&tag=0x1&boolean=true',
-      '/api?module=block&action=getblockreward&blockno=2',
-      '/api?module=stats&action=ethsupply',
-      '/api?module=nope&action=balance',
-      '/api?module=account&action=balance&address=0x12',
+      ...[
+        `module=account&action=balance&address=${info.deployer}`,
+        `module=account&action=balancemulti&address=${info.deployer},${holder}`,
+        `module=account&action=txlist&address=${info.deployer}&page=1&offset=5`,
+        `module=account&action=txlist&address=${holder}&startblock=99999999`,
+        `module=account&action=txlistinternal&txhash=${info.factory.makeTx}`,
+        `module=account&action=txlistinternal&address=${info.factory.address}`,
+        `module=account&action=txlistinternal&startblock=${info.firstBlock}&endblock=${info.lastBlock}&offset=100`,
+        `module=account&action=tokentx&address=${info.deployer}&offset=100`,
+        `module=account&action=tokennfttx&contractaddress=${collections[0] ?? ''}&offset=100`,
+        `module=account&action=token1155tx&contractaddress=${info.erc1155.address}&offset=100`,
+        `module=account&action=tokenbalance&contractaddress=${verified}&address=${info.deployer}`,
+        `module=account&action=getminedblocks&address=${info.validators[0] ?? ''}&offset=20`,
+        `module=contract&action=getabi&address=${verified}`,
+        `module=contract&action=getsourcecode&address=${verified}`,
+        `module=contract&action=getsourcecode&address=${info.playground.address}`,
+        `module=contract&action=getcontractcreation&contractaddresses=${verified},${info.factory.child}`,
+        `module=contract&action=checkverifystatus&guid=${guid}`,
+        `module=transaction&action=getstatus&txhash=${info.samples.reverted}`,
+        `module=transaction&action=getstatus&txhash=${info.samples.plainTransfer}`,
+        `module=transaction&action=gettxreceiptstatus&txhash=${info.samples.reverted}`,
+        'module=block&action=getblockreward&blockno=2',
+        `module=block&action=getblockcountdown&blockno=${info.lastBlock + 1000}`,
+        `module=block&action=getblocknobytime&timestamp=${info.startTimestamp + 100}&closest=before`,
+        `module=logs&action=getLogs&address=${verified}&fromBlock=0&toBlock=latest&offset=100`,
+        'module=proxy&action=eth_blockNumber',
+        'module=proxy&action=eth_getBlockByNumber&tag=0x1&boolean=true',
+        'module=proxy&action=eth_getBlockTransactionCountByNumber&tag=0x2',
+        `module=proxy&action=eth_getTransactionByHash&txhash=${info.samples.erc20Transfer}`,
+        'module=proxy&action=eth_getTransactionByBlockNumberAndIndex&tag=0x2&index=0x0',
+        `module=proxy&action=eth_getTransactionReceipt&txhash=${info.samples.erc20Transfer}`,
+        `module=proxy&action=eth_call&to=${verified}&data=0x06fdde03`,
+        `module=proxy&action=eth_getCode&address=${verified}`,
+        `module=proxy&action=eth_getStorageAt&address=${verified}&position=0x0`,
+        'module=proxy&action=eth_gasPrice',
+        `module=proxy&action=eth_estimateGas&to=${holder}&value=0x1&from=${info.deployer}`,
+        `module=proxy&action=eth_getTransactionCount&address=${info.deployer}`,
+        'module=stats&action=ethsupply',
+        'module=stats&action=ethprice',
+        `module=stats&action=tokensupply&contractaddress=${verified}`,
+        ...['dailytx', 'dailynewaddress', 'dailygasused', 'dailyavggasprice', 'dailytxnfee', 'dailyavgblocktime', 'dailyavgblocksize', 'dailyblkcount', 'dailyblockrewards'].map(
+          (action) => `module=stats&action=${action}&startdate=${firstDay}&enddate=${lastDay}`,
+        ),
+        `module=token&action=tokeninfo&contractaddress=${verified}`,
+        `module=token&action=tokenholderlist&contractaddress=${info.holderToken.address}&offset=100`,
+        `module=token&action=tokenholdercount&contractaddress=${verified}`,
+        'module=gastracker&action=gasoracle',
+        `module=gastracker&action=gasestimate&gasprice=${10n ** 12n}`,
+        'module=nope&action=balance',
+        'module=account&action=balance&address=0x12',
+        'module=proxy&action=eth_sendRawTransaction&hex=0x12',
+      ].map((q) => `/api?${q}`),
     ],
     'POST /api': [
       { path: '/api', body: new URLSearchParams({ module: 'account', action: 'balance', address: info.deployer }) },
       { path: '/api', body: { module: 'proxy', action: 'eth_chainId' } },
       { path: '/api', body: { module: 'contract', action: 'verifysourcecode' } },
+      { path: '/api', body: new URLSearchParams({ module: 'contract', action: 'getabi', address: info.playground.address }) },
     ],
     ...addressRoutes,
     'GET /account/{address}/balances': addresses.map((a) => `/account/${a}/balances`),
@@ -300,43 +369,89 @@ async function samples(): Promise<Record<string, Sample[]>> {
     'GET /openapi.json': ['/openapi.json'],
     'GET /metrics': ['/metrics'],
   };
+  return { requests, answered };
+}
+
+/** A verification of a devnet ERC-20 as forge submits it: a form with the standard JSON input as sourceCode. */
+function etherscanSubmission(address: string): URLSearchParams {
+  return new URLSearchParams({
+    module: 'contract',
+    action: 'verifysourcecode',
+    contractaddress: address,
+    codeformat: 'solidity-standard-json-input',
+    sourceCode: JSON.stringify(devnetStandardJsonInput()),
+    contractname: 'Token.sol:Token',
+    compilerversion: devnetCompilerVersion(),
+  });
 }
 
 
 /** A token-admin session's id hash. */
 const SESSION = 'ab'.repeat(32);
 
+/** The module and action a request of /api names (query, form or JSON body; names in any case). */
+function etherscanAction(sample: Sample): { module: string; action: string } | null {
+  const path = typeof sample === 'string' ? sample : sample.path;
+  if (!path.startsWith('/api')) return null;
+  const values = new Map<string, string>();
+  const add = (k: string, v: unknown) => values.set(k.toLowerCase(), String(v));
+  for (const [k, v] of new URL(path, 'http://x').searchParams) add(k, v);
+  const body = typeof sample === 'string' ? undefined : sample.body;
+  if (body instanceof URLSearchParams) for (const [k, v] of body) add(k, v);
+  else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) add(k, v);
+  return { module: values.get('module') ?? '', action: values.get('action') ?? '' };
+}
+
+/** Etherscan actions whose result (status "1", or JSON-RPC's result) a sample has checked. */
+const checkedActions = new Set<string>();
+
+/** What is wrong with an answer of a sample, by its route's contract (an empty list when nothing is). */
+function problems(contract: RouteContract, sample: Sample, answer: { status: number; type: string; body: unknown }): string[] {
+  const path = typeof sample === 'string' ? sample : `${sample.body === undefined ? 'GET' : 'POST'} ${sample.path} ${JSON.stringify(sample.body instanceof URLSearchParams ? String(sample.body) : sample.body)?.slice(0, 80)}`;
+  const wanted = typeof sample === 'string' ? 200 : (sample.status ?? 200);
+  const { status, type, body } = answer;
+  if (status !== wanted) return [`${path}: status ${status}, not ${wanted}: ${JSON.stringify(body).slice(0, 200)}`];
+  const held = expected(contract, status);
+  if (held === null) return [`${path}: status ${status} is not in the contract`];
+  const out: string[] = [];
+  if (!held.types.some((t) => type.split(';')[0] === t.split(';')[0])) out.push(`${path}: content-type ${type}, not ${held.types.join(' or ')}`);
+  out.push(...parsesToItself(path, held.schema, body));
+  // The Etherscan API's envelope holds the action's result: held to the action's own schema when it is one.
+  const named = etherscanAction(sample);
+  const envelope = body as { status?: string; jsonrpc?: string; result?: unknown };
+  const result = named ? etherscanResult(named.module, named.action) : undefined;
+  if (named && result && (envelope.status === '1' || (envelope.jsonrpc === '2.0' && 'result' in envelope))) {
+    checkedActions.add(`${named.module.toLowerCase()}.${named.action.toLowerCase()}`);
+    out.push(...parsesToItself(`${path} (result)`, result, envelope.result));
+  }
+  return out;
+}
+
+/** A value must parse with its schema, and to itself (parsing strips the fields a schema does not name). */
+function parsesToItself(path: string, schema: z.ZodType, value: unknown): string[] {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return [`${path}: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`];
+  if (JSON.stringify(parsed.data) !== JSON.stringify(value)) return [`${path}: fields the contract does not name: ${unnamed(value, parsed.data).slice(0, 5).join(', ')}`];
+  return [];
+}
+
 describe('every described route answers what its contract says', () => {
-  it('for every request of every described route', async () => {
-    const requests = await samples();
+  it('for every request of every described route', { timeout: 300_000 }, async () => {
+    const { requests, answered } = await samples();
     const failures: string[] = [];
+    for (const [route, sample, answer] of answered) failures.push(...problems(CONTRACT_BY_ROUTE.get(route) as RouteContract, sample, answer));
     for (const contract of ROUTE_CONTRACTS) {
       const paths = requests[routeKey(contract)];
       if (!paths?.length) {
         failures.push(`${routeKey(contract)}: no sample request`);
         continue;
       }
-      for (const sample of paths) {
-        const path = typeof sample === 'string' ? sample : `${sample.body === undefined ? 'GET' : 'POST'} ${sample.path} ${JSON.stringify(sample.body instanceof URLSearchParams ? String(sample.body) : sample.body)?.slice(0, 80)}`;
-        const wanted = typeof sample === 'string' ? 200 : (sample.status ?? 200);
-        const { status, type, body } = await send(sample);
-        if (status !== wanted) {
-          failures.push(`${path}: status ${status}, not ${wanted}: ${JSON.stringify(body).slice(0, 200)}`);
-          continue;
-        }
-        const held = expected(contract, status);
-        if (held === null) {
-          failures.push(`${path}: status ${status} is not in the contract`);
-          continue;
-        }
-        if (!held.types.some((t) => type.split(';')[0] === t.split(';')[0])) failures.push(`${path}: content-type ${type}, not ${held.types.join(' or ')}`);
-        const parsed = held.schema.safeParse(body);
-        if (!parsed.success) failures.push(`${path}: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
-        // Parsing strips the fields a schema does not name: an answer with more than its contract says differs here.
-        else if (JSON.stringify(parsed.data) !== JSON.stringify(body)) failures.push(`${path}: fields the contract does not name: ${unnamed(body, parsed.data).slice(0, 5).join(', ')}`);
-      }
+      for (const sample of paths) failures.push(...problems(contract, sample, await send(sample)));
     }
     expect(failures).toEqual([]);
+    // Every action answers on the devnet but eth_sendRawTransaction, which is off unless the operator turns it on.
+    const answerable = etherscanCatalog().map((e) => `${e.module}.${e.action}`.toLowerCase()).filter((a) => a !== 'proxy.eth_sendrawtransaction');
+    expect(answerable.filter((a) => !checkedActions.has(a))).toEqual([]);
   });
 
   it('holds lists that are not empty (so the item schemas were tried)', async () => {
