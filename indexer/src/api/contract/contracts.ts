@@ -3,7 +3,8 @@
 import * as z from 'zod';
 import { ROW_ID_BLOCK } from '../../store/row-ids.ts';
 import { InteractRequest } from '../interact-request.ts';
-import { address, addressParam, dec, hash, hex, int, intQuery, paging } from './fields.ts';
+import { address, addressParam, dec, hash, hex, int, intQuery } from './fields.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 import { log } from './transactions.ts';
 
@@ -257,25 +258,23 @@ export const interactRoute = defineRoute({
 const MAX_EVENT_BLOCK = Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1;
 
 /** GET /contracts/{address}/events. */
-export const contractEventsRoute = defineRoute({
-  method: 'GET',
-  path: '/contracts/{address}/events',
-  summary: "Logs emitted by the contract, newest first, decoded with its verified ABI, else the standard events; 400 when fromBlock is after toBlock",
-  params: byAddress,
-  query: z.object({
-    ...paging(),
-    fromBlock: intQuery('fromBlock', 0, 0, MAX_EVENT_BLOCK),
-    toBlock: intQuery('toBlock', Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 2, 0, MAX_EVENT_BLOCK),
-    eventName: z.string().optional().meta({ description: "standard event name (Transfer, Approval, …), one of the verified ABI's, or a full signature 'Name(type,…)'" }),
+export const contractEventsRoute = pagedListRoute(
+  '/contracts/{address}/events',
+  'Logs emitted by the contract, newest first, decoded with its verified ABI, else the standard events; 400 when fromBlock is after toBlock',
+  log.extend({
+    event: z.string().nullable(),
+    signature: z.string().nullable(),
+    args: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the arguments by name, amounts as decimal strings' }),
   }),
-  answer: z.array(
-    log.extend({
-      event: z.string().nullable(),
-      signature: z.string().nullable(),
-      args: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the arguments by name, amounts as decimal strings' }),
-    }),
-  ),
-});
+  {
+    params: byAddress,
+    query: {
+      fromBlock: intQuery('fromBlock', 0, 0, MAX_EVENT_BLOCK),
+      toBlock: intQuery('toBlock', Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 2, 0, MAX_EVENT_BLOCK),
+      eventName: z.string().optional().meta({ description: "standard event name (Transfer, Approval, …), one of the verified ABI's, or a full signature 'Name(type,…)'" }),
+    },
+  },
+);
 
 /** The smart-contract routes. */
 export const contractContracts = [

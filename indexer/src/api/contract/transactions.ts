@@ -1,7 +1,8 @@
 // The transaction routes' contract: the transaction as served (in lists, in a block's detail), the latest lists, and
 // one transaction's detail with its tabs (receipt with decoded logs, decoded call, revert reason, internal calls).
 import * as z from 'zod';
-import { address, dec, hash, hashParam, hex, int, paging, tokenStandard } from './fields.ts';
+import { address, dec, hash, hashParam, hex, int, tokenStandard } from './fields.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 
 /** A transaction as served (api/shapes.ts txJson): the receipt's status as a boolean, the fee paid, the method named. */
@@ -34,22 +35,10 @@ export const transaction = z
   .meta({ id: 'Transaction' });
 
 /** GET /transactions. */
-export const latestTransactionsRoute = defineRoute({
-  method: 'GET',
-  path: '/transactions',
-  summary: 'Latest transactions',
-  query: z.object(paging()),
-  answer: z.array(transaction),
-});
+export const latestTransactionsRoute = pagedListRoute('/transactions', 'Latest transactions', transaction);
 
 /** GET /transactions/pending. */
-export const pendingTransactionsRoute = defineRoute({
-  method: 'GET',
-  path: '/transactions/pending',
-  summary: 'Pending transactions (the indexer sees none)',
-  query: z.object(paging()),
-  answer: z.array(transaction),
-});
+export const pendingTransactionsRoute = pagedListRoute('/transactions/pending', 'Pending transactions (the indexer sees none)', transaction);
 
 /** A transaction's token transfers as its page lists them (api/shapes.ts TRANSFER_NAMES.transaction). */
 const transactionTransfer = z.object({
