@@ -53,7 +53,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  // The generated and the hand-written halves meet in one document: each schema must be valid JSON Schema 2020-12 (the
+  // The generated document: each schema must be valid JSON Schema 2020-12 (the
   // dialect of OpenAPI 3.1) and every reference must name a schema the document has.
   const whole = doc as unknown as { components: { schemas: Record<string, unknown> } };
   const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] as string);

@@ -1,4 +1,3 @@
-import { parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { internalByAddress, type InternalRow } from './etherscan/account-internal.ts';
 import { Refusal } from './etherscan/core.ts';
@@ -9,6 +8,7 @@ import type { ApiContext } from './context.ts';
 import {
   accountBalancesRoute,
   addressContractsRoute,
+  addressInternalTransactionsRoute,
   addressNftTransfersRoute,
   addressSummaryRoute,
   addressTokensRoute,
@@ -121,9 +121,9 @@ export function addressRoutes(router: Router, ctx: ApiContext): void {
     });
   });
 
-  router.get('/address/{address}/internal-transactions', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
+  router.get(addressInternalTransactionsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressInternalTransactionsRoute>> => {
+    const { address } = readParams(addressInternalTransactionsRoute, params);
+    const { limit, offset } = readQuery(addressInternalTransactionsRoute, query);
     try {
       const rows = await internalByAddress(ctx, address, { page: 1, offset: limit, skip: offset, sort: 'desc', startBlock: 0, endBlock: Number.MAX_SAFE_INTEGER });
       // The parent transactions' sender, recipient and value, which Etherscan's export prints beside each row.

@@ -35,8 +35,11 @@ export const NewSession = jsonObject({ idHash: SessionHash, username: text('user
 /** POST /admin/sessions/{idHash}/touch: the idle time the session must be within. */
 export const SessionTouch = jsonObject({ idleMs: duration('idleMs') }, NOT_AN_OBJECT);
 
-/** POST /admin/login-failures, and GET's query: a client's failed login and the window failures are counted in. */
-export const LoginFailure = jsonObject({ client: text('client', MAX_CLIENT_LENGTH), windowMs: duration('windowMs') }, NOT_AN_OBJECT);
+/** A client's failed login and the window failures are counted in: GET /admin/login-failures' query, POST's body. */
+export const loginFailureFields = { client: text('client', MAX_CLIENT_LENGTH), windowMs: duration('windowMs') };
+
+/** POST /admin/login-failures: a client's failed login and the window failures are counted in. */
+export const LoginFailure = jsonObject(loginFailureFields, NOT_AN_OBJECT);
 
 /** POST /admin/login-failures/clear: the client whose failures are forgotten. */
 export const ClientFailures = jsonObject({ client: text('client', MAX_CLIENT_LENGTH) }, NOT_AN_OBJECT);

@@ -14,7 +14,16 @@ import {
   touchSession,
 } from '../store/queries/admin.ts';
 import type { Queryable } from '../store/types.ts';
-import { ClientFailures, LoginFailure, MAX_WINDOW_MS, NewSession, SessionHash, SessionTouch } from './admin-requests.ts';
+import { MAX_WINDOW_MS } from './admin-requests.ts';
+import {
+  clearLoginFailuresRoute,
+  endSessionRoute,
+  loginFailuresRoute,
+  newSessionRoute,
+  recordLoginFailureRoute,
+  touchSessionRoute,
+} from './contract/admin.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 
 /**
  * Admin routes answer only the site server, which proves itself with the shared secret INDEXER_ADMIN_TOKEN as a
@@ -36,9 +45,9 @@ async function failures(q: Queryable, client: string, windowMs: number, now: num
  * the policy (idle time, window, limit); these routes only store and count.
  */
 export function adminRoutes(router: Router, ctx: ApiContext): void {
-  router.post('/admin/sessions', async (req) => {
+  router.post(newSessionRoute.path, async (req): Promise<AnswerOf<typeof newSessionRoute>> => {
     requireAdmin(ctx, req);
-    const { idHash, username, idleMs } = parseBody(NewSession, req.body);
+    const { idHash, username, idleMs } = parseBody(newSessionRoute.body, req.body);
     const now = Date.now();
     await ctx.db.transaction(async (tx) => {
       await deleteIdleSessions(tx, now - idleMs);
@@ -47,10 +56,10 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     return { created: true };
   });
 
-  router.post('/admin/sessions/{idHash}/touch', async (req) => {
+  router.post(touchSessionRoute.path, async (req): Promise<AnswerOf<typeof touchSessionRoute>> => {
     requireAdmin(ctx, req);
-    const idHash = parseBody(SessionHash, req.params['idHash']);
-    const { idleMs } = parseBody(SessionTouch, req.body);
+    const { idHash } = readParams(touchSessionRoute, req.params);
+    const { idleMs } = parseBody(touchSessionRoute.body, req.body);
     const now = Date.now();
     const row = await sessionByHash(ctx.db, idHash);
     if (!row || now - row.last_seen > idleMs) {
@@ -61,21 +70,21 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     return { username: row.username, createdAt: row.created_at, lastSeen: now };
   });
 
-  router.post('/admin/sessions/{idHash}/end', async (req) => {
+  router.post(endSessionRoute.path, async (req): Promise<AnswerOf<typeof endSessionRoute>> => {
     requireAdmin(ctx, req);
-    await deleteSession(ctx.db, parseBody(SessionHash, req.params['idHash']));
+    await deleteSession(ctx.db, readParams(endSessionRoute, req.params).idHash);
     return { ended: true };
   });
 
-  router.get('/admin/login-failures', (req) => {
+  router.get(loginFailuresRoute.path, (req): Promise<AnswerOf<typeof loginFailuresRoute>> => {
     requireAdmin(ctx, req);
-    const { client, windowMs } = parseBody(LoginFailure, { client: req.query.get('client') ?? '', windowMs: req.query.get('windowMs') });
+    const { client, windowMs } = readQuery(loginFailuresRoute, req.query);
     return failures(ctx.db, client, windowMs, Date.now());
   });
 
-  router.post('/admin/login-failures', (req) => {
+  router.post(recordLoginFailureRoute.path, (req): Promise<AnswerOf<typeof recordLoginFailureRoute>> => {
     requireAdmin(ctx, req);
-    const { client, windowMs } = parseBody(LoginFailure, req.body);
+    const { client, windowMs } = parseBody(recordLoginFailureRoute.body, req.body);
     const now = Date.now();
     return ctx.db.transaction(async (tx) => {
       await deleteLoginFailuresBefore(tx, now - MAX_WINDOW_MS);
@@ -84,9 +93,9 @@ export function adminRoutes(router: Router, ctx: ApiContext): void {
     });
   });
 
-  router.post('/admin/login-failures/clear', async (req) => {
+  router.post(clearLoginFailuresRoute.path, async (req): Promise<AnswerOf<typeof clearLoginFailuresRoute>> => {
     requireAdmin(ctx, req);
-    await clearLoginFailures(ctx.db, parseBody(ClientFailures, req.body).client);
+    await clearLoginFailures(ctx.db, parseBody(clearLoginFailuresRoute.body, req.body).client);
     return { cleared: true };
   });
 }

@@ -5,10 +5,11 @@
 // answer in time the indexed value is served, marked as such.
 import { isUnlimitedAllowance } from '../../../common/approvals.ts';
 import { formatUnits } from '../../../common/units.ts';
-import { parseAddress, parsePaging } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
 import { ownerApprovalsPage, type ApprovalRow } from '../store/queries/approvals.ts';
 import type { ApiContext } from './context.ts';
+import { addressApprovalsRoute } from './contract/address.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 
 /** Selector of allowance(address,address). */
 const ALLOWANCE_SELECTOR = '0xdd62ed3e';
@@ -54,7 +55,7 @@ export async function readAllowances(ctx: ApiContext, rows: readonly ApprovalRow
 }
 
 /** An approval as served; indexPosition is its place in the owner's list (offset + row), which rows left out skip. */
-function approvalJson(r: ApprovalRow, position: number, value: bigint | null, source: ValueSource) {
+function approvalJson(r: ApprovalRow, position: number, value: bigint | null, source: ValueSource): AnswerOf<typeof addressApprovalsRoute>[number] {
   const decimals = r.token_decimals ?? 0;
   return {
     indexPosition: position,
@@ -81,9 +82,9 @@ function approvalJson(r: ApprovalRow, position: number, value: bigint | null, so
 /** The approvals route. */
 export function approvalRoutes(router: Router, ctx: ApiContext): void {
   // Each page reaches the node (one batch of eth_call): it spends from the RPC proxy's rate-limit class.
-  router.get('/address/{address}/approvals', async ({ params, query }) => {
-    const owner = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
+  router.get(addressApprovalsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof addressApprovalsRoute>> => {
+    const owner = readParams(addressApprovalsRoute, params).address;
+    const { limit, offset } = readQuery(addressApprovalsRoute, query);
     const rows = await ownerApprovals(ctx, owner, limit, offset);
     const current = await readAllowances(ctx, rows);
     const out = [];

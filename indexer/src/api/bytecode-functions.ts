@@ -1,9 +1,10 @@
 import { whatsabi } from '@shazow/whatsabi';
 import { LRUCache } from 'lru-cache';
 import { HttpError, type Router } from '../http/router.ts';
-import { parseAddress } from '../http/params.ts';
 import type { RpcClient } from '../chain/rpc.ts';
 import type { ApiContext } from './context.ts';
+import { bytecodeFunctionsRoute } from './contract/contracts.ts';
+import { readParams, type AnswerOf } from './contract/route.ts';
 import { lookupSignatures, type StoredSignature } from '../signatures/store.ts';
 
 // An unverified contract's functions, read from its bytecode by whatsabi (selectors from the dispatcher, event topics
@@ -64,8 +65,8 @@ function named(list: readonly StoredSignature[] | undefined) {
 export function bytecodeFunctionRoutes(router: Router, ctx: ApiContext): void {
   // Code at an address seldom changes (a proxy's implementation may): a minute is fresh enough.
   const cache = new LRUCache<string, Promise<CodeAbi>>({ max: 1_000, ttl: 60_000 });
-  router.get('/contracts/{address}/functions-from-bytecode', async ({ params }) => {
-    const address = parseAddress(params['address']);
+  router.get(bytecodeFunctionsRoute.path, async ({ params }): Promise<AnswerOf<typeof bytecodeFunctionsRoute>> => {
+    const { address } = readParams(bytecodeFunctionsRoute, params);
     let found = ctx.cache === false ? undefined : cache.get(address);
     if (found === undefined) {
       found = readCodeAbi(ctx.rpc, address);

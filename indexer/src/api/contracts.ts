@@ -1,4 +1,3 @@
-import { optionalInt, parseAddress, parsePaging } from '../http/params.ts';
 import { HttpError, Reply, type Router } from '../http/router.ts';
 import { INVALID_JSON } from '../http/server.ts';
 import { EVM_VERSIONS } from '../verify/input.ts';
@@ -11,8 +10,21 @@ import { checkBody } from '../http/body.ts';
 import { ROW_ID_BLOCK } from '../store/row-ids.ts';
 import { nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
+import {
+  compilersRoute,
+  contractAbiRoute,
+  contractCreationRoute,
+  contractEventsRoute,
+  contractProxyRoute,
+  contractRoute,
+  contractSourceRoute,
+  contractVerificationRoute,
+  contractVerifiedRoute,
+  interactRoute,
+  verifyRoute,
+} from './contract/contracts.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { decodeEvent, eventTopic } from './events.ts';
-import { InteractRequest } from './interact-request.ts';
 import { contractByAddress, contractCreatorOwner } from '../store/queries/contracts.ts';
 import { contractLogsPage } from '../store/queries/logs.ts';
 import type { ContractRow } from '../store/rows.ts';
@@ -33,7 +45,7 @@ function sourceCodeText(v: Verification): string {
 }
 
 /** GET /contracts/{a}/verification: the upstream indexer's fields, and the match type and similar-match source. */
-function verificationJson(address: string, v: Verification, creator: string | null, owner: string | null): Record<string, unknown> {
+function verificationJson(address: string, v: Verification, creator: string | null, owner: string | null): AnswerOf<typeof contractVerificationRoute> {
   const files = sourceFiles(v);
   const multi = Object.keys(files).length > 1;
   return {
@@ -49,7 +61,7 @@ function verificationJson(address: string, v: Verification, creator: string | nu
     evmVersion: v.row.evm_version,
     license: v.row.license,
     constructorArguments: v.row.constructor_arguments,
-    libraries: JSON.parse(v.row.libraries) as unknown,
+    libraries: JSON.parse(v.row.libraries) as Record<string, unknown>,
     verifiedAt: new Date(v.row.verified_at * 1000).toISOString(),
     metadataHash: v.row.metadata_hash,
     isMultiFile: multi,
@@ -57,7 +69,7 @@ function verificationJson(address: string, v: Verification, creator: string | nu
     sourceFiles: files,
     sourceCode: sourceCodeText(v),
     inputFormat: v.row.input_format,
-    abi: JSON.parse(v.row.abi) as unknown,
+    abi: JSON.parse(v.row.abi) as Record<string, unknown>[],
     creatorAddress: creator,
     ownerAddress: owner,
   };
@@ -65,15 +77,15 @@ function verificationJson(address: string, v: Verification, creator: string | nu
 
 /** Contract routes: details, creation, verification (submit, status, source, ABI, compilers), events. */
 export function contractRoutes(router: Router, ctx: ApiContext): void {
-  const find = async (raw: string | undefined): Promise<ContractRow> => {
-    const address = parseAddress(raw);
+  /** The contract at an address read through its route's contract; 404 when none is indexed there. */
+  const find = async (address: string): Promise<ContractRow> => {
     const row = await contractByAddress(ctx.db, address);
     if (!row) throw new HttpError(404, 'Contract not found');
     return row;
   };
 
-  router.get('/contracts/{address}', async ({ params }) => {
-    const c = await find(params['address']);
+  router.get(contractRoute.path, async ({ params }): Promise<AnswerOf<typeof contractRoute>> => {
+    const c = await find(readParams(contractRoute, params).address);
     const balance = await nativeBalance(ctx, c.address);
     const isToken = c.contract_type !== 'none';
     const verification = (await ctx.verifier?.lookup(c.address)) ?? null;
@@ -103,8 +115,8 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/contracts/{address}/creation', async ({ params }) => {
-    const c = await find(params['address']);
+  router.get(contractCreationRoute.path, async ({ params }): Promise<AnswerOf<typeof contractCreationRoute>> => {
+    const c = await find(readParams(contractCreationRoute, params).address);
     return { creator: c.creator, transactionHash: c.creation_tx, blockNumber: c.block_number, timestamp: c.timestamp };
   });
 
@@ -112,41 +124,41 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     if (!ctx.verifier) throw new HttpError(503, 'Contract verification is not available on this indexer');
     return ctx.verifier;
   };
-  const lookup = async (raw: string | undefined): Promise<{ address: string; v: Verification | null }> => {
-    const address = parseAddress(raw);
+  const lookup = async (address: string): Promise<{ address: string; v: Verification | null }> => {
     return { address, v: ctx.verifier ? await ctx.verifier.lookup(address) : null };
   };
 
-  router.get('/contracts/{address}/verified', async ({ params }) => {
-    const { v } = await lookup(params['address']);
+  router.get(contractVerifiedRoute.path, async ({ params }): Promise<AnswerOf<typeof contractVerifiedRoute>> => {
+    const { v } = await lookup(readParams(contractVerifiedRoute, params).address);
     return v ? { verified: true, matchType: v.matchType, similarTo: v.similarTo } : { verified: false };
   });
 
-  router.get('/contracts/{address}/abi', async ({ params }) => {
-    const { address, v } = await lookup(params['address']);
+  router.get(contractAbiRoute.path, async ({ params }): Promise<AnswerOf<typeof contractAbiRoute> | Reply> => {
+    const { address, v } = await lookup(readParams(contractAbiRoute, params).address);
     if (!v) return new Reply(404, NOT_VERIFIED);
-    return { address, abi: JSON.parse(v.row.abi) as unknown };
+    return { address, abi: JSON.parse(v.row.abi) as Record<string, unknown>[] };
   });
 
-  router.get('/contracts/{address}/source', async ({ params }) => {
-    const { address, v } = await lookup(params['address']);
+  router.get(contractSourceRoute.path, async ({ params }): Promise<AnswerOf<typeof contractSourceRoute> | Reply> => {
+    const { address, v } = await lookup(readParams(contractSourceRoute, params).address);
     if (!v) return new Reply(404, NOT_VERIFIED);
     return { address, sourceCode: sourceCodeText(v), sourceFiles: sourceFiles(v), contractName: v.row.contract_name, mainFile: v.row.contract_path };
   });
 
-  router.get('/contracts/{address}/verification', async ({ params }) => {
-    const { address, v } = await lookup(params['address']);
+  router.get(contractVerificationRoute.path, async ({ params }): Promise<AnswerOf<typeof contractVerificationRoute> | Reply> => {
+    const { address, v } = await lookup(readParams(contractVerificationRoute, params).address);
     if (!v) return new Reply(404, NOT_VERIFIED);
     const row = await contractCreatorOwner(ctx.db, address);
     return verificationJson(address, v, row?.creator ?? null, row?.owner ?? null);
   });
 
-  router.get('/contracts/compilers', async () => {
+  router.get(compilersRoute.path, async (): Promise<AnswerOf<typeof compilersRoute>> => {
     const list = await verifier().compilers.listAll();
-    return { ...list, evmVersions: EVM_VERSIONS };
+    return { ...list, evmVersions: [...EVM_VERSIONS] };
   });
 
-  router.post('/contracts/verify', async ({ body }) => {
+  // The body is read by the verifier (verify/input.ts), which also serves the Etherscan-style submission.
+  router.post(verifyRoute.path, async ({ body }): Promise<AnswerOf<typeof verifyRoute> | Reply> => {
     if (body === INVALID_JSON) throw new HttpError(400, 'Request body must be JSON');
     const result = await verifier().verify(body);
     if (!result.ok) return new Reply(result.status, { success: false, error: `Verification failed: ${result.reason}`, reason: result.reason, logs: result.logs });
@@ -162,13 +174,13 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
       contractPath: result.contractPath,
       compilerVersion: `v${result.compiler.longVersion}`,
       constructorArguments: result.constructorArguments,
-      abi: result.abi,
+      abi: result.abi as Record<string, unknown>[],
       logs: result.logs,
     };
   }, { limit: 'verify' });
 
-  router.get('/contracts/{address}/proxy', async ({ params }) => {
-    const address = parseAddress(params['address']);
+  router.get(contractProxyRoute.path, async ({ params }): Promise<AnswerOf<typeof contractProxyRoute>> => {
+    const { address } = readParams(contractProxyRoute, params);
     let proxy;
     try {
       proxy = await detectProxy(ctx.rpc, address);
@@ -180,11 +192,11 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     return { address, isProxy: true, ...proxy, implementationVerified: verified !== null, implementationName: verified?.row.contract_name ?? null };
   });
 
-  router.post('/contracts/{address}/interact', async ({ params, body }) => {
+  router.post(interactRoute.path, async ({ params, body }): Promise<AnswerOf<typeof interactRoute> | Reply> => {
     const raw = params['address'];
     if (raw === undefined || raw.trim() === '') return new Reply(400, { success: false, error: 'Contract address is missing' });
-    const address = parseAddress(raw);
-    const checked = checkBody(InteractRequest, body === INVALID_JSON ? null : body);
+    const { address } = readParams(interactRoute, params);
+    const checked = checkBody(interactRoute.body, body === INVALID_JSON ? null : body);
     if (!checked.ok) return new Reply(400, { success: false, error: checked.message });
     const { method, params: args, value, blockTag, asProxy } = checked.value;
 
@@ -228,19 +240,16 @@ export function contractRoutes(router: Router, ctx: ApiContext): void {
     }
   }, { limit: 'rpc' });
 
-  router.get('/contracts/{address}/events', async ({ params, query }) => {
-    const address = parseAddress(params['address']);
-    const { limit, offset } = parsePaging(query);
-    const fromBlock = optionalInt(query, 'fromBlock', 0, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
-    const toBlock = optionalInt(query, 'toBlock', Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 2, 0, Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1);
+  router.get(contractEventsRoute.path, async ({ params, query }): Promise<AnswerOf<typeof contractEventsRoute>> => {
+    const { address } = readParams(contractEventsRoute, params);
+    const { limit, offset, fromBlock, toBlock, eventName: name } = readQuery(contractEventsRoute, query);
     if (fromBlock > toBlock) throw new HttpError(400, 'Invalid range: fromBlock is after toBlock');
     const c = await find(address);
     // A verified contract's own events are decoded (and found by name) with its ABI.
     const verification = ctx.verifier ? await ctx.verifier.lookup(c.address) : null;
     const abi = verification ? interfaceOf(JSON.parse(verification.row.abi)) : null;
-    const name = query.get('eventName');
     let topic: string | null = null;
-    if (name !== null && name.trim() !== '') {
+    if (name !== undefined && name.trim() !== '') {
       topic = eventTopic(name, abi);
       if (topic === null) return [];
     }

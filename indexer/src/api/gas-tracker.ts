@@ -23,6 +23,8 @@ import { contractNames } from '../store/queries/contracts.ts';
 import { gasPage } from '../store/queries/transactions.ts';
 import type { Queryable } from '../store/types.ts';
 import type { ApiContext } from './context.ts';
+import { gasTrackerRoute } from './contract/gas.ts';
+import type { AnswerOf } from './contract/route.ts';
 
 /** eth_feeHistory's answer. */
 export interface FeeHistory {
@@ -351,5 +353,5 @@ export function gasTracker(ctx: ApiContext): GasTracker {
 export function gasTrackerRoutes(router: Router, ctx: ApiContext): void {
   const tracker = gasTracker(ctx);
   ctx.stream?.useGasTracker(() => tracker.live());
-  router.get('/stats/gas', () => tracker.response());
+  router.get(gasTrackerRoute.path, (): Promise<AnswerOf<typeof gasTrackerRoute>> => tracker.response());
 }

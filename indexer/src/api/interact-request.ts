@@ -30,15 +30,23 @@ export const InteractRequest = z.preprocess(
   },
   z.object(
     {
-      method: z.string().refine((m) => m.trim() !== '', 'Function name is missing'),
+      method: z
+        .string()
+        .refine((m) => m.trim() !== '', 'Function name is missing')
+        .meta({ description: "the function's name or signature (the upstream indexer's functionName is read too)" }),
       params: z
         .array(z.unknown(), { error: 'params must be an array of the arguments in order' })
         .nullish()
         .transform((p) => p ?? []),
-      value: z.preprocess(weiText, z.string().regex(/^\d{1,78}$/, 'value must be a whole number of wei')).transform((v) => BigInt(v)),
-      blockTag: z.preprocess(blockTag, z.string({ error: 'blockTag must be a block number or latest' })),
+      // The prefaults are what an absent field reads as anyway: they only make the documented body say it is optional.
+      value: z
+        .preprocess(weiText, z.string().regex(/^\d{1,78}$/, 'value must be a whole number of wei'))
+        .prefault('0')
+        .transform((v) => BigInt(v))
+        .meta({ description: 'wei sent with the call, as a decimal' }),
+      blockTag: z.preprocess(blockTag, z.string({ error: 'blockTag must be a block number or latest' })).prefault('latest'),
       // "Read/Write as Proxy": the implementation's verified ABI, called on the proxy's own address and storage.
-      asProxy: z.preprocess((v) => v === true || v === 'true', z.boolean()),
+      asProxy: z.preprocess((v) => v === true || v === 'true', z.boolean()).prefault(false),
     },
     { error: 'Request body must be a JSON object' },
   ),

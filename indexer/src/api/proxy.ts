@@ -2,16 +2,14 @@ import { INVALID_JSON } from '../http/server.ts';
 import { checkBody } from '../http/body.ts';
 import { Reply, type Router } from '../http/router.ts';
 import type { ApiContext } from './context.ts';
+import { rpcProxyRoute } from './contract/meta.ts';
+import type { AnswerOf } from './contract/route.ts';
 import { RpcBatch, RpcCall, rpcErrorCode } from './rpc-request.ts';
 
 type Id = string | number | null;
 
-interface RpcReply {
-  jsonrpc: '2.0';
-  id: Id;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
+/** One JSON-RPC reply (the contract's answer is one, or a list for a batch). */
+type RpcReply = Exclude<AnswerOf<typeof rpcProxyRoute>, unknown[]>;
 
 function failure(id: Id, code: number, message: string): RpcReply {
   return { jsonrpc: '2.0', id, error: { code, message } };
@@ -54,7 +52,9 @@ async function forward(ctx: ApiContext, calls: { method: string; params: unknown
 
 /** POST /proxy/rpc: single or batch JSON-RPC, limited to read-only methods. */
 export function proxyRoutes(router: Router, ctx: ApiContext): void {
-  router.post('/proxy/rpc', async ({ body }) => {
+  // The body is one call or a batch (rpcProxyRoute.body): each call is read on its own, so that a batch's bad call is
+  // answered in its place.
+  router.post(rpcProxyRoute.path, async ({ body }): Promise<AnswerOf<typeof rpcProxyRoute> | Reply> => {
     if (body === INVALID_JSON) return new Reply(400, failure(null, -32700, 'Parse error'));
     const batch = Array.isArray(body);
     const list = batch ? checkBody(RpcBatch, body) : { ok: true as const, value: [body] };

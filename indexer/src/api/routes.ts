@@ -6,6 +6,7 @@ import { blockRoutes } from './blocks.ts';
 import { bytecodeFunctionRoutes } from './bytecode-functions.ts';
 import { changeRoutes } from './changes.ts';
 import type { ApiContext } from './context.ts';
+import { metricsRoute, openApiRoute } from './contract/meta.ts';
 import { contractRoutes } from './contracts.ts';
 import { etherscanRoutes } from './etherscan/index.ts';
 import { gasTrackerRoutes } from './gas-tracker.ts';
@@ -48,11 +49,11 @@ export function buildRouter(ctx: ApiContext): Router {
   // The stream's `stats` event carries what the stats routes answer, read through them.
   ctx.stream?.useRouter(router);
   const doc = openApiDocument();
-  router.get('/openapi.json', () => doc);
+  router.get(openApiRoute.path, () => doc);
   // The API server answers /metrics itself, before routing (http/server.ts); a request that reaches the router finds
   // it served on INDEXER_METRICS_PORT instead (or asked as /v1/metrics). Registered so that the document lists it.
   router.get(
-    '/metrics',
+    metricsRoute.path,
     () => {
       throw new HttpError(404, 'Not found: /metrics is served on the metrics port (INDEXER_METRICS_PORT)');
     },

@@ -1,8 +1,11 @@
+import type * as z from 'zod';
 import { isAddress, isHash } from '../http/params.ts';
 import { HttpError, type Router } from '../http/router.ts';
 import { pad } from '../chain/num.ts';
 import { addressKind, nativeBalance } from './accounts.ts';
 import type { ApiContext } from './context.ts';
+import { readQuery, type AnswerOf } from './contract/route.ts';
+import { searchRoute, type searchHit } from './contract/search.ts';
 import { blockByHash, blockByNumber } from '../store/queries/blocks.ts';
 import { nftsByCollectionName, nftsById, nftsByName, type NftRow } from '../store/queries/nfts.ts';
 import { tokensNameContaining, tokensNamed, type TokenHit } from '../store/queries/tokens.ts';
@@ -10,12 +13,7 @@ import { transactionByHash } from '../store/queries/transactions.ts';
 import { blockJson, txJson } from './shapes.ts';
 
 /** One search hit in the spec's result shape. */
-export interface SearchResult {
-  type: 'block' | 'transaction' | 'address' | 'token' | 'nft';
-  data: unknown;
-  addressType?: 'contract' | 'account';
-  contractType?: string;
-}
+export type SearchResult = z.input<typeof searchHit>;
 
 const MAX_RESULTS = 10;
 
@@ -103,13 +101,11 @@ export async function search(ctx: ApiContext, q: string): Promise<SearchResult[]
 
 /** GET /search?q=: one result, or {type:'multiple', data:[…]}; 400 for an empty query, 404 when nothing matches. */
 export function searchRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/search', async ({ query }) => {
-    const q = (query.get('q') ?? '').trim();
-    if (q === '') throw new HttpError(400, 'Query parameter is required');
-    if (q.length > 200) throw new HttpError(400, 'Query is too long');
+  router.get(searchRoute.path, async ({ query }): Promise<AnswerOf<typeof searchRoute>> => {
+    const { q } = readQuery(searchRoute, query);
     const results = await search(ctx, q);
     if (results.length === 0) throw new HttpError(404, 'No results found');
-    if (results.length === 1) return results[0];
+    if (results.length === 1) return results[0] as SearchResult;
     return { type: 'multiple', data: results };
   }, { limit: 'search' });
 }

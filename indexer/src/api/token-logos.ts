@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { parseAddress } from '../http/params.ts';
 import { BinaryReply, HttpError, type Router } from '../http/router.ts';
 import { checkLogo, LOGO_CONTENT_TYPES, type LogoType } from '../../../common/logos/validate.ts';
 import { checkBody } from '../http/body.ts';
 import { requireAdmin } from './admin.ts';
-import { LOGO_TOO_LARGE, LogoUpload, NOT_AN_OBJECT } from './admin-requests.ts';
+import { LOGO_TOO_LARGE, NOT_AN_OBJECT } from './admin-requests.ts';
+import { tokenLogoFileRoute, tokenLogosRoute, uploadLogoRoute } from './contract/admin.ts';
+import { readParams, type AnswerOf } from './contract/route.ts';
 import { logoEntries, logoOf, storeLogo } from '../store/queries/token-logos.ts';
 import type { ApiContext } from './context.ts';
 import { findToken } from './tokens.ts';
@@ -33,12 +34,12 @@ function logoFile(file: string | undefined): { address: string; form: LogoType }
  * SVG sanitised), whatever the site already checked.
  */
 export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/token-logos', async () => ({
+  router.get(tokenLogosRoute.path, async (): Promise<AnswerOf<typeof tokenLogosRoute>> => ({
     logos: (await logoEntries(ctx.db))
       .map((r) => ({ address: r.address, type: r.type, hash: r.hash, uploadedAt: r.uploadedAt })),
   }));
 
-  router.get('/token-logos/{file}', async ({ params }) => {
+  router.get(tokenLogoFileRoute.path, async ({ params }) => {
     const { address, form } = logoFile(params['file']);
     const row = await logoOf(ctx.db, address);
     // The .png name is the logo's address whatever its type (the spec's URL); .svg answers only an SVG logo.
@@ -51,10 +52,10 @@ export function tokenLogoRoutes(router: Router, ctx: ApiContext): void {
     });
   });
 
-  router.post('/admin/token-logos/{address}', async (req) => {
+  router.post(uploadLogoRoute.path, async (req): Promise<AnswerOf<typeof uploadLogoRoute>> => {
     requireAdmin(ctx, req);
-    const address = parseAddress(req.params['address']);
-    const upload = checkBody(LogoUpload, req.body);
+    const { address } = readParams(uploadLogoRoute, req.params);
+    const upload = checkBody(uploadLogoRoute.body, req.body);
     // A body that is not a JSON object is refused before the token is looked up, its fields' problems after.
     if (!upload.ok && upload.message === NOT_AN_OBJECT) throw new HttpError(400, upload.message);
     if (!(await findToken(ctx, address))) throw new HttpError(404, 'Token not found');

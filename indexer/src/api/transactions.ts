@@ -2,9 +2,16 @@ import { HttpError, type Router } from '../http/router.ts';
 import { RpcError } from '../chain/rpc.ts';
 import { decodeRevert, interfaceOf } from '../verify/call.ts';
 import { transactionCalls, type InternalCall } from './trace.ts';
-import { parseHash } from '../http/params.ts';
-import { latestTransactionsRoute, pendingTransactionsRoute } from './contract/transactions.ts';
-import { readQuery, type AnswerOf } from './contract/route.ts';
+import {
+  decodedTransactionRoute,
+  internalCallsRoute,
+  latestTransactionsRoute,
+  pendingTransactionsRoute,
+  receiptRoute,
+  revertReasonRoute,
+  transactionRoute,
+} from './contract/transactions.ts';
+import { readParams, readQuery, type AnswerOf } from './contract/route.ts';
 import { ResponseCache } from './cache.ts';
 import type { ApiContext } from './context.ts';
 import { decodeCallData, decodeLogs } from './signature-decode.ts';
@@ -18,8 +25,8 @@ import { transactionTransfers } from '../store/queries/transfers.ts';
 import type { TxRow } from '../store/rows.ts';
 import { logJson, transferJson, txJson } from './shapes.ts';
 
-async function findTx(ctx: ApiContext, raw: string | undefined): Promise<TxRow> {
-  const hash = parseHash(raw, 'Invalid transaction hash');
+/** The transaction of a hash already read through its route's contract; 404 when it is not indexed. */
+async function findTx(ctx: ApiContext, hash: string): Promise<TxRow> {
   const tx = await transactionByHash(ctx.db, hash);
   if (!tx) throw new HttpError(404, 'Transaction not found');
   return tx;
@@ -83,17 +90,17 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
 
   const cache = new ResponseCache();
 
-  router.get('/transactions/{hash}', ({ params }) => {
-    const hash = parseHash(params['hash'], 'Invalid transaction hash');
-    return cache.serveAsync(ctx, hash, async () => {
+  router.get(transactionRoute.path, ({ params }) => {
+    const { hash } = readParams(transactionRoute, params);
+    return cache.serveAsync(ctx, hash, async (): Promise<AnswerOf<typeof transactionRoute>> => {
       const tx = await findTx(ctx, hash);
       const logCount = await transactionLogCount(ctx.db, tx.id);
       return { ...txJson(tx, await methodNames(ctx.db, [tx.input])), logCount, tokenTransfers: await txTokenTransfers(ctx, tx.hash), ...(await typedFields(ctx, tx)) };
     });
   });
 
-  router.get('/transactions/{hash}/receipt', async ({ params }) => {
-    const tx = await findTx(ctx, params['hash']);
+  router.get(receiptRoute.path, async ({ params }): Promise<AnswerOf<typeof receiptRoute>> => {
+    const tx = await findTx(ctx, readParams(receiptRoute, params).hash);
     const logs = await transactionLogs(ctx.db, tx.id);
     const tip = ctx.sync().lastBlock ?? tx.block_number;
     const decodedLogs = await decodeLogs(ctx, logs);
@@ -119,14 +126,14 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     };
   });
 
-  router.get('/transactions/{hash}/revert-reason', async ({ params }) => {
-    const tx = await findTx(ctx, params['hash']);
+  router.get(revertReasonRoute.path, async ({ params }): Promise<AnswerOf<typeof revertReasonRoute>> => {
+    const tx = await findTx(ctx, readParams(revertReasonRoute, params).hash);
     if (tx.status === 1) return { hash: tx.hash, reverted: false, kind: null, reason: null, data: null };
     return { hash: tx.hash, reverted: true, ...(await revertReason(ctx, tx)) };
   });
 
-  router.get('/transactions/{hash}/internal-calls', async ({ params }) => {
-    const tx = await findTx(ctx, params['hash']);
+  router.get(internalCallsRoute.path, async ({ params }): Promise<AnswerOf<typeof internalCallsRoute>> => {
+    const tx = await findTx(ctx, readParams(internalCallsRoute, params).hash);
     let calls: InternalCall[] | null;
     try {
       calls = await transactionCalls(ctx, tx);
@@ -137,8 +144,8 @@ export function transactionRoutes(router: Router, ctx: ApiContext): void {
     return { hash: tx.hash, available: true, message: null, calls };
   });
 
-  router.get('/transactions/{hash}/decoded', async ({ params }) => {
-    const tx = await findTx(ctx, params['hash']);
+  router.get(decodedTransactionRoute.path, async ({ params }): Promise<AnswerOf<typeof decodedTransactionRoute>> => {
+    const tx = await findTx(ctx, readParams(decodedTransactionRoute, params).hash);
     const token =
       tx.to_addr === null
         ? undefined

@@ -9,6 +9,7 @@ import { earlierAuthorizationsInBlock, storeApplied, storeAuthorizations, transa
 import { sentEarlierInBlock } from '../store/queries/transactions.ts';
 import type { TxRow } from '../store/rows.ts';
 import type { ApiContext } from './context.ts';
+import type { TypedTransactionFields } from './contract/transactions.ts';
 
 /** An authorization as served: the stored tuple, its authority, and whether the chain applied it (null: unknown). */
 export type ServedAuthorization = Authorization & { applied: boolean | null };
@@ -93,21 +94,21 @@ async function applied(ctx: ApiContext, tx: TxRow, row: TypeRow, list: Authoriza
 }
 
 /** The typed fields of a transaction to add to its JSON (none for a transaction that carries none). */
-export async function typedFields(ctx: ApiContext, tx: TxRow): Promise<Record<string, unknown>> {
+export async function typedFields(ctx: ApiContext, tx: TxRow): Promise<TypedTransactionFields> {
   if (tx.type === null || tx.type === 0) return {};
   const row = await transactionTypes(ctx.db, tx.id);
-  const out: Record<string, unknown> = { accessList: row?.access_list ? JSON.parse(row.access_list) : [] };
+  const out: TypedTransactionFields = { accessList: row?.access_list ? (JSON.parse(row.access_list) as TypedTransactionFields['accessList']) : [] };
   if (row === undefined) return out;
   if (row.authorizations !== null) {
     const list = await authorizationsOf(ctx, tx.id, row.authorizations);
     const flags = await applied(ctx, tx, row, list);
-    out['authorizationList'] = list.map((a, i): ServedAuthorization => ({ ...a, applied: flags[i] ?? null }));
+    out.authorizationList = list.map((a, i): ServedAuthorization => ({ ...a, applied: flags[i] ?? null }));
   }
   if (row.blob_hashes !== null) {
-    out['blobVersionedHashes'] = JSON.parse(row.blob_hashes);
-    out['maxFeePerBlobGas'] = row.max_fee_per_blob_gas;
-    out['blobGasUsed'] = row.blob_gas_used;
-    out['blobGasPrice'] = row.blob_gas_price;
+    out.blobVersionedHashes = JSON.parse(row.blob_hashes) as string[];
+    out.maxFeePerBlobGas = row.max_fee_per_blob_gas;
+    out.blobGasUsed = row.blob_gas_used;
+    out.blobGasPrice = row.blob_gas_price;
   }
   return out;
 }

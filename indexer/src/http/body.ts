@@ -26,7 +26,14 @@ function isJsonObject(body: unknown): body is Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && !(body instanceof URLSearchParams);
 }
 
-/** The schema of a JSON object body with these fields; anything else is refused with `message`. */
+/**
+ * The schema of a JSON object body with these fields; anything else is refused with `message`. The check comes first
+ * as a preprocessing step, so that the JSON Schema of the body (OpenAPI, api/contract/) is the object's own.
+ */
 export function jsonObject<Shape extends z.ZodRawShape>(shape: Shape, message: string) {
-  return z.custom<Record<string, unknown>>(isJsonObject, { error: message }).pipe(z.object(shape));
+  return z.preprocess((body, ctx) => {
+    if (isJsonObject(body)) return body;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }, z.object(shape));
 }

@@ -1,6 +1,7 @@
 // The block routes' contract: the latest blocks, and one block by number or by hash with its transactions.
 import * as z from 'zod';
-import { address, blockNumberParam, dec, flagQuery, hash, hashParam, hex, int, paging } from './fields.ts';
+import { address, blockNumberParam, dec, flagQuery, hash, hashParam, hex, int } from './fields.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 import { transaction } from './transactions.ts';
 
@@ -29,12 +30,8 @@ export const blockSummary = z.object({ ...blockFields, transactions: int }).meta
 export const blockDetail = z.object({ ...blockFields, transactions: z.array(transaction) }).meta({ id: 'Block' });
 
 /** GET /blocks. */
-export const latestBlocksRoute = defineRoute({
-  method: 'GET',
-  path: '/blocks',
-  summary: 'Latest blocks (withTxs=1: only blocks with transactions)',
-  query: z.object({ ...paging(), withTxs: flagQuery('withTxs', 'only blocks with transactions') }),
-  answer: z.array(blockSummary),
+export const latestBlocksRoute = pagedListRoute('/blocks', 'Latest blocks (withTxs=1: only blocks with transactions)', blockSummary, {
+  query: { withTxs: flagQuery('withTxs', 'only blocks with transactions') },
 });
 
 /** GET /blocks/{number}. */

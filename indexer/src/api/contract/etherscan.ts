@@ -1,8 +1,10 @@
 // The Etherscan-compatible API's contract: one route, GET or POST /api, whose module and action pick what is done.
 // Every answer is HTTP 200 in Etherscan's envelope (module=proxy: JSON-RPC's), refusals included; each action's
-// parameters and summary are the catalogue's (etherscan/index.ts), listed in the document as x-etherscan-actions.
+// parameters and summary are the catalogue's (etherscan/index.ts), and its result's schema is etherscan-results.ts's,
+// listed in the document as x-etherscan-actions.
 import * as z from 'zod';
 import { etherscanCatalog } from '../etherscan/index.ts';
+import { ETHERSCAN_RESULTS } from './etherscan-results.ts';
 import { defineRoute } from './route.ts';
 
 /** Etherscan's envelope: status "1" with message OK, or "0" with the reason (NOTOK, No transactions found, …). */
@@ -10,7 +12,7 @@ export const etherscanEnvelope = z
   .object({
     status: z.enum(['0', '1']),
     message: z.string(),
-    result: z.unknown().meta({ description: "the action's result; on a refusal, Etherscan's wording of it" }),
+    result: z.unknown().meta({ description: "the action's result (its schema is the action's `result` in x-etherscan-actions); on a refusal, Etherscan's wording of it" }),
     reason: z.string().optional(),
   })
   .meta({ id: 'EtherscanEnvelope' });
@@ -42,6 +44,19 @@ function actionList(): string {
     .join('\n');
 }
 
+/**
+ * The catalogue as the document lists it: each action with its result's JSON Schema (made once, when the document
+ * is built; the Etherscan routes themselves never read it).
+ */
+function actionsWithResults() {
+  return etherscanCatalog().map((e) => {
+    const result = ETHERSCAN_RESULTS[e.module]?.[e.action];
+    const json = result ? (z.toJSONSchema(result, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>) : {};
+    delete json['$schema'];
+    return { ...e, result: json };
+  });
+}
+
 /** GET /api. */
 export const etherscanGetRoute = defineRoute({
   method: 'GET',
@@ -49,7 +64,7 @@ export const etherscanGetRoute = defineRoute({
   summary:
     "Etherscan-compatible API (module=…&action=…, GET or POST form; parameter names in any case; apikey accepted and ignored): always 200 with {status, message, result} (module=proxy: JSON-RPC's envelope); the module/action pairs are listed in x-etherscan-actions",
   description: actionList(),
-  extensions: { 'x-etherscan-actions': etherscanCatalog() },
+  extensions: { 'x-etherscan-actions': actionsWithResults() },
   query: z.object(common),
   badInput: false,
   answer,

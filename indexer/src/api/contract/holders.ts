@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { HttpError } from '../../http/router.ts';
 import { parseEther } from '../../http/params.ts';
-import { address, addressParam, dec, enumQuery, int, paging, readWith, tokenStandard } from './fields.ts';
+import { address, addressParam, dec, enumQuery, int, readWith, tokenStandard } from './fields.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 
 /** A holder of the native coin or of a token, with its share of the supply (per cent). */
@@ -13,12 +14,9 @@ const nativeHolder = holder.extend({ isContract: z.boolean() });
 const nativeList = { totalHolders: int, totalBalance: dec.meta({ description: 'every positive native balance, summed (wei)' }) };
 
 /** GET /holders/native. */
-export const nativeHoldersRoute = defineRoute({
-  method: 'GET',
-  path: '/holders/native',
-  summary: 'Native holders by balance (default limit 100)',
-  query: z.object(paging({ defaultLimit: 100 })),
-  answer: z.object({ holders: z.array(nativeHolder), ...nativeList }),
+export const nativeHoldersRoute = pagedListRoute('/holders/native', 'Native holders by balance (default limit 100)', nativeHolder, {
+  paging: { defaultLimit: 100 },
+  answer: (holders) => z.object({ holders, ...nativeList }),
 });
 
 /** The minimum balance of /holders/all in wei: a decimal amount of STO, 0 when absent. */
@@ -32,33 +30,30 @@ const minBalance = readWith(
 );
 
 /** GET /holders/all. */
-export const allHoldersRoute = defineRoute({
-  method: 'GET',
-  path: '/holders/all',
-  summary: 'Native holders with at least minBalance STO (default limit 100)',
-  query: z.object({ ...paging({ defaultLimit: 100 }), minBalance }),
-  answer: z.object({ holders: z.array(nativeHolder.extend({ tokenCount: int })), ...nativeList, minBalance: dec.meta({ description: 'in wei' }) }),
+export const allHoldersRoute = pagedListRoute('/holders/all', 'Native holders with at least minBalance STO (default limit 100)', nativeHolder.extend({ tokenCount: int }), {
+  paging: { defaultLimit: 100 },
+  query: { minBalance },
+  answer: (holders) => z.object({ holders, ...nativeList, minBalance: dec.meta({ description: 'in wei' }) }),
 });
 
 /** GET /holders/token/{address}. */
-export const tokenHoldersRoute = defineRoute({
-  method: 'GET',
-  path: '/holders/token/{address}',
-  summary: 'Holders of a token with tokenInfo (default limit 100)',
+export const tokenHoldersRoute = pagedListRoute('/holders/token/{address}', 'Holders of a token with tokenInfo (default limit 100)', holder, {
   params: z.object({ address: addressParam }),
-  query: z.object({ ...paging({ defaultLimit: 100 }), order: enumQuery('order', ['asc', 'desc'] as const) }),
-  answer: z.object({
-    holders: z.array(holder),
-    totalHolders: int,
-    tokenInfo: z.object({
-      address,
-      name: z.string().nullable(),
-      symbol: z.string().nullable(),
-      decimals: int.nullable(),
-      totalSupply: dec.nullable(),
-      type: tokenStandard,
+  paging: { defaultLimit: 100 },
+  query: { order: enumQuery('order', ['asc', 'desc'] as const) },
+  answer: (holders) =>
+    z.object({
+      holders,
+      totalHolders: int,
+      tokenInfo: z.object({
+        address,
+        name: z.string().nullable(),
+        symbol: z.string().nullable(),
+        decimals: int.nullable(),
+        totalSupply: dec.nullable(),
+        type: tokenStandard,
+      }),
     }),
-  }),
 });
 
 /** GET /holders/stats. */

@@ -2,7 +2,8 @@
 // the NFTs an address holds (/address/{address}/nfts), served in the same item shape.
 import * as z from 'zod';
 import { HttpError } from '../../http/router.ts';
-import { address, addressParam, addressQuery, dec, hash, int, paging, readWith, tokenIdParam, tokenStandard } from './fields.ts';
+import { address, addressParam, addressQuery, dec, hash, int, readWith, tokenIdParam, tokenStandard } from './fields.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 import { listTransfer } from './tokens.ts';
 
@@ -90,13 +91,7 @@ export const nftDetail = z
 const inCollection = z.object({ collection: addressParam });
 
 /** GET /nfts. */
-export const collectionsRoute = defineRoute({
-  method: 'GET',
-  path: '/nfts',
-  summary: 'NFT collections (sort=trending|top|new)',
-  query: z.object({ ...paging(), sort }),
-  answer: z.array(collection),
-});
+export const collectionsRoute = pagedListRoute('/nfts', 'NFT collections (sort=trending|top|new)', collection, { query: { sort } });
 
 /** GET /nfts/{collection}. */
 export const collectionRoute = defineRoute({
@@ -108,42 +103,26 @@ export const collectionRoute = defineRoute({
 });
 
 /** GET /nfts/{collection}/tokens. */
-export const collectionItemsRoute = defineRoute({
-  method: 'GET',
-  path: '/nfts/{collection}/tokens',
-  summary: 'Items of a collection by token id (sort=trending|top|new)',
-  params: inCollection,
-  query: z.object({ ...paging(), sort }),
-  answer: z.array(nft),
-});
+export const collectionItemsRoute = pagedListRoute('/nfts/{collection}/tokens', 'Items of a collection by token id (sort=trending|top|new)', nft, { params: inCollection, query: { sort } });
 
 /** GET /nfts/{collection}/{tokenId}. */
+const item = z.object({ collection: addressParam, tokenId: tokenIdParam });
+
 export const nftRoute = defineRoute({
   method: 'GET',
   path: '/nfts/{collection}/{tokenId}',
   summary: 'One NFT with owner(s), creator, metadata and its collection',
-  params: z.object({ collection: addressParam, tokenId: tokenIdParam }),
+  params: item,
   answer: nftDetail,
 });
 
 /** GET /nfts/{collection}/{tokenId}/transfers. */
-export const nftTransfersRoute = defineRoute({
-  method: 'GET',
-  path: '/nfts/{collection}/{tokenId}/transfers',
-  summary: 'History of one NFT',
-  params: z.object({ collection: addressParam, tokenId: tokenIdParam }),
-  query: z.object(paging()),
-  answer: z.array(listTransfer),
-});
+export const nftTransfersRoute = pagedListRoute('/nfts/{collection}/{tokenId}/transfers', 'History of one NFT', listTransfer, { params: item });
 
 /** GET /address/{address}/nfts. */
-export const addressNftsRoute = defineRoute({
-  method: 'GET',
-  path: '/address/{address}/nfts',
-  summary: 'NFTs held (ERC-721 owned, ERC-1155 with balance)',
+export const addressNftsRoute = pagedListRoute('/address/{address}/nfts', 'NFTs held (ERC-721 owned, ERC-1155 with balance)', nft, {
   params: z.object({ address: addressParam }),
-  query: z.object({ ...paging(), tokenAddress: addressQuery('tokenAddress') }),
-  answer: z.array(nft),
+  query: { tokenAddress: addressQuery('tokenAddress') },
 });
 
 /** The NFT routes. */

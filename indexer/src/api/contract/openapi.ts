@@ -68,14 +68,17 @@ const ERROR = { description: 'error', content: { 'application/json': { schema: {
 function operation(c: RouteContract, schemas: Record<string, Json>): Json {
   const params = [...parameters('path', c.params, schemas), ...parameters('query', c.query, schemas)];
   const takesInput = c.badInput !== false && (params.length > 0 || c.body !== undefined);
+  const answer = toSchema(c.answer, schemas);
+  const mediaTypes = typeof c.mediaType === 'string' ? [c.mediaType] : (c.mediaType ?? ['application/json']);
   const responses: Record<string, Json> = {
-    200: { description: 'OK', content: { [c.mediaType ?? 'application/json']: { schema: toSchema(c.answer, schemas) } } },
+    200: { description: 'OK', content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: answer }])) },
   };
   if (takesInput) responses[400] = ERROR;
   for (const status of c.errors ?? []) responses[status] = ERROR;
   if (c.notFound || c.path.includes('{')) responses[404] = ERROR;
-  for (const [status, answer] of Object.entries(c.otherAnswers ?? {})) {
-    responses[status] = { description: 'see the summary', content: { 'application/json': { schema: toSchema(answer, schemas) } } };
+  for (const [status, other] of Object.entries(c.otherAnswers ?? {})) {
+    const { mediaType, answer } = 'mediaType' in other ? other : { mediaType: 'application/json', answer: other };
+    responses[status] = { description: 'see the summary', content: { [mediaType]: { schema: toSchema(answer, schemas) } } };
   }
   return {
     summary: c.summary,

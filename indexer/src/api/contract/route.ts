@@ -23,12 +23,12 @@ export interface RouteContract {
   bodyMediaType?: string;
   /** The 200 answer as sent on the wire (addresses in checksum form, see http/json.ts). */
   answer: z.ZodType;
-  /** The 200 answer's media type when it is not JSON. */
-  mediaType?: string;
+  /** The 200 answer's media type when it is not JSON (several when it varies, as a logo's PNG or SVG). */
+  mediaType?: string | readonly string[];
   /** Error statuses beyond 400 (bad input) and 404 (a path naming nothing), each answered as {error}. */
   errors?: number[];
-  /** Answers other than 200 whose body is not {error} (a probe's 503), by status. */
-  otherAnswers?: Record<number, z.ZodType>;
+  /** Answers other than 200 whose body is not {error} (a probe's 503), by status; JSON unless a media type is given. */
+  otherAnswers?: Record<number, z.ZodType | { mediaType: string; answer: z.ZodType }>;
   /** False when bad input is answered inside a 200 (the Etherscan API), not as a 400. */
   badInput?: false;
   /** Whether the route answers 404 although its path has no parameter. */

@@ -92,7 +92,7 @@ export const validatorPayoutRoute = defineRoute({
   }),
 });
 
-/** The statistics routes (the daily series and the gas tracker have modules of their own). */
+/** The statistics routes (the daily series and the gas tracker have modules of their own: series.ts, gas.ts). */
 export const statsContracts = [
   tpsRoute,
   holderCountRoute,

@@ -1,7 +1,8 @@
 // The token routes' contract: the token list, one token, its transfers and its holders.
 import * as z from 'zod';
-import { address, addressParam, dec, enumQuery, hash, int, paging, tokenStandard } from './fields.ts';
+import { address, addressParam, dec, enumQuery, hash, int, tokenStandard } from './fields.ts';
 import { holder } from './holders.ts';
+import { pagedListRoute } from './lists.ts';
 import { defineRoute } from './route.ts';
 
 /** A token as served (api/tokens.ts tokenJson): NFTs have 0 decimals. */
@@ -48,42 +49,30 @@ export const listTransfer = z
   .meta({ id: 'TokenTransfer' });
 
 /** GET /tokens. */
-export const tokensRoute = defineRoute({
-  method: 'GET',
-  path: '/tokens',
-  summary: 'Tokens by holders (default limit 100)',
-  query: z.object({ ...paging({ defaultLimit: 100 }), type: enumQuery('type', ['ERC20', 'ERC721', 'ERC1155'] as const) }),
-  answer: z.array(token),
+export const tokensRoute = pagedListRoute('/tokens', 'Tokens by holders (default limit 100)', token, {
+  paging: { defaultLimit: 100 },
+  query: { type: enumQuery('type', ['ERC20', 'ERC721', 'ERC1155'] as const) },
 });
 
 /** GET /tokens/{address}. */
+const byAddress = z.object({ address: addressParam });
+
 export const tokenRoute = defineRoute({
   method: 'GET',
   path: '/tokens/{address}',
   summary: 'Token detail',
-  params: z.object({ address: addressParam }),
+  params: byAddress,
   answer: token,
 });
 
 /** GET /tokens/{address}/transfers. */
-export const tokenTransfersRoute = defineRoute({
-  method: 'GET',
-  path: '/tokens/{address}/transfers',
-  summary: 'Transfers of a token',
-  params: z.object({ address: addressParam }),
-  query: z.object(paging()),
-  answer: z.array(listTransfer),
-});
+export const tokenTransfersRoute = pagedListRoute('/tokens/{address}/transfers', 'Transfers of a token', listTransfer, { params: byAddress });
 
 /** GET /tokens/{address}/holders. */
-export const tokenHolderListRoute = defineRoute({
-  method: 'GET',
-  path: '/tokens/{address}/holders',
-  summary: 'Holders of a token by balance',
-  params: z.object({ address: addressParam }),
-  query: z.object({ ...paging(), order: enumQuery('order', ['asc', 'desc'] as const) }),
-  answer: z.array(holder),
+export const tokenHolderListRoute = pagedListRoute('/tokens/{address}/holders', 'Holders of a token by balance', holder, {
+  params: byAddress,
+  query: { order: enumQuery('order', ['asc', 'desc'] as const) },
 });
 
-/** The token routes (a token's daily series is not described yet: it belongs with the chain's series, in a module of its own). */
+/** The token routes (a token's daily series is described with the chain's, in series.ts). */
 export const tokenContracts = [tokensRoute, tokenRoute, tokenTransfersRoute, tokenHolderListRoute];

@@ -1,6 +1,7 @@
 import { parseEventId } from '../../../../common/live-events.ts';
 import { HttpError, StreamReply, type Router } from '../../http/router.ts';
 import type { ApiContext } from '../context.ts';
+import { eventsRoute } from '../contract/meta.ts';
 import { parseTopics } from './topics.ts';
 
 /**
@@ -9,7 +10,8 @@ import { parseTopics } from './topics.ts';
  * URL keeps the parameter the page built it with.
  */
 export function streamRoutes(router: Router, ctx: ApiContext): void {
-  router.get('/events', ({ query, headers }) => {
+  // address and token are repeatable (eventsRoute's query): parseTopics reads every value of each, not the first.
+  router.get(eventsRoute.path, ({ query, headers }) => {
     const topics = parseTopics(query);
     const header = headers?.['last-event-id'];
     const last = parseEventId(Array.isArray(header) ? header[0] : header) ?? parseEventId(query.get('lastEventId'));
