@@ -4,7 +4,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 import pretty from 'pino-pretty';
 import { loggingFromProcess, type LogFormat, type LoggingSettings, type LogLevel } from './settings.ts';
 
-// Structured logs of every process (site server, indexer, `npm start`), issue 31: JSON lines with a level, a time and
+// Structured logs of every process (site server, indexer, `npm start`): JSON lines with a level, a time and
 // the process's name, one object per event; a readable format when the output is a terminal (LOG_FORMAT=json or
 // pretty forces one). LOG_LEVEL picks the least severe level written (default info). Secrets never reach a line:
 // the paths in REDACTED are replaced with "[redacted]" by pino itself, whatever the caller passed.

@@ -24,11 +24,6 @@ const REFERENCE = /\bissues? #?\d+|(?<!\bRFC \d+ )§/i;
  * fails while an entry matches nothing).
  */
 const ALLOWED: ReadonlyArray<{ file: string; fragment: string; reason: string }> = [
-  { file: 'common/log.ts', fragment: '`npm start`), issue 31:', reason: 'the settings branch rewrites this header' },
-  { file: 'src/lib/server/metrics.ts', fragment: 'of issue 31 has it', reason: 'the settings branch rewrites the metrics token rule' },
-  { file: 'indexer/src/api/openapi.ts', fragment: '(issue 30, common/stats-series.ts)', reason: 'the API contract branch rewrites this module' },
-  { file: 'indexer/src/api/openapi.ts', fragment: '(issue 30; common/gas-tracker.ts,', reason: 'the API contract branch rewrites this module' },
-  { file: 'indexer/src/api/stats-series.ts', fragment: '(issue 30; common/stats-series.ts', reason: 'the API contract branch rewrites this module' },
   { file: 'tests/integration/indexer-durability.test.ts', fragment: '(issue 15).', reason: 'the durability branch rewrites this file' },
   { file: 'tests/integration/indexer-durability.test.ts', fragment: 'until issue 15)', reason: 'the durability branch rewrites this file' },
 ];

@@ -16,7 +16,7 @@ import type { ApiContext } from './context.ts';
 import { readParams, readQuery } from './contract/route.ts';
 import { chainSeriesRoute, seriesSummaryRoute, tokenSeriesRoute } from './contract/series.ts';
 
-// The daily series (issue 30; common/stats-series.ts is the contract): read from what the stats follower folded, one
+// The daily series (common/stats-series.ts is the contract): read from what the stats follower folded, one
 // primary-key range per request, every day of the range answered.
 
 /**

@@ -58,8 +58,8 @@ export function siteMetrics(): SiteMetrics {
 }
 
 /**
- * The token /metrics asks for: METRICS_TOKEN, else INDEXER_ADMIN_TOKEN, else none (then /metrics is open), as names.md
- * of issue 31 has it for both servers.
+ * The token /metrics asks for: METRICS_TOKEN, else INDEXER_ADMIN_TOKEN, else none (then /metrics is open), the same
+ * rule as the indexer's, so that one scrape configuration reads both servers.
  */
 export function metricsToken(settings: Pick<SiteSettings, 'METRICS_TOKEN' | 'INDEXER_ADMIN_TOKEN'> = siteSettings()): string | null {
   return settings.METRICS_TOKEN ?? settings.INDEXER_ADMIN_TOKEN ?? null;

@@ -1,4 +1,4 @@
-// The gas tracker's contract (issue 30; common/gas-tracker.ts holds its constants and the types the site reads).
+// The gas tracker's contract (common/gas-tracker.ts holds its constants and the types the site reads).
 import * as z from 'zod';
 import { FEE_WINDOW, GAS_LEVELS, HOURS, TOP_CONSUMERS, TRANSFER_GAS } from '../../../../common/gas-tracker.ts';
 import { address, dec, int } from './fields.ts';

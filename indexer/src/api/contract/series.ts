@@ -1,4 +1,4 @@
-// The daily series' contract (issue 30; common/stats-series.ts holds the series, their units and the 400 messages):
+// The daily series' contract (common/stats-series.ts holds the series, their units and the 400 messages):
 // one chain-wide series, one token's series, and the summary the /charts page reads.
 import * as z from 'zod';
 import {
