@@ -50,8 +50,13 @@ export interface PagingRules {
   maxLimit?: number;
 }
 
+/** What the optional parsers read from a query: its first value of a name (URLSearchParams is one). */
+export interface QueryValues {
+  get(name: string): string | null;
+}
+
 /** limit and offset from the query: integers, 1 ≤ limit ≤ maxLimit, 0 ≤ offset; else 400. */
-export function parsePaging(query: URLSearchParams, rules: PagingRules = {}): { limit: number; offset: number } {
+export function parsePaging(query: QueryValues, rules: PagingRules = {}): { limit: number; offset: number } {
   const maxLimit = rules.maxLimit ?? 100;
   const limit = optionalInt(query, 'limit', rules.defaultLimit ?? 10, 1, maxLimit);
   const offset = optionalInt(query, 'offset', 0, 0, MAX_OFFSET);
@@ -59,7 +64,7 @@ export function parsePaging(query: URLSearchParams, rules: PagingRules = {}): { 
 }
 
 /** An optional integer query parameter within [min, max], else 400 naming the parameter. */
-export function optionalInt(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+export function optionalInt(query: QueryValues, name: string, fallback: number, min: number, max: number): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
   if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `Invalid ${name}: must be an integer`);
@@ -69,7 +74,7 @@ export function optionalInt(query: URLSearchParams, name: string, fallback: numb
 }
 
 /** An optional boolean flag (1/0/true/false), else 400. */
-export function optionalFlag(query: URLSearchParams, name: string): boolean {
+export function optionalFlag(query: QueryValues, name: string): boolean {
   const raw = query.get(name);
   if (raw === null || raw === '') return false;
   if (raw === '1' || raw === 'true') return true;
@@ -78,7 +83,7 @@ export function optionalFlag(query: URLSearchParams, name: string): boolean {
 }
 
 /** An optional address query parameter, lowercased, else 400. */
-export function optionalAddress(query: URLSearchParams, name: string): string | null {
+export function optionalAddress(query: QueryValues, name: string): string | null {
   const raw = query.get(name);
   if (raw === null || raw === '') return null;
   if (!ADDRESS.test(raw)) throw new HttpError(400, `Invalid ${name}: must be an address`);
@@ -86,7 +91,7 @@ export function optionalAddress(query: URLSearchParams, name: string): string | 
 }
 
 /** An optional value among a fixed set, else 400. */
-export function optionalEnum<T extends string>(query: URLSearchParams, name: string, values: readonly T[]): T | null {
+export function optionalEnum<T extends string>(query: QueryValues, name: string, values: readonly T[]): T | null {
   const raw = query.get(name);
   if (raw === null || raw === '') return null;
   const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());

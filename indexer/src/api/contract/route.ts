@@ -5,6 +5,7 @@
 // newcomer finds every route's request and answer in one folder named after what it is.
 import * as z from 'zod';
 import { HttpError, type Method } from '../../http/router.ts';
+import { readerOf, type FieldReader } from './fields.ts';
 
 /** One route's contract: its inputs and its 200 answer as zod schemas, with the texts of its OpenAPI operation. */
 export interface RouteContract {
@@ -56,14 +57,49 @@ function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
 }
 
+/** An object schema's fields with their readers, in order; null when a field has none (it is then parsed by zod). */
+const FIELD_READERS = new WeakMap<z.ZodObject, readonly (readonly [string, FieldReader])[] | null>();
+
+function fieldReaders(schema: z.ZodObject): readonly (readonly [string, FieldReader])[] | null {
+  let readers = FIELD_READERS.get(schema);
+  if (readers === undefined) {
+    const pairs = Object.entries(schema.shape).map(([name, field]) => [name, readerOf(field as z.ZodType)] as const);
+    readers = pairs.every((pair): pair is readonly [string, FieldReader] => pair[1] !== undefined) ? pairs : null;
+    FIELD_READERS.set(schema, readers);
+  }
+  return readers;
+}
+
+/** Runs a field's reader as its schema would: an HttpError is the field's problem, answered 400 with its message. */
+function readField(read: FieldReader, raw: string | undefined): unknown {
+  try {
+    return read(raw);
+  } catch (err) {
+    if (err instanceof HttpError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+/**
+ * An object of request fields read through its schema: by the fields' own readers, in the shape's order, when every
+ * field has one (what zod's parse would give, with the first field's problem as the 400), else by zod.
+ */
+function readObject<S extends z.ZodObject>(schema: S, values: Readonly<Record<string, string | undefined>>): z.output<S> {
+  const readers = fieldReaders(schema);
+  if (readers === null) return parseOr400(schema, values);
+  const out: Record<string, unknown> = {};
+  for (const [name, read] of readers) out[name] = readField(read, values[name]);
+  return out as z.output<S>;
+}
+
 /** A route's path parameters read through its contract, or 400 with the first problem. */
 export function readParams<C extends RouteContract & { params: z.ZodObject }>(contract: C, params: Record<string, string>): z.output<C['params']> {
-  return parseOr400<C['params']>(contract.params, params);
+  return readObject<C['params']>(contract.params, params);
 }
 
 /** A route's query read through its contract, or 400 with the first problem. */
 export function readQuery<C extends RouteContract & { query: z.ZodObject }>(contract: C, query: URLSearchParams): z.output<C['query']> {
-  return parseOr400<C['query']>(contract.query, firstValues(query));
+  return readObject<C['query']>(contract.query, firstValues(query));
 }
 
 /** The type of a route's 200 answer, as its handler builds it. */
@@ -75,5 +111,7 @@ export function readParam<C extends RouteContract & { params: z.ZodObject }, K e
   name: K,
   params: Record<string, string>,
 ): z.output<C['params']['shape'][K]> {
-  return parseOr400<C['params']['shape'][K]>(contract.params.shape[name] as C['params']['shape'][K], params[name]);
+  const field = contract.params.shape[name] as C['params']['shape'][K];
+  const read = readerOf(field);
+  return read ? (readField(read, params[name]) as z.output<C['params']['shape'][K]>) : parseOr400<C['params']['shape'][K]>(field, params[name]);
 }
