@@ -423,6 +423,12 @@ async function killAt(storage: Storage, p: Proc, phase: Phase, target: number, j
   if (phase === 'commit') {
     // Spawned with pauseAt: it stopped itself right after committing the target.
     await withPatience(p.said((line) => line.startsWith('paused '), 'paused'), `the process to pause at block ${target}`);
+  } else if (phase === 'checkpoint') {
+    // Counted in batches, not blocks: a process's first batch is larger (sync/batch-sizer.ts starts at 10 blocks and
+    // keeps to maxBlocksPerBatch from the second on).
+    let commits = 0;
+    await withPatience(p.said((line) => committedBlock(line) !== null && ++commits === CHECKPOINT_BATCHES, `commit ${CHECKPOINT_BATCHES}`), `the process's ${CHECKPOINT_BATCHES}th batch`);
+    await sleep(jitter);
   } else {
     await committedTo(p, target);
     if (phase === 'write') return killInWrite(storage, p, 1);
@@ -483,7 +489,7 @@ describe('kill -9 during the sync', () => {
     let next = standby(db0);
     try {
       for (const [i, phase] of KILL_PLAN.entries()) {
-        // The 100th one-block batch of this process (it goes on after `previous`) starts its first checkpoint.
+        // The checkpoint kill aims at this process's 100th batch, which ends 100 blocks on or later.
         const target = phase === 'checkpoint' ? previous + CHECKPOINT_BATCHES : previous + rng.int(GAP[0], GAP[1]);
         const jitter = phase === 'moment' || phase === 'checkpoint' ? rng.int(0, JITTER_MS) : 0;
         const p = next;
