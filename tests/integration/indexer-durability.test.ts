@@ -32,7 +32,6 @@ import {
   erc20Mismatches,
   erc721Mismatches,
   nativeMismatches,
-  waitFor,
 } from '../indexer-testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
@@ -68,8 +67,14 @@ const GAP = [4, 16] as const;
 const CHECKPOINT_BATCHES = 100;
 /** Longest delay after a reported commit for the `moment` and `checkpoint` kills. */
 const JITTER_MS = 40;
-/** Bound of each wait for a state: a guard against hangs, not a speed check (a loaded machine is slow). */
+/**
+ * Longest time a wait goes on without progress (no batch committed, the tracer's cursor still): a guard against hangs,
+ * not a speed check. Waits for a long process (a catch-up, a trace) fail only when it stalls, never because a loaded
+ * machine made it slow.
+ */
 const PATIENCE_MS = 300_000;
+/** Bound of a whole case or hook, against a hang that a wait does not see: a loaded machine may take minutes. */
+const HANG_GUARD_MS = 1_800_000;
 
 /**
  * Columns left out of the row-for-row comparison, because they legitimately differ between two correct databases:
@@ -129,7 +134,7 @@ beforeAll(async () => {
   // one-block commits to kill a catch-up in, and more than twice the deepest reorg.
   info = await runScenario(anvil.url);
   rpc = new RpcClient(anvil.url);
-}, PATIENCE_MS);
+}, HANG_GUARD_MS);
 
 afterAll(async () => {
   for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
@@ -261,9 +266,50 @@ function reported(p: Proc): number {
   return p.lines.reduce((top, line) => Math.max(top, committedBlock(line) ?? -1), -1);
 }
 
-/** Waits until the process has committed a batch ending at `block` or later (its commit hook says so at once). */
-function committedTo(p: Proc, block: number): Promise<string> {
-  return withPatience(p.said((line) => (committedBlock(line) ?? -1) >= block, `a commit of block ${block}`), `block ${block} committed`);
+/**
+ * Waits until a batch the process committed passes `done` (its commit hook says so at once); fails when the process
+ * exits, or commits nothing for PATIENCE_MS.
+ */
+function untilCommit(p: Proc, done: (block: number) => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stalled = () => reject(new Error(`no batch committed for ${PATIENCE_MS / 1000} s while waiting for ${what} (it said: ${p.lines.slice(-5).join(' | ')})`));
+    let timer = setTimeout(stalled, PATIENCE_MS);
+    const test = (line: string): boolean => {
+      const block = committedBlock(line);
+      if (block === null) return false;
+      clearTimeout(timer);
+      timer = setTimeout(stalled, PATIENCE_MS);
+      return done(block);
+    };
+    p.said(test, what).then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+/** Waits until the process has committed a batch ending at `block` or later. */
+function committedTo(p: Proc, block: number): Promise<void> {
+  return untilCommit(p, (last) => last >= block, `block ${block} committed`);
+}
+
+/** Waits until `read` answers `goal`; fails when what it answers stays the same for PATIENCE_MS (no progress). */
+async function progressTo<T>(read: () => T | Promise<T>, goal: T, what: string): Promise<void> {
+  let last = await read();
+  let since = Date.now();
+  while (last !== goal) {
+    await sleep(50);
+    const now = await read();
+    if (now !== last) since = Date.now();
+    else if (Date.now() - since > PATIENCE_MS) throw new Error(`no progress for ${PATIENCE_MS / 1000} s waiting for ${what} (still at ${String(now)})`);
+    last = now;
+  }
 }
 
 /** A wait bounded by PATIENCE_MS. */
@@ -325,7 +371,7 @@ async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions[
 async function tracedTo(storage: Storage, head: number): Promise<void> {
   const db = await inspect(storage);
   try {
-    await waitFor(async () => Number((await db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1'))?.n ?? -1) === head, PATIENCE_MS, `the tracer to reach block ${head}`);
+    await progressTo(async () => Number((await db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1'))?.n ?? -1), head, `the tracer to reach block ${head}`);
   } finally {
     await close(db);
   }
@@ -427,7 +473,7 @@ async function killAt(storage: Storage, p: Proc, phase: Phase, target: number, j
     // Counted in batches, not blocks: a process's first batch is larger (sync/batch-sizer.ts starts at 10 blocks and
     // keeps to maxBlocksPerBatch from the second on).
     let commits = 0;
-    await withPatience(p.said((line) => committedBlock(line) !== null && ++commits === CHECKPOINT_BATCHES, `commit ${CHECKPOINT_BATCHES}`), `the process's ${CHECKPOINT_BATCHES}th batch`);
+    await untilCommit(p, () => ++commits === CHECKPOINT_BATCHES, `the process's ${CHECKPOINT_BATCHES}th batch`);
     await sleep(jitter);
   } else {
     await committedTo(p, target);
@@ -450,7 +496,7 @@ describe('kill -9 during the sync', () => {
     // The clean run the kill cases compare with is made meanwhile, in a process of its own: its sync and its tracer
     // (which leaves the node alone half of the time) overlap the kills and restarts instead of following them.
     cleanRun((await chainHead()).number).catch(() => undefined);
-  }, PATIENCE_MS);
+  }, HANG_GUARD_MS);
 
   it('a SIGKILL while one transaction writes most of the history leaves a consistent prefix without any of that batch', async () => {
     const head = (await chainHead()).number;
@@ -471,7 +517,7 @@ describe('kill -9 during the sync', () => {
     } finally {
       await close(db);
     }
-  }, PATIENCE_MS * 2);
+  }, HANG_GUARD_MS);
 
   it(`${KILL_PLAN.length} more SIGKILLs at planned moments of a catch-up in one-block batches, each followed by a restart on the same data: the database equals a clean run's, row for row`, async () => {
     const head = (await chainHead()).number;
@@ -529,7 +575,7 @@ describe('kill -9 during the sync', () => {
       await close(mine);
       await close(clean);
     }
-  }, PATIENCE_MS * 2);
+  }, HANG_GUARD_MS);
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -554,17 +600,17 @@ describe('deep reorgs', () => {
     });
     indexers.push(indexer);
     await indexer.caughtUp();
-  }, PATIENCE_MS);
+  }, HANG_GUARD_MS);
 
   /** Waits until the indexer's newest block is the chain's head, number and hash. */
   async function indexedHead(): Promise<{ number: number; hash: string }> {
     const head = await chainHead();
-    await waitFor(
+    await progressTo(
       async () => {
         const row = await indexer.store.one<{ number: number; hash: string }>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
-        return row?.number === head.number && row.hash === head.hash;
+        return `${row?.number} ${row?.hash}`;
       },
-      PATIENCE_MS,
+      `${head.number} ${head.hash}`,
       `the indexer to reach block ${head.number} ${head.hash}`,
     );
     return head;
@@ -673,7 +719,7 @@ describe('deep reorgs', () => {
   async function reorg(depth: number, fresh: readonly string[]): Promise<void> {
     const before = await indexedHead();
     // The trailing tracer first traces what is indexed (anvil answers eth_call at old blocks only between its traces).
-    await waitFor(() => indexer.tracedBlock() === before.number, PATIENCE_MS, `the tracer to reach block ${before.number}`);
+    await progressTo(() => indexer.tracedBlock(), before.number, `the tracer to reach block ${before.number}`);
     const ancestor = before.number - depth;
     const orphaned = (await chainCounts(rpc, before.number)).hashes.slice(ancestor + 1);
     const orphanedTxs = (await indexer.store.all<{ hash: string }>('SELECT hash FROM transactions WHERE block_number > ?', ancestor)).map((r) => r.hash);
@@ -714,7 +760,7 @@ describe('deep reorgs', () => {
 
   it('a reorg 64 blocks deep: the rows of the orphaned blocks are gone and the index matches the chain', async () => {
     await reorg(64, freshSet(0xf64));
-  }, PATIENCE_MS * 2);
+  }, HANG_GUARD_MS);
 
   it('a reorg deeper than every window of the indexer (130 blocks, over the first): the same, and the index equals a clean index of the new chain', async () => {
     await reorg(130, freshSet(0xf130));
@@ -726,9 +772,9 @@ describe('deep reorgs', () => {
     await clean.caughtUp();
     expect((await dbCounts(clean.store)).blocks).toBe(head + 1);
     // Both tracers have traced the new chain's head (the live one again, after its rollbacks).
-    await waitFor(() => indexer.tracedBlock() === head && clean.tracedBlock() === head, PATIENCE_MS, `both tracers to reach block ${head}`);
+    await progressTo(() => `${indexer.tracedBlock()} ${clean.tracedBlock()}`, `${head} ${head}`, `both tracers to reach block ${head}`);
     // And both stats followers have folded it (they fold up to the tracer's cursor, one step behind it at most).
-    await waitFor(() => indexer.statsBlock() === head && clean.statsBlock() === head, PATIENCE_MS, `both stats followers to reach block ${head}`);
+    await progressTo(() => `${indexer.statsBlock()} ${clean.statsBlock()}`, `${head} ${head}`, `both stats followers to reach block ${head}`);
     await expectSameRows(indexer.store, clean.store, EXCLUDED_AFTER_REORGS);
-  }, PATIENCE_MS * 2);
+  }, HANG_GUARD_MS);
 });
