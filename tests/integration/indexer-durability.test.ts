@@ -1,13 +1,16 @@
 // Durability of the indexer (issue 15).
-// 1. An indexer process SIGKILLed 20 times at random moments of a catch-up and restarted on the same data each time
-//    ends up with a database equal, table for table and row for row, to that of a single clean run; every kill leaves
-//    a consistent prefix of the chain behind, holding every block the killed process had reported as indexed.
+// 1. An indexer process SIGKILLed at planned moments of a catch-up and restarted on the same data each time ends up
+//    with a database equal, table for table and row for row, to that of a single clean run; every kill leaves a
+//    consistent prefix of the chain behind, holding every block the killed process had reported as indexed. The first
+//    kill lands while one transaction writes most of the history; the others, in one-block batches, inside a batch's
+//    write, right after a commit, at seeded moments, and as the first WAL checkpoint of a process begins.
 // 2. Reorgs 64 blocks deep, and deeper than every window of the indexer (its ancestor search reads 32 blocks per
 //    round, and state is read at a batch's own block only within 64 blocks of the head), followed live: no row of an
 //    orphaned block is left, and every count and balance matches the chain and a clean index of the new chain.
-// Runs on the suite's backend (SQLite, or PostgreSQL in the `integration-postgres` project).
+// Runs on the suite's backend (SQLite, or PostgreSQL in the `integration-postgres` project). Every wait is for a state
+// (a line the process says, a row, a lock), never for a time: a slow machine makes the file slower, not red.
 import { join } from 'node:path';
-import { spawnIndexerProcess, type IndexerProcess } from './indexer-spawn.ts';
+import { spawnIndexerProcess, type IndexerProcess, type ProcessOptions } from './indexer-spawn.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { Interface } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,21 +32,49 @@ import {
   erc20Mismatches,
   erc721Mismatches,
   nativeMismatches,
-  waitFor,
 } from '../indexer-testing/verify.ts';
 import { BACKEND, freshStorage, openStorage, type Storage } from './backend.ts';
 import { tempDirs } from './temp-dirs.ts';
 
-/** Kills of the indexer process during one catch-up. */
-const KILLS = 20;
-/** Seed of the kill plan (INDEXER_DURABILITY_SEED to replay another one); logged by the test. */
+/** Seed of the kill plan's targets and delays (INDEXER_DURABILITY_SEED to replay another one); logged by the test. */
 const SEED = Number(process.env['INDEXER_DURABILITY_SEED'] ?? 0x15d0_7ab1e);
-/** Batches of one block, one at a time: a catch-up of several hundred commits, so that every kill lands inside it. */
+/** Batches of one block, one at a time: a catch-up of hundreds of commits, each a moment a kill can fall at. */
 const SLOW_SYNC = { concurrency: 1, maxBlocksPerBatch: 1, txsPerBatch: 1 } as const;
-/** The kills aim at blocks below this share of the head, leaving the rest of the catch-up as a margin. */
-const KILL_SPAN = 0.7;
-/** Longest extra wait after a kill's target block was reported, so that kills fall at any phase of a batch. */
+/** Batches as large as the chain (after the first, of 10 blocks): one transaction writes most of the history. */
+const ONE_BIG_BATCH = { concurrency: 1, maxBlocksPerBatch: 1_000_000, txsPerBatch: 1_000_000_000 } as const;
+/**
+ * Where in a batch's life each kill of the catch-up lands, in this order (each twice, the checkpoint once):
+ * - write: inside a batch's write transaction, seen open from outside (SQLite: the write lock is held; PostgreSQL: a
+ *   backend of the database has a transaction id), killed at once;
+ * - commit: right after a batch's COMMIT returned, the process stopped (SIGSTOP) in its commit hook before the sync goes
+ *   on; on both backends the next batch is then being built or committed beside it (the stores pipeline
+ *   transactions: SQLite on its writer thread, PostgreSQL on one connection, where the server may finish a commit
+ *   already sent);
+ * - moment: a seeded delay of up to JITTER_MS after a batch's commit was reported: fetching, reading state, building
+ *   or committing, wherever the process is then;
+ * - checkpoint: the same, after the 100th batch of one process, whose commit starts the first WAL checkpoint of that
+ *   process (sync/checkpoint-policy.ts) over a WAL that killed processes wrote: on SQLite the kill falls while the
+ *   checkpointer thread copies it or just after; on PostgreSQL it is a kill deep into one process's catch-up.
+ * Every restart also recovers what the kill left: SQLite's WAL, PostgreSQL's sync lock (held by the killed process
+ * until the server has seen its connections close; the restart waits for it). The kill inside the one large
+ * transaction comes before the plan, and the last restart finishes the chain in one large batch.
+ */
+const KILL_PLAN = ['write', 'commit', 'moment', 'checkpoint', 'write', 'commit', 'moment'] as const;
+type Phase = (typeof KILL_PLAN)[number];
+/** Blocks between two kills' targets, at least and at most (the seed picks). */
+const GAP = [4, 16] as const;
+/** Committed batches after which a process checkpoints its WAL (EVERY_BATCHES in sync/checkpoint-policy.ts). */
+const CHECKPOINT_BATCHES = 100;
+/** Longest delay after a reported commit for the `moment` and `checkpoint` kills. */
 const JITTER_MS = 40;
+/**
+ * Longest time a wait goes on without progress (no batch committed, the tracer's cursor still): a guard against hangs,
+ * not a speed check. Waits for a long process (a catch-up, a trace) fail only when it stalls, never because a loaded
+ * machine made it slow.
+ */
+const PATIENCE_MS = 300_000;
+/** Bound of a whole case or hook, against a hang that a wait does not see: a loaded machine may take minutes. */
+const HANG_GUARD_MS = 1_800_000;
 
 /**
  * Columns left out of the row-for-row comparison, because they legitimately differ between two correct databases:
@@ -78,7 +109,7 @@ const erc1155 = new Interface([
   'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
   'function balanceOf(address, uint256) view returns (uint256)',
 ]);
-// Init code of a contract whose runtime code is the single byte 0x00 (STOP).
+// Init code of a contract whose runtime code is the single byte 0x00 (STOP); bytes after it are never run.
 const TINY_CONTRACT = '0x6001600c60003960016000f300';
 
 let anvil: AnvilHandle;
@@ -99,10 +130,11 @@ async function chainHead(): Promise<{ number: number; hash: string }> {
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  // About 1,000 blocks, 3,000 transactions and 2,000 logs, of every kind the indexer derives state from.
-  info = await runScenario(anvil.url, { scale: 3 });
+  // About 350 blocks, 1,000 transactions and 700 logs, of every kind the indexer derives state from: hundreds of
+  // one-block commits to kill a catch-up in, and more than twice the deepest reorg.
+  info = await runScenario(anvil.url);
   rpc = new RpcClient(anvil.url);
-}, 180_000);
+}, HANG_GUARD_MS);
 
 afterAll(async () => {
   for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
@@ -173,15 +205,43 @@ async function expectSameRows(mine: Store, reference: Store, excluded: Readonly<
   }
 }
 
+/** Per block of the chain as it is before the reorg cases: hash, transactions and logs (read once, it does not change). */
+let chainTable: Promise<{ hashes: string[]; txs: number[]; logs: number[] }> | null = null;
+
+async function chainBlocks(): Promise<{ hashes: string[]; txs: number[]; logs: number[] }> {
+  chainTable ??= (async () => {
+    const head = await chainHead();
+    const table = { hashes: [] as string[], txs: [] as number[], logs: [] as number[] };
+    for (let start = 0; start <= head.number; start += 100) {
+      const numbers = Array.from({ length: Math.min(head.number, start + 99) - start + 1 }, (_, i) => start + i);
+      const answers = await rpc.batch<unknown>(numbers.flatMap((n) => [
+        { method: 'eth_getBlockByNumber', params: [toHex(n), false] },
+        { method: 'eth_getBlockReceipts', params: [toHex(n)] },
+      ]));
+      for (let i = 0; i < answers.length; i += 2) {
+        const block = unwrap(answers[i]) as { hash: string; transactions: string[] };
+        table.hashes.push(block.hash.toLowerCase());
+        table.txs.push(block.transactions.length);
+        table.logs.push((unwrap(answers[i + 1]) as { logs: unknown[] }[]).reduce((s, r) => s + r.logs.length, 0));
+      }
+    }
+    // Read while nothing was mined: the chain the kill cases index.
+    expect(table.hashes[head.number]).toBe(head.hash);
+    return table;
+  })();
+  return chainTable;
+}
+
 /** The database holds blocks 0..n of the chain exactly, with their transactions and logs, and its counters agree. */
 async function expectChainPrefix(db: Queryable): Promise<number> {
   const tip = Number((await db.one<{ n: number | null }>('SELECT max(number) AS n FROM blocks'))?.n ?? -1);
   // Of blocks 0..-1 (an empty database): none.
-  const chain = await chainCounts(rpc, tip);
+  const chain = await chainBlocks();
+  const sum = (list: number[]) => list.slice(0, tip + 1).reduce((s, n) => s + n, 0);
   const mine = await dbCounts(db);
-  expect(mine.hashes).toEqual(chain.hashes);
-  expect(mine.transactions).toBe(chain.transactions);
-  expect(mine.logs).toBe(chain.logs);
+  expect(mine.hashes).toEqual(chain.hashes.slice(0, tip + 1));
+  expect(mine.transactions).toBe(sum(chain.txs));
+  expect(mine.logs).toBe(sum(chain.logs));
   expect(await counterMismatches(db)).toEqual([]);
   return tip;
 }
@@ -191,43 +251,86 @@ async function expectChainPrefix(db: Queryable): Promise<number> {
 
 type Proc = IndexerProcess;
 
-function spawnIndexer(opts: Partial<IndexerOptions>): Proc {
-  return spawnIndexerProcess({ rpcUrl: anvil.url, port: 0, ...opts }, procs);
+function spawnIndexer(opts: Partial<IndexerOptions> & ProcessOptions): Proc {
+  return spawnIndexerProcess({ rpcUrl: anvil.url, port: 0, reportCommits: true, ...opts }, procs);
 }
 
-interface Health {
-  lastBlock: number | null;
-  chainHead: number | null;
-  catchingUp: boolean;
+/** The block of a `committed <block>` or `paused <block>` line, else null. */
+function committedBlock(line: string): number | null {
+  const m = /^(?:committed|paused) (\d+)$/.exec(line);
+  return m ? Number(m[1]) : null;
 }
 
-/** Polls a process's /health until `done` says so; fails at once if the process dies. */
-async function healthUntil(p: Proc, url: string, done: (h: Health) => boolean, what: string, timeoutMs = 120_000): Promise<Health> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died waiting for ${what}: ${p.lines.slice(-8).join(' | ')}`);
-    const h = (await (await fetch(`${url}/health`)).json()) as Health;
-    if (done(h)) return h;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last health ${JSON.stringify(h)})`);
-    await sleep(5);
+/** The highest block the process has reported as committed so far (-1 for none): /health reported it too. */
+function reported(p: Proc): number {
+  return p.lines.reduce((top, line) => Math.max(top, committedBlock(line) ?? -1), -1);
+}
+
+/**
+ * Waits until a batch the process committed passes `done` (its commit hook says so at once); fails when the process
+ * exits, or commits nothing for PATIENCE_MS.
+ */
+function untilCommit(p: Proc, done: (block: number) => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stalled = () => reject(new Error(`no batch committed for ${PATIENCE_MS / 1000} s while waiting for ${what} (it said: ${p.lines.slice(-5).join(' | ')})`));
+    let timer = setTimeout(stalled, PATIENCE_MS);
+    const test = (line: string): boolean => {
+      const block = committedBlock(line);
+      if (block === null) return false;
+      clearTimeout(timer);
+      timer = setTimeout(stalled, PATIENCE_MS);
+      return done(block);
+    };
+    p.said(test, what).then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+/** Waits until the process has committed a batch ending at `block` or later. */
+function committedTo(p: Proc, block: number): Promise<void> {
+  return untilCommit(p, (last) => last >= block, `block ${block} committed`);
+}
+
+/** Waits until `read` answers `goal`; fails when what it answers stays the same for PATIENCE_MS (no progress). */
+async function progressTo<T>(read: () => T | Promise<T>, goal: T, what: string): Promise<void> {
+  let last = await read();
+  let since = Date.now();
+  while (last !== goal) {
+    await sleep(50);
+    const now = await read();
+    if (now !== last) since = Date.now();
+    else if (Date.now() - since > PATIENCE_MS) throw new Error(`no progress for ${PATIENCE_MS / 1000} s waiting for ${what} (still at ${String(now)})`);
+    last = now;
+  }
+}
+
+/** A wait bounded by PATIENCE_MS. */
+async function withPatience<T>(wait: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), PATIENCE_MS);
+  });
+  try {
+    return await Promise.race([wait, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /**
  * Waits until the process serves and syncs (on PostgreSQL it first waits for the sync lock, which a killed process
- * holds until the server notices its connections closed); answers its URL.
+ * holds until the server notices its connections closed).
  */
-async function serving(p: Proc): Promise<string> {
-  const url = await p.url;
-  await waitFor(
-    () => {
-      if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died before syncing: ${p.lines.slice(-8).join(' | ')}`);
-      return p.lines.includes('syncing');
-    },
-    120_000,
-    `the indexer process to sync (it said: ${p.lines.slice(-5).join(' | ')})`,
-  );
-  return url;
+async function serving(p: Proc): Promise<void> {
+  await withPatience(p.said((line) => line === 'syncing', 'syncing'), `the indexer process to sync (it said: ${p.lines.slice(-5).join(' | ')})`);
 }
 
 async function sigkill(p: Proc): Promise<void> {
@@ -243,11 +346,23 @@ async function sigterm(p: Proc): Promise<void> {
   expect(p.child.exitCode, p.lines.slice(-8).join(' | ')).toBe(0);
 }
 
-/** Runs an indexer process until it has indexed the chain up to `head`, then stops it cleanly. */
-async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions['sync']): Promise<void> {
-  const p = spawnIndexer({ ...storage, ...(sync ? { sync } : {}) });
-  const url = await serving(p);
-  await healthUntil(p, url, (h) => h.lastBlock === head && !h.catchingUp, `block ${head}`);
+/**
+ * An indexer process on this storage that loads its modules now and starts at go(): the next restart, spawned while
+ * the process before it still runs.
+ */
+function standby(storage: Storage): Proc {
+  return spawnIndexer({ ...storage, standby: true });
+}
+
+/**
+ * Runs an indexer process (`ready`, a standby one, or a new one) until it has indexed and traced the chain up to
+ * `head`, then stops it cleanly.
+ */
+async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions['sync'], ready?: Proc): Promise<void> {
+  const p = ready ?? spawnIndexer({ ...storage, ...(sync ? { sync } : {}) });
+  if (ready) ready.go(sync ? { sync } : {});
+  await serving(p);
+  await committedTo(p, head);
   await tracedTo(storage, head);
   await sigterm(p);
 }
@@ -256,62 +371,13 @@ async function syncToHead(storage: Storage, head: number, sync?: IndexerOptions[
 async function tracedTo(storage: Storage, head: number): Promise<void> {
   const db = await inspect(storage);
   try {
-    await waitFor(async () => Number((await db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1'))?.n ?? -1) === head, 120_000, `the tracer to reach block ${head}`);
+    await progressTo(async () => Number((await db.one<{ n: number | null }>('SELECT block_number AS n FROM internal_trace WHERE id = 1'))?.n ?? -1), head, `the tracer to reach block ${head}`);
   } finally {
     await close(db);
   }
 }
 
-describe('kill -9 during the sync', () => {
-  it(`${KILLS} SIGKILLs at random moments of a catch-up, each followed by a restart on the same data: the database equals a clean run's, row for row`, async () => {
-    const head = (await chainHead()).number;
-    const storage = await freshStorage(tempDir());
-    const rng = new Rng(SEED);
-    console.log(`indexer durability: kill plan seed ${SEED} (INDEXER_DURABILITY_SEED=${SEED} replays it), chain head ${head}, backend ${BACKEND}`);
-
-    const kills: { target: number; jitter: number; reported: number; tip: number }[] = [];
-    let previous = -1;
-    for (let i = 0; i < KILLS; i++) {
-      // One target block in each twentieth of the first KILL_SPAN of the chain, so the kills spread over the catch-up.
-      const lo = Math.floor((i * head * KILL_SPAN) / KILLS);
-      const hi = Math.floor(((i + 1) * head * KILL_SPAN) / KILLS) - 1;
-      const target = rng.int(lo, Math.max(lo, hi));
-      const jitter = rng.int(0, JITTER_MS);
-      const p = spawnIndexer({ ...storage, sync: SLOW_SYNC });
-      const url = await serving(p);
-      const seen = await healthUntil(p, url, (h) => (h.lastBlock ?? -1) >= target, `kill ${i + 1}'s target block ${target}`);
-      await sleep(jitter);
-      await sigkill(p);
-
-      const db = await inspect(storage);
-      try {
-        const tip = await expectChainPrefix(db);
-        kills.push({ target, jitter, reported: seen.lastBlock ?? -1, tip });
-        // Every block the process had reported as indexed survived the kill, and the catch-up was not over yet.
-        expect(tip).toBeGreaterThanOrEqual(seen.lastBlock ?? -1);
-        expect(tip).toBeGreaterThanOrEqual(previous);
-        expect(tip, `kill ${i + 1} did not land during the catch-up`).toBeLessThan(head);
-        previous = tip;
-      } finally {
-        await close(db);
-      }
-    }
-    console.log(`indexer durability: kills at (target/reported/stored tip, +jitter ms) ${kills.map((k) => `${k.target}/${k.reported}/${k.tip}+${k.jitter}`).join(' ')}`);
-    // The last restart finishes the catch-up.
-    await syncToHead(storage, head, SLOW_SYNC);
-
-    const reference = await cleanRun(head);
-
-    const mine = await inspect(storage);
-    const clean = await inspect(reference);
-    expect(await expectChainPrefix(clean)).toBe(head);
-    expect(await expectChainPrefix(mine)).toBe(head);
-    await expectSameRows(mine, clean, EXCLUDED);
-  }, 300_000);
-});
-
-/** Batches as large as the chain (after the first, of 10 blocks): one transaction writes most of the history. */
-/** Clean runs by head: the kill tests of one chain compare with the same one (it is only read). */
+/** Clean runs by head: the kill cases of one chain compare with the same one, and the reorg cases go on from it. */
 const cleanRuns = new Map<number, Promise<Storage>>();
 
 /** A single clean run of the chain up to `head` on a database of its own, with the default batches: the reference. */
@@ -328,73 +394,188 @@ function cleanRun(head: number): Promise<Storage> {
   return run;
 }
 
-const ONE_BIG_BATCH = { concurrency: 1, maxBlocksPerBatch: 1_000_000, txsPerBatch: 1_000_000_000 } as const;
+/**
+ * Looks for an open write transaction of the indexer: on PostgreSQL a backend of the database with a transaction id
+ * (its xid, else null), on SQLite the write lock held (BEGIN IMMEDIATE refused without waiting). `end` closes the
+ * looking connection; on SQLite it must be closed while the indexer still has the file open, so that closing it never
+ * checkpoints the WAL a kill is about to leave behind.
+ */
+async function writeWatcher(storage: Storage): Promise<{ look: () => Promise<string | null>; end: () => Promise<void> }> {
+  if (storage.databaseUrl) {
+    const db = await inspect(storage);
+    const sql = 'SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()';
+    return { look: async () => (await db.one<{ xid: string }>(sql))?.xid ?? null, end: () => close(db) };
+  }
+  const db = new DatabaseSync(join(storage.dataDir, 'indexer.sqlite'));
+  db.exec('PRAGMA busy_timeout = 0');
+  return {
+    look: async () => {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+        return null;
+      } catch (err) {
+        if (!/locked|busy/i.test(String(err))) throw err;
+        return 'write lock';
+      }
+    },
+    end: async () => db.close(),
+  };
+}
 
 /**
- * Resolves once a write transaction of the indexer has been open across two looks 2 ms apart (so it is a batch, not
- * a status write): on PostgreSQL a backend of the database with the same transaction id both times, on SQLite the
- * write lock held both times (BEGIN IMMEDIATE refused without waiting).
+ * Kills the process once a write transaction of it is open: seen `looks` times in a row 2 ms apart (the same one, on
+ * PostgreSQL; two looks tell a batch from a short status write). Answers the last block it had reported as committed.
  */
-async function batchOpen(storage: Storage, p: Proc): Promise<void> {
-  const pgDb = storage.databaseUrl ? await inspect(storage) : null;
-  const liteDb = pgDb === null ? new DatabaseSync(join(storage.dataDir, 'indexer.sqlite')) : null;
-  liteDb?.exec('PRAGMA busy_timeout = 0');
-  const busy = async (): Promise<string | null> => {
-    if (pgDb !== null) {
-      const sql = 'SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()';
-      return (await pgDb.one<{ xid: string }>(sql))?.xid ?? null;
-    }
-    try {
-      liteDb?.exec('BEGIN IMMEDIATE');
-      liteDb?.exec('ROLLBACK');
-      return null;
-    } catch (err) {
-      if (!/locked|busy/i.test(String(err))) throw err;
-      return 'write lock';
-    }
-  };
-  let last: string | null = null;
-  const end = Date.now() + 120_000;
+async function killInWrite(storage: Storage, p: Proc, looks: number): Promise<number> {
+  const watcher = await writeWatcher(storage);
+  let open = true;
   try {
-    for (;;) {
+    let seen: string | null = null;
+    let count = 0;
+    const end = Date.now() + PATIENCE_MS;
+    for (let first = true; count < looks; first = false) {
+      if (!first) await sleep(2);
       if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`the indexer process died: ${p.lines.slice(-8).join(' | ')}`);
-      if (Date.now() > end) throw new Error('timed out waiting for a batch transaction to be open');
-      const now = await busy();
-      if (now !== null && now === last) return;
-      last = now;
-      await sleep(2);
+      if (Date.now() > end) throw new Error('timed out waiting for a write transaction to be open');
+      const now = await watcher.look();
+      count = now === null ? 0 : now === seen ? count + 1 : 1;
+      seen = now;
     }
+    // SQLite: closed before the kill, while the indexer holds the file (PostgreSQL's pool waits until after it).
+    if (!storage.databaseUrl) {
+      open = false;
+      await watcher.end();
+    }
+    const before = reported(p);
+    await sigkill(p);
+    return before;
   } finally {
-    liteDb?.close();
-    if (pgDb !== null) await close(pgDb);
+    if (open) await watcher.end();
   }
 }
 
-describe('kill -9 in the middle of a large batch', () => {
-  it('a SIGKILL while one transaction writes most of the history leaves a consistent prefix, and the restart ends equal to a clean run', async () => {
-    const head = (await chainHead()).number;
-    const storage = await freshStorage(tempDir());
-    const p = spawnIndexer({ ...storage, sync: ONE_BIG_BATCH });
-    await serving(p);
-    await batchOpen(storage, p);
-    await sigkill(p);
+/** One kill of the plan: where it aimed, what the process had reported, what the database kept. */
+interface Kill {
+  phase: Phase | 'large batch';
+  target: number;
+  jitter: number;
+  reported: number;
+  tip: number;
+}
 
-    const db = await inspect(storage);
+/** Kills a process at the moment `phase` says, aimed at `target`; answers what it had reported as committed. */
+async function killAt(storage: Storage, p: Proc, phase: Phase, target: number, jitter: number): Promise<number> {
+  if (phase === 'commit') {
+    // Spawned with pauseAt: it stopped itself right after committing the target.
+    await withPatience(p.said((line) => line.startsWith('paused '), 'paused'), `the process to pause at block ${target}`);
+  } else if (phase === 'checkpoint') {
+    // Counted in batches, not blocks: a process's first batch is larger (sync/batch-sizer.ts starts at 10 blocks and
+    // keeps to maxBlocksPerBatch from the second on).
+    let commits = 0;
+    await untilCommit(p, () => ++commits === CHECKPOINT_BATCHES, `the process's ${CHECKPOINT_BATCHES}th batch`);
+    await sleep(jitter);
+  } else {
+    await committedTo(p, target);
+    if (phase === 'write') return killInWrite(storage, p, 1);
+    await sleep(jitter);
+  }
+  const before = reported(p);
+  await sigkill(p);
+  return before;
+}
+
+describe('kill -9 during the sync', () => {
+  // One database for the cases below, in order: the kill inside the large batch leaves the prefix the planned kills
+  // go on from, and the last restart's database is compared with a clean run.
+  let shared: Promise<Storage> | null = null;
+  const storage = () => (shared ??= freshStorage(tempDir()));
+  const kills: Kill[] = [];
+
+  beforeAll(async () => {
+    // The clean run the kill cases compare with is made meanwhile, in a process of its own: its sync and its tracer
+    // (which leaves the node alone half of the time) overlap the kills and restarts instead of following them.
+    cleanRun((await chainHead()).number).catch(() => undefined);
+  }, HANG_GUARD_MS);
+
+  it('a SIGKILL while one transaction writes most of the history leaves a consistent prefix without any of that batch', async () => {
+    const head = (await chainHead()).number;
+    const db0 = await storage();
+    const p = spawnIndexer({ ...db0, sync: ONE_BIG_BATCH });
+    await serving(p);
+    // The same transaction open across two looks: the large batch, not a status write.
+    const before = await killInWrite(db0, p, 2);
+
+    const db = await inspect(db0);
     try {
       // Nothing of the batch that was being written is kept (the first, small batch may be).
       const tip = await expectChainPrefix(db);
+      expect(tip).toBeGreaterThanOrEqual(before);
       expect(tip).toBeLessThan(head);
       expect(tip).toBeLessThan(10);
+      kills.push({ phase: 'large batch', target: -1, jitter: 0, reported: before, tip });
     } finally {
       await close(db);
     }
-    await syncToHead(storage, head, ONE_BIG_BATCH);
+  }, HANG_GUARD_MS);
+
+  it(`${KILL_PLAN.length} more SIGKILLs at planned moments of a catch-up in one-block batches, each followed by a restart on the same data: the database equals a clean run's, row for row`, async () => {
+    const head = (await chainHead()).number;
+    const db0 = await storage();
+    const rng = new Rng(SEED);
+    console.log(`indexer durability: kill plan seed ${SEED} (INDEXER_DURABILITY_SEED=${SEED} replays it), chain head ${head}, backend ${BACKEND}`);
+    const check = await inspect(db0);
+    let previous: number;
+    try {
+      previous = await expectChainPrefix(check);
+    } finally {
+      await close(check);
+    }
+    // Each restart is spawned while the process before it syncs, and starts once that one's kill has been checked.
+    let next = standby(db0);
+    try {
+      for (const [i, phase] of KILL_PLAN.entries()) {
+        // The checkpoint kill aims at this process's 100th batch, which ends 100 blocks on or later.
+        const target = phase === 'checkpoint' ? previous + CHECKPOINT_BATCHES : previous + rng.int(GAP[0], GAP[1]);
+        const jitter = phase === 'moment' || phase === 'checkpoint' ? rng.int(0, JITTER_MS) : 0;
+        const p = next;
+        p.go({ sync: SLOW_SYNC, ...(phase === 'commit' ? { pauseAt: target } : {}) });
+        await serving(p);
+        next = standby(db0);
+        const before = await killAt(db0, p, phase, target, jitter);
+
+        const db = await inspect(db0);
+        try {
+          const tip = await expectChainPrefix(db);
+          kills.push({ phase, target, jitter, reported: before, tip });
+          // Every block the process had reported as indexed survived the kill, and the catch-up was not over yet.
+          expect(before).toBeGreaterThanOrEqual(target);
+          expect(tip).toBeGreaterThanOrEqual(before);
+          expect(tip).toBeGreaterThanOrEqual(previous);
+          expect(tip, `kill ${i + 1} (${phase}) did not land during the catch-up`).toBeLessThan(head);
+          previous = tip;
+        } finally {
+          await close(db);
+        }
+      }
+    } finally {
+      console.log(`indexer durability: kills (phase target/reported/stored tip, +jitter ms) ${kills.map((k) => `${k.phase} ${k.target}/${k.reported}/${k.tip}+${k.jitter}`).join(', ')}`);
+    }
+    // The last restart finishes the catch-up in one large batch.
+    await syncToHead(db0, head, ONE_BIG_BATCH, next);
+
     const reference = await cleanRun(head);
-    const mine = await inspect(storage);
+    const mine = await inspect(db0);
     const clean = await inspect(reference);
-    expect(await expectChainPrefix(mine)).toBe(head);
-    await expectSameRows(mine, clean, EXCLUDED);
-  }, 300_000);
+    try {
+      expect(await expectChainPrefix(clean)).toBe(head);
+      expect(await expectChainPrefix(mine)).toBe(head);
+      await expectSameRows(mine, clean, EXCLUDED);
+    } finally {
+      await close(mine);
+      await close(clean);
+    }
+  }, HANG_GUARD_MS);
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -405,9 +586,11 @@ describe('deep reorgs', () => {
   const log: string[] = [];
 
   beforeAll(async () => {
+    // It goes on from the clean run of the kill cases (made here if they did not run): that index of the chain as
+    // mined is only read by them, and they are done with it.
     indexer = await startIndexer({
       rpcUrl: anvil.url,
-      ...(await freshStorage(tempDir())),
+      ...(await cleanRun((await chainHead()).number)),
       port: 0,
       pollMs: 100,
       log: (line) => log.push(line),
@@ -417,17 +600,17 @@ describe('deep reorgs', () => {
     });
     indexers.push(indexer);
     await indexer.caughtUp();
-  }, 180_000);
+  }, HANG_GUARD_MS);
 
   /** Waits until the indexer's newest block is the chain's head, number and hash. */
   async function indexedHead(): Promise<{ number: number; hash: string }> {
     const head = await chainHead();
-    await waitFor(
+    await progressTo(
       async () => {
         const row = await indexer.store.one<{ number: number; hash: string }>('SELECT number, hash FROM blocks ORDER BY number DESC LIMIT 1');
-        return row?.number === head.number && row.hash === head.hash;
+        return `${row?.number} ${row?.hash}`;
       },
-      60_000,
+      `${head.number} ${head.hash}`,
       `the indexer to reach block ${head.number} ${head.hash}`,
     );
     return head;
@@ -441,9 +624,11 @@ describe('deep reorgs', () => {
 
   /**
    * One transaction of each kind the index derives state from (native value, ERC-20, ERC-721 and ERC-1155 transfers,
-   * a contract creation), each valid on the state at `ancestor` and paying a fresh address, for anvil_reorg.
+   * a contract creation), each valid on the state at `ancestor` and paying a fresh address, for anvil_reorg. The
+   * creation's init code ends with a byte of its own (`tag`, never run): its sender may have the same nonce at two
+   * reorgs' ancestors, and the same transaction mined again would not be an orphaned one gone.
    */
-  async function replacements(ancestor: number, fresh: readonly string[]): Promise<Record<string, string>[]> {
+  async function replacements(ancestor: number, fresh: readonly string[], tag: number): Promise<Record<string, string>[]> {
     const accounts = info.accounts.map((a) => a.toLowerCase());
     const [a1, a2] = [accounts[1] as string, accounts[2] as string];
     const token = info.tokens[0]?.address as string;
@@ -467,7 +652,7 @@ describe('deep reorgs', () => {
       { from: tokenFrom, to: token, data: erc20.encodeFunctionData('transfer', [fresh[1], 777n]) },
       { from: nft.owner, to: nft.address, data: erc721.encodeFunctionData('transferFrom', [nft.owner, fresh[2], nft.id]) },
       { from: item.holder, to: info.erc1155.address, data: erc1155.encodeFunctionData('safeTransferFrom', [item.holder, fresh[3], BigInt(item.id), 1n, '0x']) },
-      { from: a2, data: TINY_CONTRACT },
+      { from: a2, data: `${TINY_CONTRACT}${tag.toString(16).padStart(2, '0')}` },
     ].map((tx) => ({ ...tx, gasPrice: '0x0' }));
   }
 
@@ -534,11 +719,11 @@ describe('deep reorgs', () => {
   async function reorg(depth: number, fresh: readonly string[]): Promise<void> {
     const before = await indexedHead();
     // The trailing tracer first traces what is indexed (anvil answers eth_call at old blocks only between its traces).
-    await waitFor(() => indexer.tracedBlock() === before.number, 120_000, `the tracer to reach block ${before.number}`);
+    await progressTo(() => indexer.tracedBlock(), before.number, `the tracer to reach block ${before.number}`);
     const ancestor = before.number - depth;
     const orphaned = (await chainCounts(rpc, before.number)).hashes.slice(ancestor + 1);
     const orphanedTxs = (await indexer.store.all<{ hash: string }>('SELECT hash FROM transactions WHERE block_number > ?', ancestor)).map((r) => r.hash);
-    const txs = await replacements(ancestor, fresh);
+    const txs = await replacements(ancestor, fresh, depth);
     // The replacements go into the first, second, middle and last two of the new blocks.
     const at = [0, 1, Math.floor(depth / 2), depth - 2, depth - 1];
     const reorgsBefore = indexer.status().reorgs;
@@ -575,21 +760,21 @@ describe('deep reorgs', () => {
 
   it('a reorg 64 blocks deep: the rows of the orphaned blocks are gone and the index matches the chain', async () => {
     await reorg(64, freshSet(0xf64));
-  }, 120_000);
+  }, HANG_GUARD_MS);
 
   it('a reorg deeper than every window of the indexer (130 blocks, over the first): the same, and the index equals a clean index of the new chain', async () => {
     await reorg(130, freshSet(0xf130));
     // Row for row against a clean index of the chain as it is now.
     const head = (await chainHead()).number;
     const reference = await freshStorage(tempDir());
-    const clean = await startIndexer({ rpcUrl: anvil.url, ...reference, port: 0, log: () => {}, progress: false, metadata: false, verify: { download: false } });
+    const clean = await startIndexer({ rpcUrl: anvil.url, ...reference, port: 0, pollMs: 100, log: () => {}, progress: false, metadata: false, verify: { download: false } });
     indexers.push(clean);
     await clean.caughtUp();
     expect((await dbCounts(clean.store)).blocks).toBe(head + 1);
     // Both tracers have traced the new chain's head (the live one again, after its rollbacks).
-    await waitFor(() => indexer.tracedBlock() === head && clean.tracedBlock() === head, 120_000, `both tracers to reach block ${head}`);
+    await progressTo(() => `${indexer.tracedBlock()} ${clean.tracedBlock()}`, `${head} ${head}`, `both tracers to reach block ${head}`);
     // And both stats followers have folded it (they fold up to the tracer's cursor, one step behind it at most).
-    await waitFor(() => indexer.statsBlock() === head && clean.statsBlock() === head, 120_000, `both stats followers to reach block ${head}`);
+    await progressTo(() => `${indexer.statsBlock()} ${clean.statsBlock()}`, `${head} ${head}`, `both stats followers to reach block ${head}`);
     await expectSameRows(indexer.store, clean.store, EXCLUDED_AFTER_REORGS);
-  }, 180_000);
+  }, HANG_GUARD_MS);
 });

@@ -3,13 +3,32 @@
 // serves, `syncing` once it holds the sync lock, and `log <line>` for its log. Exits when its parent is gone.
 // With `pauseAt: N` beside the options, the process stops itself (SIGSTOP) as soon as a batch ending at block N or
 // later has committed, after saying `paused <block>`: a kill then lands mid-sync however fast the sync runs.
+// With `reportCommits: true`, it says `committed <block>` once each batch has committed (when /health reports it), so
+// a test can wait for a block without polling. With `standby: true`, it loads its modules, says `standing by` and
+// waits for a line on stdin, a JSON object of more options, before it starts: a restart spawned ahead of its turn.
+import { flushCompileCache } from 'node:module';
+import { createInterface } from 'node:readline';
 import { startIndexer, type IndexerOptions } from '../../indexer/src/main.ts';
 
-const { pauseAt, ...opts } = JSON.parse(process.argv[2] ?? '{}') as IndexerOptions & { pauseAt?: number };
+type Options = IndexerOptions & { pauseAt?: number; reportCommits?: boolean; standby?: boolean };
+const given = JSON.parse(process.argv[2] ?? '{}') as Options;
 const say = (line: string) => process.stdout.write(`${line}\n`);
+const { pauseAt, reportCommits, standby, ...opts } = { ...given, ...(given.standby === true ? await standBy() : {}) };
+// Not an indexer option: said above.
+void standby;
+
+/** Waits for the go: the first line on stdin, options to add. */
+async function standBy(): Promise<Partial<Options>> {
+  say('standing by');
+  const input = createInterface({ input: process.stdin });
+  const line = await new Promise<string>((resolve) => input.once('line', resolve));
+  input.close();
+  return JSON.parse(line) as Partial<Options>;
+}
 const onCommit = (last: number) => {
+  // stdout is a pipe: written synchronously on Linux, so the line is out before anything after it happens.
+  if (reportCommits === true) say(`committed ${last}`);
   if (pauseAt === undefined || last < pauseAt) return;
-  // stdout is a pipe: written synchronously on Linux, so the line is out before the process stops.
   say(`paused ${last}`);
   process.kill(process.pid, 'SIGSTOP');
 };
@@ -21,6 +40,9 @@ const indexer = await startIndexer({
   metadata: false,
   verify: { download: false },
 });
+// The spawner sets NODE_COMPILE_CACHE: the modules' compiled code is written now, since a process that is killed never
+// writes it at exit (a no-op without the cache).
+flushCompileCache();
 say(`ready ${indexer.url}`);
 void indexer.syncing().then(() => say('syncing'));
 
