@@ -1,4 +1,4 @@
-// Durability of the indexer (issue 15).
+// Durability of the indexer.
 // 1. An indexer process SIGKILLed at planned moments of a catch-up and restarted on the same data each time ends up
 //    with a database equal, table for table and row for row, to that of a single clean run; every kill leaves a
 //    consistent prefix of the chain behind, holding every block the killed process had reported as indexed. The first
@@ -708,8 +708,8 @@ describe('deep reorgs', () => {
     expect(await nativeMismatches(db, rpc)).toEqual([]);
     // sum() of a 64-bit column is numeric (a decimal string) on PostgreSQL.
     expect(await countOf(db, 'SELECT sum(blocks_mined) AS n FROM validators')).toBe(chain.blocks - 1);
-    // ERC-20 and ERC-721 total supplies (minted and burnt in the orphaned blocks too) are those of the chain (the
-    // collections' supplies were left stale by a rollback until issue 15).
+    // ERC-20 and ERC-721 total supplies (minted and burnt in the orphaned blocks too) are those of the chain: a rollback
+    // once left the collections' supplies stale.
     const tokens = await db.all<{ address: string; total_supply: string | null }>("SELECT address, total_supply FROM contracts WHERE contract_type IN ('ERC20', 'ERC721') ORDER BY address");
     expect(tokens.length).toBeGreaterThan(0);
     const supplies = await rpc.batch<string>(tokens.map((t) => ({ method: 'eth_call', params: [{ to: t.address, data: encodeCall(SELECTORS.totalSupply) }, 'latest'] })));

@@ -23,10 +23,7 @@ const REFERENCE = /\bissues? #?\d+|(?<!\bRFC \d+ )§/i;
  * is rewriting at the same time: rewritten when that branch is merged, and then taken off this list (the last case
  * fails while an entry matches nothing).
  */
-const ALLOWED: ReadonlyArray<{ file: string; fragment: string; reason: string }> = [
-  { file: 'tests/integration/indexer-durability.test.ts', fragment: '(issue 15).', reason: 'the durability branch rewrites this file' },
-  { file: 'tests/integration/indexer-durability.test.ts', fragment: 'until issue 15)', reason: 'the durability branch rewrites this file' },
-];
+const ALLOWED: ReadonlyArray<{ file: string; fragment: string; reason: string }> = [];
 
 function sourceFiles(dir = '.'): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
