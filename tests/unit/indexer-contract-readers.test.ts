@@ -85,3 +85,15 @@ describe('request fields read by their readers equal zod’s parse', () => {
     }
   });
 });
+
+describe("a contract's events: the block bounds", () => {
+  const route = ROUTE_CONTRACTS.find((c) => c.path === '/contracts/{address}/events' && c.method === 'GET');
+  const read = (query: string): Outcome => outcome(() => readQuery(route as typeof route & { query: z.ZodObject }, new URLSearchParams(query)));
+
+  it('takes every block whose row ids are safe integers, and names the largest as a whole number when refusing', () => {
+    expect(route?.query).toBeDefined();
+    expect(read('toBlock=9007199253')).toMatchObject({ ok: { toBlock: 9007199253 } });
+    expect(read('toBlock=9007199254')).toEqual({ status: 400, message: 'Invalid toBlock: must be between 0 and 9007199253' });
+    expect(read('fromBlock=-1')).toEqual({ status: 400, message: 'Invalid fromBlock: must be between 0 and 9007199253' });
+  });
+});

@@ -254,8 +254,12 @@ export const interactRoute = defineRoute({
   otherAnswers: { 400: z.union([failure, error]), 502: z.union([failure, error]) },
 });
 
-/** The largest block number fromBlock and toBlock take (row ids are block × ROW_ID_BLOCK + index). */
-const MAX_EVENT_BLOCK = Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK - 1;
+/**
+ * The largest block number fromBlock and toBlock take: row ids are block × ROW_ID_BLOCK + index, a safe integer for
+ * every index up to this block. A whole number, as the 400's 'must be between 0 and …' quotes it (it was the quotient
+ * less one, 9007199253.740991, which accepted the same blocks but read as nonsense).
+ */
+const MAX_EVENT_BLOCK = Math.floor(Number.MAX_SAFE_INTEGER / ROW_ID_BLOCK) - 1;
 
 /** GET /contracts/{address}/events. */
 export const contractEventsRoute = pagedListRoute(
