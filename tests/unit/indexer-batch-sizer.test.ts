@@ -14,15 +14,6 @@ describe('BatchSizer', () => {
   });
 
   it.each([
-    [1, 1],
-    [4, 4],
-    [10, 10],
-    [1000, 10],
-  ])('a cap of %i blocks: the first batch, before any is seen, spans %i', (max, first) => {
-    expect(new BatchSizer(1000, max).plan(0, 1_000_000) + 1).toBe(first);
-  });
-
-  it.each([
     // [txsPerBatch, maxBlocks, blocks seen, transactions seen, blocks planned next]
     [1000, 1000, 10, 100, 100],
     [1000, 1000, 10, 0, 1000],

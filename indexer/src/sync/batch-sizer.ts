@@ -4,8 +4,7 @@ import type { FetchedBatch } from './fetch.ts';
 export class BatchSizer {
   private readonly txsPerBatch: number;
   private readonly maxBlocks: number;
-  /** Blocks of the next batch: 10 until the first batch is seen, never more than the cap. */
-  private blocksPerBatch: number;
+  private blocksPerBatch = 10;
 
   // Large batches: what a batch costs whatever its size (a transaction, a few statements per token touched, on
   // PostgreSQL about six round trips) is paid less often; the pipeline keeps the node busy meanwhile. A run of empty
@@ -13,8 +12,6 @@ export class BatchSizer {
   constructor(txsPerBatch = 1000, maxBlocksPerBatch = 1000) {
     this.txsPerBatch = txsPerBatch;
     this.maxBlocks = maxBlocksPerBatch;
-    // The first batch is within the cap too (it was 10 blocks whatever the cap).
-    this.blocksPerBatch = Math.max(1, Math.min(10, maxBlocksPerBatch));
   }
 
   /** The last block of the batch that starts at `next`. */
