@@ -110,6 +110,9 @@ test.describe('block list', () => {
     expect(numbers[0]).toBeGreaterThanOrEqual(latest - 91);
     expect(numbers[0]).toBeLessThanOrEqual(latest - 89);
 
+    // The page's after-paint scripts have run (the island runtime and the islands it hydrates with them), so nothing
+    // moves under the click: on a loaded CI run a click on Previous once led nowhere.
+    await expect(page.locator('html')).toHaveAttribute('data-scripts', 'ready');
     await nav.getByRole('link', { name: 'Previous' }).click();
     await expect(page).toHaveURL(/\/blocks\?size=10&page=9$/);
     // The devnet keeps producing blocks: by the time the last page loads, a new page may have begun. Follow 'Last
