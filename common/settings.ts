@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseAddressSet } from './client-address.ts';
 import { errorMessage } from './errors.ts';
+import { DEFAULT_IPFS_GATEWAY } from './ipfs.ts';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './shutdown.ts';
 
 /** An environment map (process.env or a test's table row). */
@@ -222,8 +223,7 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 const COMPRESSION_ON = ['1', 'on', 'true', 'yes'];
 const COMPRESSION_OFF = ['0', 'off', 'false', 'no'];
 
-/** The IPFS gateway both servers use unless IPFS_GATEWAY says otherwise (indexer/src/metadata/uri.ts, src/lib/nfts/image.ts). */
-export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
+export { DEFAULT_IPFS_GATEWAY };
 
 /**
  * The settings both servers read alike, defined once: each server's schema takes these fields as they are (the

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../../../common/errors.ts';
 import { defineSettings, field, flag, httpUrl, parseSettings, port, SHARED_SETTINGS, addressSet, text, wholeNumber, type Env, type Parsed } from '../../../common/settings.ts';
-import { BUILT_IN_STO_USD, stoPriceFromEnv } from '../api/etherscan/stats.ts';
+import { BUILT_IN_STO_USD } from '../api/etherscan/stats.ts';
 import { DEFAULT_STREAM_LIMITS } from '../api/stream/limits.ts';
 import type { IndexerOptions } from '../app/options.ts';
 import { DEFAULT_RATE_LIMITS, type RateClass, type RateRule } from '../http/rate-limit.ts';
@@ -47,9 +47,18 @@ function atLeastOne(fallback: number, describe: string) {
     )(name);
 }
 
-/** A price as stats/ethprice answers it: a plain decimal (read by stoPriceFromEnv, which words its message). */
+/** A price as stats/ethprice answers it: a plain decimal (no sign, no exponent), kept as its text. */
 function price(fallback: string, describe: string) {
-  return (name: string) => field((raw) => stoPriceFromEnv({ [name]: raw })[name === 'STO_PRICE_USD' ? 'usd' : 'btc'], fallback, describe, `\`${fallback}\``)(name);
+  return (name: string) =>
+    field(
+      (raw) => {
+        if (!/^\d{1,20}(\.\d{1,18})?$/.test(raw)) throw new Error(`${name} must be a plain decimal such as 0.1 or 2.75, got ${raw}`);
+        return raw;
+      },
+      fallback,
+      describe,
+      `\`${fallback}\``,
+    )(name);
 }
 
 const { HOST, IPFS_GATEWAY, HTTP_COMPRESSION, INDEXER_ADMIN_TOKEN, LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, SHUTDOWN_TIMEOUT_MS } = SHARED_SETTINGS;

@@ -1,5 +1,6 @@
-/** Default public gateway for ipfs:// URIs (IPFS_GATEWAY overrides it). */
-export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
+import { DEFAULT_IPFS_GATEWAY } from '../../../common/ipfs.ts';
+
+export { DEFAULT_IPFS_GATEWAY };
 
 /** Where metadata lives: inline bytes of a data: URI, or an http(s) URL to fetch. */
 export type MetadataSource = { kind: 'inline'; bytes: Buffer; mime: string } | { kind: 'http'; url: string };

@@ -2,8 +2,9 @@
 // browser loads into an <img> (which never runs scripts, not even inside SVG); it never reaches an attribute that
 // executes, and SVG documents are never inlined or framed.
 
-/** Default IPFS gateway, the bundled indexer's default too (both read IPFS_GATEWAY). */
-export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/';
+import { DEFAULT_IPFS_GATEWAY } from '../../../common/ipfs.ts';
+
+export { DEFAULT_IPFS_GATEWAY };
 
 /**
  * Longest data: image URL put into a page (64 KB). On-chain SVGs are usually a few hundred bytes; anything larger

@@ -111,20 +111,6 @@ function nativeSupply(ctx: ApiContext): Promise<bigint> {
  */
 export const BUILT_IN_STO_USD = '0.1';
 
-/**
- * The STO price stats/ethprice answers, from STO_PRICE_USD and STO_PRICE_BTC: plain decimals (no sign, no exponent),
- * the defaults where unset. Throws an Error naming the variable whose value cannot be read.
- */
-export function stoPriceFromEnv(env: Readonly<Record<string, string | undefined>>): { usd: string; btc: string } {
-  const read = (name: string, fallback: string): string => {
-    const raw = env[name]?.trim() ?? '';
-    if (raw === '') return fallback;
-    if (!/^\d{1,20}(\.\d{1,18})?$/.test(raw)) throw new Error(`${name} must be a plain decimal such as 0.1 or 2.75, got ${raw}`);
-    return raw;
-  };
-  return { usd: read('STO_PRICE_USD', BUILT_IN_STO_USD), btc: read('STO_PRICE_BTC', '0') };
-}
-
 /** When this process read its prices: the timestamp ethprice gives them. */
 const PRICES_READ_AT = String(Math.floor(Date.now() / 1000));
 
