@@ -15,13 +15,24 @@ function baseUrl(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-/** The pages' configuration, from the process's settings (or the ones given). */
+/**
+ * The pages' configuration, from the process's settings (or the ones given). Settings are frozen once parsed, so each
+ * is turned into its configuration once: pages read it several times per render.
+ */
 export function readConfig(settings: SiteSettings = siteSettings()): SiteConfig {
+  let config = configs.get(settings);
+  if (!config) configs.set(settings, (config = Object.freeze(configOf(settings))));
+  return config;
+}
+
+const configs = new WeakMap<SiteSettings, SiteConfig>();
+
+function configOf(settings: SiteSettings): SiteConfig {
   const indexerUrl = baseUrl(settings.INDEXER_URL);
   return {
     indexerUrl,
     publicIndexerUrl: baseUrl(settings.PUBLIC_INDEXER_URL ?? indexerUrl),
-    links: {
+    links: Object.freeze({
       dapp: settings.DAPP_URL,
       apiDocs: settings.API_DOCS_URL ?? `${indexerUrl}/openapi.json`,
       developers: settings.DEVELOPERS_URL,
@@ -29,7 +40,7 @@ export function readConfig(settings: SiteSettings = siteSettings()): SiteConfig 
       microblog: settings.MICROBLOG_URL,
       chat: settings.CHAT_URL,
       contactEmail: settings.CONTACT_EMAIL,
-    },
+    }),
   };
 }
 
