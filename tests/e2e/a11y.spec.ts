@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 
@@ -6,9 +6,6 @@ import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 // finding) at a desktop width and on a 360 px phone, the narrowest common one, where nothing may scroll
 // sideways either. One test per screen and width, so that a failure names its screen and the runner spreads the scans
 // over its workers; the phone's two checks share one load of the screen.
-
-/** The WCAG 2.0 and 2.1 rules at levels A and AA. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const DESKTOP = { width: 1280, height: 900 } as const;
 const PHONE = { width: 360, height: 740 } as const;
@@ -113,7 +110,7 @@ async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: strin
 
 /** The serious and critical findings of axe on the page as it is now, one line each. */
 async function findings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const result = await wcagScan(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { freePort, startSite } from '../../scripts/site.ts';
@@ -225,7 +225,7 @@ test.describe('AI test page', () => {
       await page.goto('/ai-test');
       await waitForRuns(page, 1);
       await bannerSettled(page);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const result = await wcagScan(page).analyze();
       const findings = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

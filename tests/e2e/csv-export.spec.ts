@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { bannerSettled, indexerJson, scenario, test } from './fixtures.ts';
@@ -139,7 +139,7 @@ test('bad ranges get 400 with the message and the form as typed; a span beyond t
   }
   // The form with its message has no serious accessibility findings (WCAG 2.1 AA, as the sweep of tests/e2e/a11y.spec.ts).
   await bannerSettled(page);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = await wcagScan(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect((await page.goto(`/export/no-such-list?a=${address}`))?.status()).toBe(404);
   const busy = await addressWith([...s.accounts, ...s.holders], (n) => n > CAP);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { GAS_LEVELS, HOURS, type GasTrackerResponse } from '../../common/gas-tracker.ts';
 import { formatGwei, formatSto } from '../../src/lib/format/index.ts';
@@ -195,7 +195,7 @@ test.describe('gas tracker', () => {
     expect(background).not.toBe('rgb(255, 255, 255)');
     // A scan during the cookie banner's fade-in would measure half-transparent text.
     await bannerSettled(page);
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const result = await wcagScan(page).analyze();
     const findings = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(' | ')}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan, WCAG_TAGS } from './axe.ts';
 import { expect, request as playwrightRequest, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { bannerSettled, READ_SCREENS, scenario, test } from './fixtures.ts';
 import type { ScenarioInfo } from '../../devnet/types.ts';
@@ -451,8 +451,8 @@ for (const theme of ['light', 'dark'] as const) {
         await bannerSettled(page);
         // The dark theme changes colours only (the same markup, other custom properties): past the first screen, whose
         // header holds the one element shown per theme (the toggle's icon), only the rules that read colours run.
-        const axe = new AxeBuilder({ page });
-        const result = await (theme === 'dark' && name !== 'home' ? axe.withRules(COLOUR_RULES) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])).analyze();
+        const axe = axeScan(page);
+        const result = await (theme === 'dark' && name !== 'home' ? axe.withRules(COLOUR_RULES) : axe.withTags(WCAG_TAGS)).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {
             findings.push(`${name} (${path}): ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`).join(' | ')}`);

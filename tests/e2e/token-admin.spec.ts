@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { buildRouter } from '../../indexer/src/api/routes.ts';
 import type { ApiContext } from '../../indexer/src/api/context.ts';
@@ -474,7 +474,7 @@ test('no credential, hash or indexer secret in any built file or server-rendered
 /** Serious or critical axe findings on the page as it is now. */
 async function axeFindings(page: Page, name: string): Promise<string[]> {
   await bannerSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await wcagScan(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${name}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

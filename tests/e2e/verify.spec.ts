@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { wcagScan } from './axe.ts';
 import { expect, type Page } from '@playwright/test';
 import { devnetStandardJsonInput } from '../../devnet/verification.ts';
 import { indexerJson, scenario, test, bannerSettled } from './fixtures.ts';
@@ -206,7 +206,7 @@ for (const width of [1280, 375]) {
     for (const path of [`/address/${verified}?tab=contract`, `/address/${verified}?tab=contract&verified=1`, `/contracts/${verified}`]) {
       await page.goto(path);
       await bannerSettled(page);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const result = await wcagScan(page).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${path}: ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
       }
