@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { stackPrefix } from './tests/e2e/stacks.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -9,6 +10,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/** A project's browser, on the site of its stack (tests/e2e/stacks.ts), which the global setup publishes. */
+function onStackOf(project: string): { name: string; use: object } {
+  return { name: project, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: process.env[`${stackPrefix(project)}E2E_SITE_URL`] } };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,21 +33,16 @@ export default defineConfig({
   // The run ends with one line per project: its wall time and its tests' summed time (tests/timing/).
   reporter: [['list'], ['./tests/timing/playwright-timing.ts']],
   use: {
-    // The global setup starts the stack and publishes the site's address here.
-    baseURL: process.env['E2E_SITE_URL'],
     trace: 'off',
     testIdAttribute: 'data-test',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
+  // The projects that change what others read come first, on stacks of their own (tests/e2e/stacks.ts): queued first,
+  // their few long tests start at once and the read tests fill the workers around them.
   projects: [
-    { name: 'chromium', testIgnore: /(verify|contract-interact|live-stream-push)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The pushed stream's tests end with a reorganisation of the devnet's tip: after the read-only tests, beside the
-    // verification ones (which read older blocks), on the worker those leave idle.
-    { name: 'live', testMatch: /live-stream-push\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // Verification changes what other tests read (a verified Playground verifies its identical twins): it runs last.
-    { name: 'verification', testMatch: /verify\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // Reading and writing verified contracts verifies the Playground itself, which the verification tests must not see first.
-    // After the live tests too: their reorganisation of the tip must not drop a transaction these send.
-    { name: 'interaction', testMatch: /contract-interact\.spec\.ts$/, dependencies: ['verification', 'live'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { ...onStackOf('live'), testMatch: /live-stream-push\.spec\.ts$/ },
+    { ...onStackOf('verification'), testMatch: /verify\.spec\.ts$/ },
+    { ...onStackOf('interaction'), testMatch: /contract-interact\.spec\.ts$/ },
+    { ...onStackOf('chromium'), testIgnore: /(verify|contract-interact|live-stream-push)\.spec\.ts$/ },
   ],
 });

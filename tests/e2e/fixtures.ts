@@ -1,5 +1,6 @@
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { ScenarioInfo } from '../../devnet/types.ts';
+import { selectStack } from './stacks.ts';
 
 /** What the devnet scenario of this run deployed and did (published by the global setup). */
 export function scenario(): ScenarioInfo {
@@ -136,7 +137,17 @@ const CSP_VIOLATION = /Content Security Policy/i;
  * the islands' idle callback: resume it first. Pages without
  * JavaScript, and answers that are not HTML, are returned as they arrive.
  */
-export const test = base.extend({
+export const test = base.extend<object, { stack: void }>({
+  // Each worker reads the stack of its project (tests/e2e/stacks.ts), before any test of it runs.
+  stack: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      selectStack(workerInfo.project.name);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     const settle = async (response: Response | null): Promise<Response | null> => {
       if (javaScriptEnabled !== false && response && /^text\/html/.test(response.headers()['content-type'] ?? '')) {
