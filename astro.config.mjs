@@ -13,7 +13,13 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), interactionDirective(), reactRuntimeChunk(), precompress()],
   redirects,
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Component scripts are files, never inlined: inline, each is a CSP hash in every page's headers (sent
+    // uncompressed) and its text in every page's HTML; as files they load after the first paint (late-scripts.ts),
+    // once for all pages. Other assets keep Vite's 4 KB rule.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
+  },
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
 });

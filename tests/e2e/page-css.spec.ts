@@ -62,7 +62,7 @@ test.describe('each page carries only its own CSS', () => {
   });
 });
 
-test('module scripts are fetched after the first paint', async ({ page }) => {
+test('module scripts are fetched after the first paint and the largest', async ({ page }) => {
   await page.goto('/transactions');
   // The placeholder is in the HTML; the head script adds the module script once the page has painted.
   const placeholder = page.locator('script[type="text/x-after-paint"][data-src*="Header"]');
@@ -71,6 +71,14 @@ test('module scripts are fetched after the first paint', async ({ page }) => {
   await expect(page.locator(`head script[type="module"][src="${src}"]`)).toHaveCount(1);
   const { paint, fetched } = await fetchedAfterPaint(page, src ?? '');
   expect(fetched).toBeGreaterThanOrEqual(paint);
+  // And after the frame that painted the rest of the page once parsed: its largest paint came before them.
+  const largest = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(fetched).toBeGreaterThanOrEqual(largest);
   // That they still run is what the live tests show (shell-live, transactions: banner, gas price, ages).
 });
 
