@@ -140,9 +140,10 @@ const KB = 1024;
 const SHELL_BUDGET = 5 * KB;
 /**
  * The home page's scripts besides React's runtime (measured 23,010 B as React islands; 24,934 B with no framework before;
- * 23,717 B once its small component scripts were files instead of inline text, each with its answer's headers).
+ * 23,774 B once its small component scripts were files instead of inline text, each with its answer's headers, and
+ * the after-paint loader waits a frame).
  */
-const HOME_BUDGET = 24_430;
+const HOME_BUDGET = 24_490;
 /** React's runtime chunk as served, Brotli (measured 58,731 B: react 19, react-dom's client, the scheduler). */
 const REACT_RUNTIME_BUDGET = 60_500;
 /** Pages of the ≤ 10 KB test with an island in the first screen at 1280 × 720, which load React's runtime. */
@@ -346,8 +347,12 @@ test.describe('JavaScript budgets before interaction (bytes transferred)', () =>
 // the cookie banner, the transaction list's live part: astro.config.mjs inlines none) left the HTML for files loaded
 // after the first paint. Measured, the larger of two runs, every kind: br 1.6–2.2 KB smaller, gzip and raw with it, and
 // script 17–515 B larger (the same code, now in files, each with its answer's headers); each budget was set again to
-// 3 % above the new figures, lower for the HTML, higher for script where it grew (home 23,717, block 5,865,
-// transaction and contract 4,868, address 5,405, token list 4,649, NFT list 5,617).
+// 3 % above the new figures, lower for the HTML, higher for script where it grew. The after-paint loader in every page's
+// head script then grew by 138 B (it waits a frame after the parse: late-scripts.ts), about 60 B of script on every
+// kind. Script measured on a clean-clone CI run then: home 23,774, blocks list 7,070, block 5,925, transactions list
+// 7,418, transaction and contract 4,929, address 5,465, token list 4,710, NFT list 5,676, NFT, legal and charts 4,595,
+// token 27,815, AI dashboard 39,056, AI test 25,866, verify form 9,432, chart 27,481, gas tracker 35,253, token admin
+// 9,649; a budget below 3 % above that was raised to it.
 
 /**
  * The page kinds whose islands hydrate before interaction at 1280 × 720 (client:idle, client:load, or client:visible in
@@ -397,74 +402,74 @@ const KINDS: ReadonlyArray<readonly [string, (s: ReturnType<typeof scenario>) =>
   // 18422, raw 90796 (the islands' props: 11 block rows, 5 transaction rows, the statistics and the baseline), inline
   // CSS 29613, 456 elements, script 23010 (the islands' code and the stores, React's runtime apart; the string
   // templates and their live script are gone)
-  ['home', () => '/', { br: 15170, gzip: 16650, raw: 87730, inlineCss: 32500, elements: 465, script: 24430 }],
+  ['home', () => '/', { br: 15170, gzip: 16650, raw: 87730, inlineCss: 32500, elements: 465, script: 24490 }],
   // measured: br 12746, gzip 13799, raw 69327, inline CSS 20609, 472 elements, script 7366; as an island: script 8840 (the
   // LatestBlockLive island's chunk and React's JSX helpers beside the store, React's runtime apart); the island hydrated
   // only when its store has news (client:news, no React before): script 6810
-  ['blocks list', () => '/blocks', { br: 11240, gzip: 12260, raw: 67330, inlineCss: 21300, elements: 482, script: 7020 }],
+  ['blocks list', () => '/blocks', { br: 11240, gzip: 12260, raw: 67330, inlineCss: 21300, elements: 482, script: 7290 }],
   // measured: br 19864, gzip 23566, raw 203464, inline CSS 20655, 1560 elements, script 5602
-  ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 18390, gzip: 21830, raw: 204470, inlineCss: 21300, elements: 1592, script: 6050 }],
+  ['block', (s) => `/blocks/${s.busyBlock.number}`, { br: 18390, gzip: 21830, raw: 204470, inlineCss: 21300, elements: 1592, script: 6110 }],
   // measured: br 15616, gzip 17641, raw 95409, inline CSS 21860, 612 elements, script 7005; with the charts: script 7228 (the
   // build splits the shared chunks again for the gas tracker's and the charts' scripts: the new-transactions banner's
   // chunk +12 B, the header's +2 B, no code of the page grew)
   // As an island: script 8439 (the NewTxBanner island's chunk, React's runtime apart); the island hydrated only when its
   // store has news (client:news, no React before): script 7255
-  ['transactions list', () => '/transactions', { br: 14200, gzip: 16110, raw: 94860, inlineCss: 22600, elements: 625, script: 7480 }],
+  ['transactions list', () => '/transactions', { br: 14200, gzip: 16110, raw: 94860, inlineCss: 22600, elements: 625, script: 7650 }],
   // measured: br 12427, gzip 13129, raw 50742, inline CSS 21001, 231 elements, script 4571; with the charts: 238 elements (the
   // header's Charts link, in the desktop and the mobile navigation)
   // With the islands (none here): raw 52315 measured once, 15 B over, from the chain's data of the run (the page did not
   // change); raw is 3 % above that
-  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 10860, gzip: 11500, raw: 48220, inlineCss: 21700, elements: 241, script: 5020 }],
+  ['transaction', (s) => `/transactions/${s.samples.erc20Transfer}`, { br: 10860, gzip: 11500, raw: 48220, inlineCss: 21700, elements: 241, script: 5080 }],
   // measured: br 15677, gzip 17270, raw 90330, inline CSS 23750, 487 elements, script 4746
-  ['address', (s) => `/address/${s.accounts[1]}`, { br: 14130, gzip: 15580, raw: 88770, inlineCss: 24500, elements: 497, script: 5570 }],
+  ['address', (s) => `/address/${s.accounts[1]}`, { br: 14130, gzip: 15580, raw: 88770, inlineCss: 24500, elements: 497, script: 5630 }],
   // The Internal Transactions tab of a contract: within the address page's budget.
-  ['address internal transactions', (s) => `/address/${s.factory.address}?tab=internal-transactions`, { br: 14130, gzip: 15580, raw: 88770, inlineCss: 24500, elements: 497, script: 5570 }],
+  ['address internal transactions', (s) => `/address/${s.factory.address}?tab=internal-transactions`, { br: 14130, gzip: 15580, raw: 88770, inlineCss: 24500, elements: 497, script: 5630 }],
   // measured: br 13818, gzip 15045, raw 72901, inline CSS 21189, 452 elements, script 4486
-  ['token list', () => '/tokens', { br: 12120, gzip: 13320, raw: 70220, inlineCss: 21900, elements: 462, script: 4790 }],
+  ['token list', () => '/tokens', { br: 12120, gzip: 13320, raw: 70220, inlineCss: 21900, elements: 462, script: 4860 }],
   // measured: br 12928, gzip 13703, raw 54437, inline CSS 20813, 320 elements, script 26299; the two daily series'
   // cards beside the price chart measured +549 br, +603 gzip, +2,541 raw, +254 inline CSS, +17 elements (the budget
   // grew by as much)
   // As an island: br 13991, gzip 14810, raw 59478 (the price chart island's props), 345 elements, script 27375 (the chart
   // island's chunk; uPlot's drawing chunk as before; React's runtime apart)
-  ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 12200, gzip: 12980, raw: 55660, inlineCss: 21754, elements: 352, script: 28200 }],
+  ['token', (s) => `/tokens/${s.holderToken.address}`, { br: 12200, gzip: 12980, raw: 55660, inlineCss: 21754, elements: 352, script: 28650 }],
   // measured: br 14241, gzip 15420, raw 73347, inline CSS 21789, 431 elements, script 5445
-  ['NFT list', () => '/nfts', { br: 12630, gzip: 13740, raw: 70010, inlineCss: 22500, elements: 440, script: 5790 }],
+  ['NFT list', () => '/nfts', { br: 12630, gzip: 13740, raw: 70010, inlineCss: 22500, elements: 440, script: 5850 }],
   // measured: br 12239, gzip 12955, raw 48342, inline CSS 21213, 227 elements, script 4446
-  ['NFT', (s) => `/nfts/${s.nfts[0]?.address}/1`, { br: 10540, gzip: 11240, raw: 44940, inlineCss: 21900, elements: 232, script: 4580 }],
+  ['NFT', (s) => `/nfts/${s.nfts[0]?.address}/1`, { br: 10540, gzip: 11240, raw: 44940, inlineCss: 21900, elements: 232, script: 4740 }],
   // measured: br 10739, gzip 11410, raw 40414, inline CSS 19620, 141 elements, script 4571
-  ['contract', (s) => `/contracts/${s.erc1155.address}`, { br: 8920, gzip: 9530, raw: 36520, inlineCss: 20300, elements: 146, script: 5020 }],
+  ['contract', (s) => `/contracts/${s.erc1155.address}`, { br: 8920, gzip: 9530, raw: 36520, inlineCss: 20300, elements: 146, script: 5080 }],
   // measured: br 13728, gzip 14659, raw 63430, inline CSS 22463, 445 elements, script 29931
   // As islands: br 14497, gzip 15575, raw 70093 (the stats', feed's and charts' islands' props), 452 elements, script
   // 35459 (the islands, the dashboard's store; React's runtime apart). The charts region as one island (AiCharts, no
   // page refetch to refresh it): br 14624, gzip 15664, raw 70516, 449 elements, script 38425 (its tables and doughnut
   // render in the browser too: +2,966 B, in view at 1280 × 720)
-  ['AI dashboard', () => '/ai-dashboard', { br: 12780, gzip: 13760, raw: 67200, inlineCss: 23200, elements: 461, script: 39580 }],
+  ['AI dashboard', () => '/ai-dashboard', { br: 12780, gzip: 13760, raw: 67200, inlineCss: 23200, elements: 461, script: 40230 }],
   // measured: br 14647, gzip 15749, raw 73644, inline CSS 24775, 217 elements, script 20530; script 21168 to 21187 after
   // the devnet's new steps (its "script" counts the inline baseline JSON, the dashboard data of the chain's last blocks, which now
   // hold the devnet's decoding, approval and EIP-7702 steps: data, not code)
   // As islands: br 15013, gzip 16264, raw 77524, 224 elements (the feed's, results' and network's islands and their
   // props), script 25782 (the islands and the dashboard's store; React's runtime apart)
-  ['AI test', () => '/ai-test', { br: 13540, gzip: 14660, raw: 74620, inlineCss: 25600, elements: 229, script: 26560 }],
+  ['AI test', () => '/ai-test', { br: 13540, gzip: 14660, raw: 74620, inlineCss: 25600, elements: 229, script: 26650 }],
   // measured: br 13163, gzip 13942, raw 52838, inline CSS 22155, 221 elements, script 69202
   ['verify form', () => '/verify-contract', { br: 11560, gzip: 12260, raw: 49570, inlineCss: 22900, elements: 226, script: 71280 }],
   // measured: br 9852, gzip 11554, raw 39620, inline CSS 19000, 150 elements, script 4446
-  ['legal', () => '/privacy-policy', { br: 8310, gzip: 9800, raw: 35960, inlineCss: 19600, elements: 155, script: 4580 }],
+  ['legal', () => '/privacy-policy', { br: 8310, gzip: 9800, raw: 35960, inlineCss: 19600, elements: 155, script: 4740 }],
   // The chain's daily series. measured: br 12323, gzip 13320, raw 53469, inline CSS 18666, 236 elements, script 4511 (no script of its own)
-  ['charts', () => '/charts', { br: 10490, gzip: 11470, raw: 49710, inlineCss: 19226, elements: 241, script: 4647 }],
+  ['charts', () => '/charts', { br: 10490, gzip: 11470, raw: 49710, inlineCss: 19226, elements: 241, script: 4740 }],
   // measured: br 11623, gzip 12425, raw 47868, inline CSS 19518, 250 elements, script 26751 (uPlot counted: the chart is in view)
-  ['chart', () => '/charts/transactions', { br: 10110, gzip: 10860, raw: 45060, inlineCss: 20104, elements: 255, script: 27554 }],
+  ['chart', () => '/charts/transactions', { br: 10110, gzip: 10860, raw: 45060, inlineCss: 20104, elements: 255, script: 28310 }],
   // measured: br 11562, gzip 12439, raw 48177, inline CSS 19518, 250 elements, script 26746
-  ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`, { br: 10080, gzip: 10870, raw: 45380, inlineCss: 20104, elements: 255, script: 27549 }],
+  ['token chart', (s) => `/tokens/${s.holderToken.address}/charts/holders`, { br: 10080, gzip: 10870, raw: 45380, inlineCss: 20104, elements: 255, script: 28310 }],
   // measured: br 13554, gzip 14701, raw 68909, inline CSS 20625, 522 elements (9 top consumers of 10), script 5152
   // As islands: br 14433, gzip 15717, raw 74662 (the two chart islands' props: blocks' fullness, 24 hourly averages),
   // script 33335 (the charts are in view at 1280 × 720: the chart island and uPlot's drawing chunk; React's apart).
   // The figures as islands (GasTrackerLive, no script writing into the HTML): raw 76860 (their props: the levels, the
   // blocks' fullness), 524 elements, script 35155 (the island's chunk, 1,176 B; the page's poll through pollWhileNoStream)
-  ['gas tracker', () => '/gastracker', { br: 13010, gzip: 14240, raw: 74650, inlineCss: 21300, elements: 540, script: 35890 }],
+  ['gas tracker', () => '/gastracker', { br: 13010, gzip: 14240, raw: 74650, inlineCss: 21300, elements: 540, script: 36320 }],
   // The token admin's sign-in, a page with no budget until it became an island (client:load: React's runtime
   // and the panel's code load at once). Measured: br 11119, gzip 11806, raw 43593, inline CSS 22291, 146 elements,
   // script 9570 (React's runtime apart)
-  ['token admin', () => '/token-admin', { br: 9350, gzip: 9980, raw: 39490, inlineCss: 22960, elements: 151, script: 9860 }],
+  ['token admin', () => '/token-admin', { br: 9350, gzip: 9980, raw: 39490, inlineCss: 22960, elements: 151, script: 9940 }],
 ];
 
 test.describe('Weight budgets per page kind (HTML as served, inline CSS, elements, script before interaction)', () => {
