@@ -11,6 +11,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** The spec files of the projects that change what others read; the read project takes every other file. */
+const LIVE = /live-stream-push\.spec\.ts$/;
+const VERIFICATION = /verify\.spec\.ts$/;
+const INTERACTION = /contract-interact\.spec\.ts$/;
+
 /** A project's browser, on the site of its stack (tests/e2e/stacks.ts), which the global setup publishes. */
 function onStackOf(project: string): { name: string; use: object } {
   return { name: project, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: process.env[`${stackPrefix(project)}E2E_SITE_URL`] } };
@@ -40,9 +45,9 @@ export default defineConfig({
   // The projects that change what others read come first, on stacks of their own (tests/e2e/stacks.ts): queued first,
   // their few long tests start at once and the read tests fill the workers around them.
   projects: [
-    { ...onStackOf('live'), testMatch: /live-stream-push\.spec\.ts$/ },
-    { ...onStackOf('verification'), testMatch: /verify\.spec\.ts$/ },
-    { ...onStackOf('interaction'), testMatch: /contract-interact\.spec\.ts$/ },
-    { ...onStackOf('chromium'), testIgnore: /(verify|contract-interact|live-stream-push)\.spec\.ts$/ },
+    { ...onStackOf('live'), testMatch: LIVE },
+    { ...onStackOf('verification'), testMatch: VERIFICATION },
+    { ...onStackOf('interaction'), testMatch: INTERACTION },
+    { ...onStackOf('chromium'), testIgnore: [LIVE, VERIFICATION, INTERACTION] },
   ],
 });
